@@ -1,0 +1,43 @@
+// One Jest run with a project per package, so `npm test` starts Jest once per level (unit, api).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const browserProject = (displayName, dir) => ({
+  displayName,
+  rootDir: `<rootDir>/${dir}`,
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
+  setupFilesAfterEnv: ['<rootDir>/../shared/test/setup-dom.ts'],
+});
+
+module.exports = {
+  projects: [
+    browserProject('shared', 'shared'),
+    browserProject('shell', 'shell'),
+    browserProject('catalog', 'mfe-catalog'),
+    browserProject('cart_checkout', 'mfe-cart-checkout'),
+    browserProject('member', 'mfe-member'),
+    browserProject('auth', 'mfe-auth'),
+    {
+      displayName: 'backend',
+      rootDir: '<rootDir>/backend',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      // Each API test file boots its own database; PGlite is CPU-bound, so keep the workers few.
+      maxWorkers: 2,
+      testTimeout: 60000,
+    },
+  ],
+};
