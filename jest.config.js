@@ -35,8 +35,6 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },
-      // Each API test file boots its own database; PGlite is CPU-bound, so keep the workers few.
-      maxWorkers: 2,
       testTimeout: 60000,
     },
   ],

@@ -1,0 +1,185 @@
+/**
+ * Drizzle mirror of the tables created by the SQL files in ./migrations. The SQL is the source of
+ * truth (it is what runs); keep this file in step when a migration changes a table.
+ */
+import {
+  boolean,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+export const currencies = pgTable('currencies', {
+  code: text('code').primaryKey(),
+  symbol: text('symbol').notNull(),
+  exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6, mode: 'number' }).notNull(),
+  decimalPlaces: smallint('decimal_places').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  position: integer('position').notNull().default(0),
+});
+
+export const countries = pgTable('countries', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const siteConfig = pgTable('site_config', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const socialChannels = pgTable('social_channels', {
+  channel: text('channel').$type<'facebook' | 'twitter' | 'instagram' | 'linkedin' | 'youtube'>().primaryKey(),
+  url: text('url'),
+});
+
+export const frontendMessages = pgTable('frontend_messages', {
+  id: serial('id').primaryKey(),
+  section: text('section').notNull(),
+  component: text('component').notNull(),
+  name: text('name').notNull(),
+  type: text('type').$type<'Text' | 'texts'>().notNull(),
+  texts: jsonb('texts').$type<string[]>().notNull(),
+});
+
+export const suppliers = pgTable('suppliers', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const productTypes = pgTable('product_types', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  typeId: integer('type_id')
+    .notNull()
+    .references(() => productTypes.id),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const subCategories = pgTable('sub_categories', {
+  id: serial('id').primaryKey(),
+  categoryId: integer('category_id')
+    .notNull()
+    .references(() => categories.id),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull(),
+  title: text('title').notNull(),
+  shortDescription: text('short_description').notNull(),
+  description: text('description').notNull(),
+  hint: text('hint'),
+  details: text('details').notNull(),
+  price: money('price').notNull(),
+  oldPrice: money('old_price'),
+  stockQuantity: integer('stock_quantity').notNull().default(0),
+  isCustomizable: boolean('is_customizable').notNull().default(false),
+  hasPackaging: boolean('has_packaging').notNull().default(false),
+  hot: boolean('hot').notNull().default(false),
+  newItem: boolean('new_item').notNull().default(false),
+  freeDelivery: boolean('free_delivery').notNull().default(false),
+  line: text('line').$type<'exclusive' | 'handmade'>(),
+  supplierId: integer('supplier_id').references(() => suppliers.id),
+  typeId: integer('type_id')
+    .notNull()
+    .references(() => productTypes.id),
+  categoryId: integer('category_id')
+    .notNull()
+    .references(() => categories.id),
+  subCategoryId: integer('sub_category_id')
+    .notNull()
+    .references(() => subCategories.id),
+  rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
+  reviewCount: integer('review_count').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const productSpecifications = pgTable('product_specifications', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
+  name: text('name').notNull(),
+  value: text('value').notNull(),
+  showInQuickView: smallint('show_in_quick_view').$type<0 | 1>().notNull().default(0),
+  position: integer('position').notNull().default(0),
+});
+
+export const subCategorySpecifications = pgTable('sub_category_specifications', {
+  id: serial('id').primaryKey(),
+  subCategoryId: integer('sub_category_id')
+    .notNull()
+    .references(() => subCategories.id),
+  name: text('name').notNull(),
+  value: text('value').notNull(),
+  showInQuickView: smallint('show_in_quick_view').$type<0 | 1>().notNull().default(0),
+  position: integer('position').notNull().default(0),
+});
+
+export const buyers = pgTable('buyers', {
+  id: serial('id').primaryKey(),
+  type: text('type').$type<'Member' | 'Guest'>().notNull().default('Member'),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash'),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull().default(''),
+  mobile: text('mobile'),
+  gender: text('gender'),
+  countryId: integer('country_id').references(() => countries.id),
+  alternateEmail: text('alternate_email'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const authTokens = pgTable('auth_tokens', {
+  id: serial('id').primaryKey(),
+  buyerId: integer('buyer_id')
+    .notNull()
+    .references(() => buyers.id),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const carts = pgTable('carts', {
+  id: serial('id').primaryKey(),
+  buyerId: integer('buyer_id').references(() => buyers.id),
+  guestTokenHash: text('guest_token_hash'),
+  currencyCode: text('currency_code')
+    .notNull()
+    .references(() => currencies.code),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cartItems = pgTable('cart_items', {
+  id: serial('id').primaryKey(),
+  cartId: integer('cart_id')
+    .notNull()
+    .references(() => carts.id),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
+  quantity: integer('quantity').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

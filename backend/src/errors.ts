@@ -1,0 +1,124 @@
+/**
+ * One error type for the whole backend, and the one place that turns any error into the API's
+ * failure envelope `{status: false, error: {code, message, fields?}}`.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500;
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: ErrorStatus,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  static badRequest(message: string, fields?: Record<string, string>): AppError {
+    return new AppError(400, 'VALIDATION_FAILED', message, fields);
+  }
+  static unauthorized(message = 'Please sign in again.'): AppError {
+    return new AppError(401, 'UNAUTHORIZED', message);
+  }
+  static notFound(message = 'Not found.'): AppError {
+    return new AppError(404, 'NOT_FOUND', message);
+  }
+  static unprocessable(code: string, message: string, fields?: Record<string, string>): AppError {
+    return new AppError(422, code, message, fields);
+  }
+}
+
+export interface ErrorBody {
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** `/items/0/quantity` → `items.0.quantity`; a missing property is named by its own name. */
+function fieldOf(issue: ValidationIssue): string {
+  const base = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const child =
+    typeof issue.params.missingProperty === 'string'
+      ? issue.params.missingProperty
+      : typeof issue.params.additionalProperty === 'string'
+        ? issue.params.additionalProperty
+        : '';
+  return [base, child].filter(Boolean).join('.') || '(root)';
+}
+
+function messageOf(issue: ValidationIssue): string {
+  if (issue.keyword === 'required') return 'is required';
+  if (issue.keyword === 'additionalProperties') return 'is not allowed';
+  return issue.message ?? 'is invalid';
+}
+
+/** Schema violations become one 400 naming every offending field. */
+export function validationError(issues: readonly ValidationIssue[], context?: string): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = fieldOf(issue);
+    // anyOf/union branches report several messages for one field; the first one reads best.
+    if (!(field in fields)) fields[field] = messageOf(issue);
+  }
+  const summary = Object.entries(fields)
+    .map(([field, message]) => `${field} ${message}`)
+    .join('; ');
+  const where = context === 'querystring' ? 'query' : context;
+  return AppError.badRequest(`Invalid ${where ?? 'request'}: ${summary}`, fields);
+}
+
+const FASTIFY_CODES: Record<string, { status: ErrorStatus; code: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'BAD_REQUEST' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'BAD_REQUEST' },
+  FST_ERR_RATE_LIMITED: { status: 429, code: 'TOO_MANY_REQUESTS' },
+};
+
+const STATUS_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+export function toAppError(error: FastifyError | AppError | Error): AppError {
+  if (error instanceof AppError) return error;
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    return validationError(fastifyError.validation as ValidationIssue[], fastifyError.validationContext);
+  }
+  const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (known) return new AppError(known.status, known.code, error.message);
+  const status = fastifyError.statusCode;
+  if (status && status >= 400 && status < 500) {
+    const mapped = (STATUS_CODES[status] ? status : 400) as ErrorStatus;
+    return new AppError(mapped, STATUS_CODES[mapped] ?? 'BAD_REQUEST', error.message);
+  }
+  return new AppError(500, 'INTERNAL_ERROR', 'Action failed, please try again later.');
+}
+
+export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const appError = toAppError(error);
+  if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: appError.code, message: appError.message }, 'request rejected');
+  const body: ErrorBody = { code: appError.code, message: appError.message };
+  if (appError.fields) body.fields = appError.fields;
+  return reply.status(appError.statusCode).send({ status: false, error: body });
+}

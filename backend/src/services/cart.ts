@@ -1,0 +1,231 @@
+/**
+ * Carts of members (by buyer) and guests (by guest session token). Every change runs in one
+ * transaction that locks the product row first, so two requests cannot both take the last piece,
+ * and every call answers with the whole cart, priced in the cart's currency.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Cart, CartItem, Currency } from '../../../shared/src/api/types';
+import type { Database } from '../db/client';
+import { cartItems, carts, currencies, products } from '../db/schema';
+import { AppError } from '../errors';
+import { hashToken, newOpaqueToken } from './auth';
+import { convertFromUsd, sumAmounts } from './money';
+import { loadProductCards } from './products';
+
+/** Who is asking: a signed-in member, or a guest with (maybe) a token from an earlier cart/add. */
+export type CartOwner = { buyerId: number } | { buyerId: null; guestToken: string | null };
+
+type CartRow = typeof carts.$inferSelect;
+
+const toCurrency = (row: typeof currencies.$inferSelect): Currency => ({
+  code: row.code,
+  symbol: row.symbol,
+  exchange_rate: row.exchangeRate,
+  decimal_places: row.decimalPlaces,
+});
+
+async function currencyByCode(db: Database, code: string | null): Promise<Currency> {
+  const [row] = code
+    ? await db.select().from(currencies).where(eq(currencies.code, code))
+    : await db.select().from(currencies).where(eq(currencies.isDefault, true));
+  if (!row) {
+    if (code) {
+      throw AppError.unprocessable('UNKNOWN_CURRENCY', `Unknown currency code "${code}".`, {
+        selected_currency_code: 'is not a currency of the shop',
+      });
+    }
+    throw new Error('No default currency is configured; run the seed.');
+  }
+  return toCurrency(row);
+}
+
+/** The owner's cart, locked for the rest of the transaction when `lock` is set. */
+async function findCart(db: Database, owner: CartOwner, lock: boolean): Promise<CartRow | undefined> {
+  let where: ReturnType<typeof eq>;
+  if (owner.buyerId !== null) where = eq(carts.buyerId, owner.buyerId);
+  else if (owner.guestToken) where = eq(carts.guestTokenHash, hashToken(owner.guestToken));
+  else return undefined;
+  const query = db.select().from(carts).where(where);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/**
+ * An unknown guest token (an expired or wiped cart) starts a new cart under a fresh token: the
+ * server never adopts a token the client made up.
+ */
+async function findOrCreateCart(
+  db: Database,
+  owner: CartOwner,
+  currencyCode: string,
+): Promise<{ cart: CartRow; guestToken: string | null }> {
+  const existing = await findCart(db, owner, true);
+  if (existing) return { cart: existing, guestToken: owner.buyerId === null ? owner.guestToken : null };
+  if (owner.buyerId !== null) {
+    // ON CONFLICT: two first adds of one member at once end in one cart.
+    await db.insert(carts).values({ buyerId: owner.buyerId, currencyCode }).onConflictDoNothing();
+    const cart = await findCart(db, owner, true);
+    if (!cart) throw new Error('Member cart vanished while being created');
+    return { cart, guestToken: null };
+  }
+  const guestToken = newOpaqueToken();
+  const [cart] = await db
+    .insert(carts)
+    .values({ guestTokenHash: hashToken(guestToken), currencyCode })
+    .returning();
+  if (!cart) throw new Error('Guest cart was not created');
+  return { cart, guestToken };
+}
+
+async function lockProduct(db: Database, productId: number) {
+  const [product] = await db
+    .select({ id: products.id, title: products.title, stockQuantity: products.stockQuantity })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('update');
+  if (!product) throw AppError.notFound('Product not found.');
+  return product;
+}
+
+function assertInStock(product: { title: string; stockQuantity: number }, quantity: number) {
+  if (product.stockQuantity <= 0) {
+    throw AppError.unprocessable('OUT_OF_STOCK', `"${product.title}" is out of stock.`);
+  }
+  if (quantity > product.stockQuantity) {
+    throw AppError.unprocessable(
+      'INSUFFICIENT_STOCK',
+      `Only ${product.stockQuantity} of "${product.title}" left in stock.`,
+      { quantity: `must be at most ${product.stockQuantity}` },
+    );
+  }
+}
+
+/** The whole cart as the API returns it; an absent cart is an empty one in the default currency. */
+async function presentCart(db: Database, cart: CartRow | undefined, guestToken: string | null): Promise<Cart> {
+  const currency = await currencyByCode(db, cart?.currencyCode ?? null);
+  const lines = cart
+    ? await db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id))
+    : [];
+  const cards = await loadProductCards(
+    db,
+    lines.map((line) => line.productId),
+  );
+  const items: CartItem[] = [];
+  for (const line of lines) {
+    const product = cards.get(line.productId);
+    if (!product) continue;
+    // Unit price is converted first, so price × quantity always equals the line total shown.
+    const price = convertFromUsd(product.price, currency);
+    items.push({
+      id: line.id,
+      quantity: line.quantity,
+      product,
+      price,
+      total: sumAmounts([price * line.quantity], currency),
+      customization: null,
+      packaging: null,
+    });
+  }
+  const subTotal = sumAmounts(
+    items.map((item) => item.total),
+    currency,
+  );
+  const shippingCharges = 0;
+  return {
+    items,
+    invoice: {
+      subTotal,
+      subTotalWithAdditional: subTotal,
+      shippingCharges,
+      total: sumAmounts([subTotal, shippingCharges], currency),
+    },
+    selectedCurrency: currency,
+    guest_session_token: cart ? guestToken : null,
+  };
+}
+
+export async function getCart(db: Database, owner: CartOwner): Promise<Cart> {
+  const cart = await findCart(db, owner, false);
+  return presentCart(db, cart, owner.buyerId === null ? owner.guestToken : null);
+}
+
+export interface AddToCart {
+  productId: number;
+  quantity: number;
+  currencyCode: string | null;
+}
+
+/** Adding a product already in the cart adds to that line's quantity. */
+export async function addToCart(db: Database, owner: CartOwner, input: AddToCart): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    const product = await lockProduct(tx, input.productId);
+    const currency = input.currencyCode ? await currencyByCode(tx, input.currencyCode) : null;
+    if (product.stockQuantity <= 0) assertInStock(product, input.quantity);
+    const defaultCode = currency?.code ?? (await currencyByCode(tx, null)).code;
+    const { cart, guestToken } = await findOrCreateCart(tx, owner, defaultCode);
+    const [line] = await tx
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, product.id)))
+      .orderBy(asc(cartItems.id))
+      .limit(1);
+    const quantity = (line?.quantity ?? 0) + input.quantity;
+    assertInStock(product, quantity);
+    if (line) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id));
+    else await tx.insert(cartItems).values({ cartId: cart.id, productId: product.id, quantity });
+    const [updated] = await tx
+      .update(carts)
+      .set({ currencyCode: currency?.code ?? cart.currencyCode, updatedAt: sql`now()` })
+      .where(eq(carts.id, cart.id))
+      .returning();
+    return presentCart(tx, updated, guestToken);
+  });
+}
+
+/** A line of this owner's cart, locked; another cart's line is "not found", never touched. */
+async function lockOwnLine(db: Database, owner: CartOwner, itemId: number) {
+  const cart = await findCart(db, owner, true);
+  if (!cart) throw AppError.notFound('Cart item not found.');
+  const [line] = await db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)))
+    .for('update');
+  if (!line) throw AppError.notFound('Cart item not found.');
+  return { cart, line };
+}
+
+const tokenOf = (owner: CartOwner) => (owner.buyerId === null ? owner.guestToken : null);
+
+export async function removeFromCart(db: Database, owner: CartOwner, itemId: number): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    const { cart, line } = await lockOwnLine(tx, owner, itemId);
+    await tx.delete(cartItems).where(eq(cartItems.id, line.id));
+    await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
+    return presentCart(tx, cart, tokenOf(owner));
+  });
+}
+
+export async function updateQuantity(
+  db: Database,
+  owner: CartOwner,
+  itemId: number,
+  quantity: number,
+): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    // Lock order product → cart, as in addToCart, so the two cannot deadlock each other.
+    const [target] = await tx
+      .select({ productId: cartItems.productId })
+      .from(cartItems)
+      .where(eq(cartItems.id, itemId));
+    if (target) {
+      const product = await lockProduct(tx, target.productId);
+      const { cart, line } = await lockOwnLine(tx, owner, itemId);
+      assertInStock(product, quantity);
+      await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id));
+      await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
+      return presentCart(tx, cart, tokenOf(owner));
+    }
+    throw AppError.notFound('Cart item not found.');
+  });
+}

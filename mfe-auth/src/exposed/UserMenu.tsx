@@ -1,0 +1,4 @@
+import { exposeInAuthRoot } from '../app/AuthRoot';
+import { UserMenu } from '../features/user-menu/UserMenu';
+
+export default exposeInAuthRoot(UserMenu);

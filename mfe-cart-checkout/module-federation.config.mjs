@@ -1,0 +1,8 @@
+// The public face of the cart_checkout remote: one entry per exposed module, nothing else.
+export default {
+  name: 'cart_checkout',
+  exposes: {
+    './CartPage': './src/exposed/CartPage.tsx',
+    './CartButton': './src/exposed/CartButton.tsx',
+  },
+};

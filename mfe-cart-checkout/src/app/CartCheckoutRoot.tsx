@@ -1,0 +1,18 @@
+import { exposeWithin } from '@shop/shared';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { startCartOwner } from '../features/cart/cartOwner';
+import { store } from '../store';
+
+/** Every exposed cart_checkout module renders inside this root: own store, visible boundary. */
+export function CartCheckoutRoot({ children }: { children: ReactNode }): ReactNode {
+  startCartOwner(store);
+  return (
+    <Provider store={store}>
+      <div data-boundary="cart_checkout">{children}</div>
+    </Provider>
+  );
+}
+
+/** Wraps a feature component as an exposed module of this remote. */
+export const exposeInCartCheckoutRoot = exposeWithin(CartCheckoutRoot, 'cart_checkout');

@@ -1,0 +1,4 @@
+import { exposeInCartCheckoutRoot } from '../app/CartCheckoutRoot';
+import { CartButton } from '../features/cart/CartButton';
+
+export default exposeInCartCheckoutRoot(CartButton);

@@ -1,0 +1,66 @@
+import { useBusState } from '@shop/shared';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import styles from './cart.module.css';
+import { setOverlayOpen } from './cartSlice';
+import { useCartDispatch, useCartSelector } from './hooks';
+import { cartMoney } from './money';
+
+/** Header cart button with the item count from the bus, and the cart overlay. */
+export function CartButton(): ReactNode {
+  const summary = useBusState('cart');
+  const { overlayOpen: open, cart } = useCartSelector((state) => state.cart);
+  const dispatch = useCartDispatch();
+  const panel = useRef<HTMLDivElement>(null);
+  const close = () => dispatch(setOverlayOpen(false));
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') dispatch(setOverlayOpen(false));
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, dispatch]);
+
+  return (
+    <span className={styles.cartButtonWrap}>
+      <button
+        type="button"
+        className={styles.cartButton}
+        aria-expanded={open}
+        aria-controls="cart-overlay"
+        onClick={() => dispatch(setOverlayOpen(!open))}
+      >
+        <span aria-hidden="true">🛒</span> Cart{' '}
+        <span className={styles.count} data-testid="cart-count">
+          {summary.itemCount}
+        </span>
+        <span className="visually-hidden"> items</span>
+      </button>
+      {open ? (
+        <div
+          id="cart-overlay"
+          ref={panel}
+          className={styles.overlay}
+          role="dialog"
+          aria-label="Cart summary"
+          tabIndex={-1}
+        >
+          <p>
+            {summary.itemCount} item(s) in your cart
+            <br />
+            Sub-total: <strong>{cart ? cartMoney(cart, cart.invoice.subTotal) : null}</strong>
+          </p>
+          <Link to="/cart" className={styles.primary} onClick={close}>
+            Checkout
+          </Link>
+          <button type="button" className={styles.link} onClick={close}>
+            Close
+          </button>
+        </div>
+      ) : null}
+    </span>
+  );
+}

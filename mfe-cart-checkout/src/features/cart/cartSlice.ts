@@ -1,0 +1,80 @@
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ApiResult, Cart } from '@shop/shared';
+import { bus } from '@shop/shared';
+import { GENERIC_ACTION_ERROR } from '../../constants';
+import { cartApi } from './cartApi';
+
+export interface CartSliceState {
+  cart: Cart | null;
+  status: 'idle' | 'loading' | 'succeeded' | 'failed';
+  /** id of the line being changed, so only its controls are disabled */
+  pendingItemId: number | null;
+  overlayOpen: boolean;
+}
+
+const initialState: CartSliceState = { cart: null, status: 'idle', pendingItemId: null, overlayOpen: false };
+
+const guestToken = () => bus.get('session').guestSessionToken;
+
+/** A failed call rejects the thunk; its message is the server's reason or the generic one. */
+async function cartOrFail(call: Promise<ApiResult<Cart>>): Promise<Cart> {
+  const answer = await call;
+  if (!answer.status) throw new Error(answer.error?.message ?? GENERIC_ACTION_ERROR);
+  return answer.data;
+}
+
+export const fetchCart = createAsyncThunk('cart/fetch', () => cartOrFail(cartApi.getItems(guestToken())));
+
+export const addToCart = createAsyncThunk('cart/add', (args: { productId: number; quantity: number }) =>
+  cartOrFail(
+    cartApi.add({
+      product_id: args.productId,
+      quantity: args.quantity,
+      guest_session_token: guestToken(),
+      selected_currency_code: bus.get('currency')?.code,
+    }),
+  ),
+);
+
+export const removeItem = createAsyncThunk('cart/remove', (itemId: number) =>
+  cartOrFail(cartApi.remove(itemId, guestToken())),
+);
+
+export const updateQuantity = createAsyncThunk(
+  'cart/updateQuantity',
+  (args: { itemId: number; quantity: number }) =>
+    cartOrFail(cartApi.updateQuantity(args.itemId, args.quantity, guestToken())),
+);
+
+const cartSlice = createSlice({
+  name: 'cart',
+  initialState,
+  reducers: {
+    setOverlayOpen(state, action: PayloadAction<boolean>) {
+      state.overlayOpen = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    for (const thunk of [fetchCart, addToCart, removeItem, updateQuantity]) {
+      builder.addCase(thunk.pending, (state, action) => {
+        state.status = 'loading';
+        const arg: unknown = action.meta.arg;
+        state.pendingItemId =
+          typeof arg === 'number' ? arg : ((arg as { itemId?: number } | undefined)?.itemId ?? null);
+      });
+      // Every successful cart call answers with the whole cart, which replaces ours.
+      builder.addCase(thunk.fulfilled, (state, action) => {
+        state.status = 'succeeded';
+        state.cart = action.payload;
+        state.pendingItemId = null;
+      });
+      builder.addCase(thunk.rejected, (state) => {
+        state.status = 'failed';
+        state.pendingItemId = null;
+      });
+    }
+  },
+});
+
+export const { setOverlayOpen } = cartSlice.actions;
+export const cartReducer = cartSlice.reducer;

@@ -1,0 +1,5 @@
+import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
+import type { CartDispatch, CartRootState } from '../../store';
+
+export const useCartDispatch: () => CartDispatch = useDispatch;
+export const useCartSelector: TypedUseSelectorHook<CartRootState> = useSelector;

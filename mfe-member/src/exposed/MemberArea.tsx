@@ -1,0 +1,4 @@
+import { exposeInMemberRoot } from '../app/MemberRoot';
+import { MemberArea } from '../features/area/MemberArea';
+
+export default exposeInMemberRoot(MemberArea);

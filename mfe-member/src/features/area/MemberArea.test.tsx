@@ -1,0 +1,24 @@
+import { bus, type User } from '@shop/shared';
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { MemberArea } from './MemberArea';
+
+describe('MemberArea', () => {
+  it('greets the member and offers the side menu of the member area', () => {
+    const user = { id: 3, token: 't', type: 'Member', first_name: 'Omar' } as User;
+    act(() => bus.publish('session', { user, guestSessionToken: null }));
+    render(<MemberArea />, { wrapper: MemoryRouter });
+    expect(screen.getByText('Hello, Omar')).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Member area' });
+    for (const label of [
+      'My Dashboard',
+      'My Orders',
+      'My Shipping Address(es)',
+      'Messages',
+      'My Profile',
+      'Change Password',
+    ]) {
+      expect(menu).toHaveTextContent(label);
+    }
+  });
+});

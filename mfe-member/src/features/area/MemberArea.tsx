@@ -1,0 +1,39 @@
+import { useBusState } from '@shop/shared';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import styles from './member-area.module.css';
+
+const MENU = [
+  { to: '/member', label: 'My Dashboard' },
+  { to: '/member/orders', label: 'My Orders' },
+  { to: '/member/shipping-address', label: 'My Shipping Address(es)' },
+  { to: '/member/messages', label: 'Messages' },
+  { to: '/member/profile', label: 'My Profile' },
+  { to: '/member/change-password', label: 'Change Password' },
+];
+
+/** The member area's frame: greeting and side menu (spec 001, 2.7). The shell guards the route. */
+export function MemberArea(): ReactNode {
+  const { user } = useBusState('session');
+  return (
+    <div className={styles.area}>
+      <aside className={styles.side}>
+        <p>Hello, {user?.first_name}</p>
+        <nav aria-label="Member area">
+          <ul>
+            {MENU.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <section className={styles.content} aria-labelledby="member-title">
+        <h1 id="member-title">My Dashboard</h1>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+// Production build of the front-end apps in one webpack multi-compiler run.
+//   node scripts/build.mjs          builds the apps whose build is missing or older than sources
+//   node scripts/build.mjs --all    builds every app
+//   node scripts/build.mjs shell    builds the named app folders
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import webpack from 'webpack';
+import { APPS, ROOT } from './apps.mjs';
+
+const STAMP = '.build-stamp';
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+function isStale(dir) {
+  const stamp = path.join(ROOT, dir, 'dist', STAMP);
+  if (!existsSync(stamp)) return true;
+  const sources = ['src', 'public', 'webpack.config.mjs', 'module-federation.config.mjs', 'package.json']
+    .map((f) => newestMtime(path.join(ROOT, dir, f)))
+    .concat(newestMtime(path.join(ROOT, 'shared', 'src')), newestMtime(path.join(ROOT, 'shared', 'build')));
+  return Math.max(...sources) > statSync(stamp).mtimeMs;
+}
+
+export async function buildApps(dirs) {
+  if (dirs.length === 0) return;
+  const configs = await Promise.all(
+    dirs.map(async (dir) => {
+      const module = await import(pathToFileURL(path.join(ROOT, dir, 'webpack.config.mjs')).href);
+      return module.default({}, { mode: 'production' });
+    }),
+  );
+  const started = Date.now();
+  console.log(`[build] ${dirs.join(', ')} …`);
+  await new Promise((resolve, reject) => {
+    webpack(configs, (error, stats) => {
+      if (error) return reject(error);
+      if (stats.hasErrors()) {
+        console.error(stats.toString('errors-only'));
+        return reject(new Error('webpack build failed'));
+      }
+      resolve();
+    });
+  });
+  for (const dir of dirs) writeFileSync(path.join(ROOT, dir, 'dist', STAMP), new Date().toISOString());
+  console.log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+export function appsToBuild(argv) {
+  const named = argv.filter((a) => !a.startsWith('--'));
+  if (named.length > 0) return named;
+  if (argv.includes('--all')) return APPS.map((a) => a.dir);
+  return APPS.map((a) => a.dir).filter(isStale);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const dirs = appsToBuild(process.argv.slice(2));
+  if (dirs.length === 0) console.log('[build] every app is up to date');
+  buildApps(dirs).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

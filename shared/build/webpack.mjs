@@ -1,0 +1,108 @@
+// The one webpack factory every app uses. An app's webpack.config.mjs only names itself and
+// hands over its module-federation.config.mjs; everything else is decided here, once.
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { BACKEND_DEV_URL, DEV_PORTS, SHARED_SINGLETONS } from './shared-dependencies.mjs';
+
+const sharedConfig = Object.fromEntries(
+  Object.entries(SHARED_SINGLETONS).map(([name, version]) => [
+    name,
+    { singleton: true, requiredVersion: version, strictVersion: false },
+  ]),
+);
+
+/**
+ * @param {object} app
+ * @param {string} app.dir absolute path of the app folder
+ * @param {{name: string, exposes?: Record<string,string>, runtimePlugins?: string[]}} app.federation
+ * @param {boolean} [app.isHost]
+ * @param {string} app.title page title of the standalone page
+ * @param {(devServer: object) => object} [app.devServer] extra dev-server options
+ */
+export function createAppConfig({ dir, federation, isHost = false, title, devServer = (o) => o }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const port = DEV_PORTS[federation.name];
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        // Remotes resolve their own URL at runtime ('auto'); '/' would make the host fetch
+        // a remote's chunks from the host's origin. The shell lives at the site root.
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: federation.name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules\/(?!@shop)/,
+            // Types are checked once for the whole repo by `npm run typecheck`.
+            use: { loader: 'ts-loader', options: { transpileOnly: true } },
+          },
+          {
+            test: /\.css$/,
+            use: [
+              'style-loader',
+              {
+                loader: 'css-loader',
+                options: {
+                  modules: {
+                    auto: /\.module\.css$/,
+                    // Team prefix in every class name: who owns a pixel is readable in the DOM.
+                    localIdentName: production
+                      ? `${federation.name}_[hash:base64:6]`
+                      : `${federation.name}__[local]__[hash:base64:4]`,
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                  },
+                },
+              },
+            ],
+          },
+          { test: /\.(png|jpe?g|svg|woff2?)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: federation.name,
+          filename: isHost ? undefined : 'remoteEntry.js',
+          exposes: federation.exposes,
+          remotes: isHost ? {} : undefined,
+          shared: sharedConfig,
+          // Fetch a remote only when a page needs it, so one dead remote cannot stall start-up.
+          shareStrategy: 'loaded-first',
+          runtimePlugins: federation.runtimePlugins,
+          manifest: true,
+          // Contracts live in @shop/shared; remotes are registered at runtime, so generated
+          // remote types would help nobody and cost seconds per build.
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(dir, 'public/index.html'),
+          title,
+          chunks: ['main'],
+        }),
+      ],
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer: devServer({
+        port,
+        historyApiFallback: true,
+        hot: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/backend/api'], target: BACKEND_DEV_URL }],
+        client: { overlay: { warnings: false } },
+      }),
+    };
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * The public face of @shop/shared, loaded once per page as a Module Federation singleton.
+ * Anything not exported here is private to the package.
+ */
+
+export {
+  API_BASE_URL,
+  type ApiClient,
+  type ApiClientOptions,
+  type ApiResult,
+  api,
+  createApiClient,
+  type FetchImpl,
+  type FetchResponse,
+  type Query,
+  type QueryValue,
+  type RequestBody,
+  type RequestOptions as ApiRequestOptions,
+  withQuery,
+} from './api/client';
+export type * from './api/types';
+export {
+  ACTION_FAILED_MESSAGE,
+  type Bus,
+  BusCommandError,
+  type BusCommandFailure,
+  type BusOptions,
+  bus,
+  type CommandContext,
+  type CommandEnvelope,
+  type CommandHandler,
+  createBus,
+  createCorrelationId,
+  DEFAULT_COMMAND_TIMEOUT_MS,
+  type RequestArgs,
+  type RequestOptions,
+} from './bus/bus';
+export {
+  BUS_CONTRACT_VERSION,
+  type BusCommands,
+  type BusStates,
+  type CartSummary,
+  type CommandName,
+  type CommandPayload,
+  type CommandResult,
+  initialBusStates,
+  type NoResult,
+  type SessionState,
+  type StateName,
+  type ToastRequest,
+  type WishlistState,
+} from './bus/contract';
+export { useBusState } from './bus/react';
+export { exposeWithin } from './federation/exposeWithin';
+export { mountStandalone } from './federation/mountStandalone';
+export {
+  type RemoteModuleId,
+  RemoteSlot,
+  type RemoteSlotProps,
+  RemoteUnavailableError,
+} from './federation/RemoteSlot';
+export {
+  convertFromUsd,
+  decimalPlacesOf,
+  discountPercent,
+  formatMoney,
+  formatPrice,
+  MAX_DECIMAL_PLACES,
+  ROUND_UP_TO_WHOLE_CURRENCIES,
+  roundTo,
+} from './money/money';
+export {
+  DEFAULT_CURRENCY_CODE,
+  initSessionFromStorage,
+  loadCurrencyCode,
+  loadGuestSessionToken,
+  loadSession,
+  loadUser,
+  loadWishlistUser,
+  STORAGE_KEYS,
+  saveCurrencyCode,
+  saveGuestSessionToken,
+  saveUser,
+  saveWishlistUser,
+  setGuestSessionToken,
+  setSessionUser,
+  type WishlistUser,
+} from './session/storage';
+export { loadStartupContent } from './startup/loadStartupContent';

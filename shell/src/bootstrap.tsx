@@ -1,0 +1,20 @@
+import './styles/reset.css';
+import { bus, initSessionFromStorage } from '@shop/shared';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { readRegistry, registerRegistry } from './federation/registry';
+
+async function start(): Promise<void> {
+  initSessionFromStorage(bus);
+  try {
+    registerRegistry(await readRegistry());
+  } catch (error) {
+    // Without a registry every remote area shows its own fallback; the frame still renders.
+    console.error('[shop] remote registry unavailable', error);
+  }
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(<App />);
+}
+
+void start();

@@ -1,0 +1,36 @@
+import { type RemoteModuleId, RemoteSlot } from '@shop/shared';
+import type { ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { NotFoundPage } from './frame/NotFoundPage';
+import { RequireSession } from './RequireSession';
+
+/**
+ * Which remote owns which route (architecture: "Who owns what"). Routes of areas that have not
+ * shipped yet are absent and fall through to the not-found page.
+ */
+export const REMOTE_ROUTES: readonly { path: string; module: RemoteModuleId }[] = [
+  { path: '/', module: 'catalog/HomePage' },
+  { path: '/products', module: 'catalog/ProductListPage' },
+  { path: '/product/:slug', module: 'catalog/ProductPage' },
+  { path: '/cart', module: 'cart_checkout/CartPage' },
+];
+
+export function ShopRoutes(): ReactNode {
+  return (
+    <Routes>
+      {REMOTE_ROUTES.map(({ path, module }) => (
+        <Route key={path} path={path} element={<RemoteSlot module={module} variant="page" />} />
+      ))}
+      <Route
+        path="/member/*"
+        element={
+          <RequireSession>
+            <RemoteSlot module="member/MemberArea" variant="page" />
+          </RequireSession>
+        }
+      />
+      <Route path="/pagenotfound" element={<NotFoundPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
