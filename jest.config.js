@@ -34,7 +34,13 @@ module.exports = {
       rootDir: '<rootDir>/backend',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
-      transform: { '^.+\\.(t|j)sx?$': swc },
+      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.cjs$': swc },
+      // Jest on Node 20 cannot require ESM-only packages (the nested copies: sanitize-html's parser,
+      // light-my-request's cookie, @fastify/static's deps) nor run the dynamic import() inside
+      // PGlite's CommonJS build: compile those to plain CommonJS, leave the rest of node_modules alone.
+      transformIgnorePatterns: [
+        '^(?!.*/node_modules/.*/node_modules/)(?!.*/node_modules/@electric-sql/pglite/).*/node_modules/',
+      ],
       testTimeout: 60000,
     },
   ],

@@ -11,8 +11,9 @@ test.describe('the thin journey through every part of the shop', () => {
   test('/products lists products from the API with pagination', async ({ page }) => {
     await page.goto('/products');
     await expect(page.getByRole('heading', { level: 1, name: /^Products \(\d+\)$/ })).toBeVisible();
-    const firstTitles = await page.getByRole('article').getByRole('heading').allTextContents();
-    expect(firstTitles.length).toBe(20);
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(20);
+    const firstTitles = await cards.getByRole('heading').allTextContents();
     await page
       .getByRole('navigation', { name: 'Pagination' })
       .getByRole('link', { name: '2', exact: true })
@@ -21,8 +22,7 @@ test.describe('the thin journey through every part of the shop', () => {
     await expect(
       page.getByRole('navigation', { name: 'Pagination' }).locator('[aria-current="page"]'),
     ).toHaveText('2');
-    const secondTitles = await page.getByRole('article').getByRole('heading').allTextContents();
-    expect(secondTitles).not.toEqual(firstTitles);
+    await expect.poll(() => cards.getByRole('heading').allTextContents()).not.toEqual(firstTitles);
     await page.goBack();
     await expect(
       page.getByRole('navigation', { name: 'Pagination' }).locator('[aria-current="page"]'),

@@ -90,6 +90,8 @@ export function createAppConfig({ dir, federation, isHost = false, title, devSer
           template: path.join(dir, 'public/index.html'),
           title,
           chunks: ['main'],
+          // Keep comments: the server replaces <!--REMOTES--> with the inlined remote registry.
+          minify: production ? { collapseWhitespace: true, removeComments: false } : false,
         }),
       ],
       optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },

@@ -1,6 +1,6 @@
 import { useBusState } from '@shop/shared';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import styles from './cart.module.css';
 import { setOverlayOpen } from './cartSlice';
 import { useCartDispatch, useCartSelector } from './hooks';
@@ -12,20 +12,34 @@ export function CartButton(): ReactNode {
   const { overlayOpen: open, cart } = useCartSelector((state) => state.cart);
   const dispatch = useCartDispatch();
   const panel = useRef<HTMLDivElement>(null);
+  const wrap = useRef<HTMLSpanElement>(null);
+  const location = useLocation();
   const close = () => dispatch(setOverlayOpen(false));
 
+  // Escape, a click outside and any navigation close the overlay.
   useEffect(() => {
     if (!open) return;
     panel.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') dispatch(setOverlayOpen(false));
     };
+    const onPointer = (event: PointerEvent) => {
+      if (!wrap.current?.contains(event.target as Node)) dispatch(setOverlayOpen(false));
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
   }, [open, dispatch]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route change is the trigger
+  useEffect(() => {
+    dispatch(setOverlayOpen(false));
+  }, [location.pathname, dispatch]);
 
   return (
-    <span className={styles.cartButtonWrap}>
+    <span className={styles.cartButtonWrap} ref={wrap}>
       <button
         type="button"
         className={styles.cartButton}

@@ -23,7 +23,7 @@ export function ProductListPage(): ReactNode {
       <nav aria-label="Breadcrumb">
         <Link to="/">Home</Link> &gt; <span>Products</span>
       </nav>
-      <h1 id="listing-title">Products ({listing.data?._meta.totalCount ?? 0})</h1>
+      <h1 id="listing-title">{listing.data ? `Products (${listing.data._meta.totalCount})` : 'Products'}</h1>
       {q ? <p>showing results for &quot;{q}&quot;</p> : null}
       {listing.isError ? <ListError /> : null}
       {listing.isLoading ? <p aria-busy="true">Loading…</p> : null}
