@@ -23,20 +23,19 @@ try {
     page.on('response', async (response) => {
       if (response.request().resourceType() !== 'script') return;
       scripts.push(
-        response
-          .body()
-          .then((body) => ({
-            url: response.url(),
-            raw: body.length,
-            gzip: gzipSync(body, { level: 9 }).length,
-          })),
+        response.body().then((body) => ({
+          url: response.url(),
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+        })),
       );
     });
     await page.goto(base + path, { waitUntil: 'networkidle' });
     const files = await Promise.all(scripts);
     const byApp = {};
     for (const file of files) {
-      const app = (byApp[appOf(file.url)] ??= { files: 0, raw: 0, gzip: 0 });
+      const app = byApp[appOf(file.url)] ?? { files: 0, raw: 0, gzip: 0 };
+      byApp[appOf(file.url)] = app;
       app.files += 1;
       app.raw += file.raw;
       app.gzip += file.gzip;

@@ -37,7 +37,9 @@ export const siteConfig = pgTable('site_config', {
 });
 
 export const socialChannels = pgTable('social_channels', {
-  channel: text('channel').$type<'facebook' | 'twitter' | 'instagram' | 'linkedin' | 'youtube'>().primaryKey(),
+  channel: text('channel')
+    .$type<'facebook' | 'twitter' | 'instagram' | 'linkedin' | 'youtube'>()
+    .primaryKey(),
   url: text('url'),
 });
 

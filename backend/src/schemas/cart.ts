@@ -1,5 +1,5 @@
+import type { Cart as CartShape } from '@shop/shared/api-types';
 import { Type } from '@sinclair/typebox';
-import type { Cart as CartShape } from '../../../shared/src/api/types';
 import { Currency, ProductCard } from './catalogue';
 import { type Conforms, Nullable, proved } from './common';
 
@@ -10,7 +10,9 @@ export const CartItem = Type.Object({
   price: Type.Number({ description: "Unit price in the cart's currency" }),
   total: Type.Number({ description: "price × quantity in the cart's currency" }),
   customization: Nullable(Type.Record(Type.String(), Type.Unknown())),
-  packaging: Nullable(Type.Object({ packaging_id: Type.Integer(), title: Type.String(), price: Type.Number() })),
+  packaging: Nullable(
+    Type.Object({ packaging_id: Type.Integer(), title: Type.String(), price: Type.Number() }),
+  ),
 });
 
 export const Cart = Type.Object({

@@ -1,10 +1,10 @@
-import { Type } from '@sinclair/typebox';
 import type {
   Currency as CurrencyShape,
   ProductCard as ProductCardShape,
   ProductDetail as ProductDetailShape,
   ProductListing as ProductListingShape,
-} from '../../../shared/src/api/types';
+} from '@shop/shared/api-types';
+import { Type } from '@sinclair/typebox';
 import { type Conforms, ListMeta, Nullable, proved } from './common';
 
 export const Currency = Type.Object({

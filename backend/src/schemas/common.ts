@@ -2,29 +2,24 @@
  * Building blocks of every route schema. The data shapes mirror shared/src/api/types.ts (the
  * contract the front ends read); `Conforms` below makes the compiler prove that they match.
  */
+
+import type { ListMeta as ListMetaShape } from '@shop/shared/api-types';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import type { ListMeta as ListMetaShape } from '../../../shared/src/api/types';
 
 /** Compile-time proof that what the schema lets through is what the front ends expect. */
-export type Conforms<Schema extends TSchema, Shape> = Static<Schema> extends Shape
-  ? Shape extends Static<Schema>
-    ? true
-    : false
-  : false;
+export type Conforms<Schema extends TSchema, Shape> =
+  Static<Schema> extends Shape ? (Shape extends Static<Schema> ? true : false) : false;
 /** One-way proof for shapes TypeBox cannot state exactly (the three-level sitemap). */
 export type FitsInto<Schema extends TSchema, Shape> = Static<Schema> extends Shape ? true : false;
 export const proved = <T extends true>(_proof?: T): void => undefined;
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const ErrorBody = Type.Object(
-  {
-    code: Type.String(),
-    message: Type.String(),
-    fields: Type.Optional(Type.Record(Type.String(), Type.String())),
-  },
-  { $id: 'ErrorBody' },
-);
+export const ErrorBody = Type.Object({
+  code: Type.String(),
+  message: Type.String(),
+  fields: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'field → problem' })),
+});
 
 export const ErrorEnvelope = Type.Object({
   status: Type.Literal(false),

@@ -100,7 +100,12 @@ export function generateCatalogue(options: { products: number; seed?: number }):
 
   TAXONOMY.forEach((type, typeIndex) => {
     const typeId = typeIndex + 1;
-    catalogue.productTypes.push({ id: typeId, name: type.name, slug: uniqueSlug(type.name), position: typeIndex });
+    catalogue.productTypes.push({
+      id: typeId,
+      name: type.name,
+      slug: uniqueSlug(type.name),
+      position: typeIndex,
+    });
     const leaves: LeafRef[] = [];
     type.categories.forEach((category, categoryIndex) => {
       const categoryId = catalogue.categories.length + 1;
@@ -121,7 +126,13 @@ export function generateCatalogue(options: { products: number; seed?: number }):
           position: subIndex,
         });
         subCategory.specs.forEach(([name, value], position) => {
-          catalogue.subCategorySpecifications.push({ subCategoryId, name, value, showInQuickView: 1, position });
+          catalogue.subCategorySpecifications.push({
+            subCategoryId,
+            name,
+            value,
+            showInQuickView: 1,
+            position,
+          });
         });
         catalogue.subCategorySpecifications.push({
           subCategoryId,
@@ -159,14 +170,19 @@ export function generateCatalogue(options: { products: number; seed?: number }):
     const stockRoll = prng.next();
     const stockQuantity = stockRoll < 0.08 ? 0 : stockRoll < 0.12 ? 1 : prng.int(2, 150);
     const ageDays = prng.int(0, 364);
-    const createdAt = new Date(SEED_EPOCH.getTime() - ageDays * DAY_MS - prng.int(0, DAY_MS / 1000 - 1) * 1000);
+    const createdAt = new Date(
+      SEED_EPOCH.getTime() - ageDays * DAY_MS - prng.int(0, DAY_MS / 1000 - 1) * 1000,
+    );
     const hasReviews = prng.chance(0.8);
     const isCustomizable = leaf.categoryName === 'Personalised Gifts' || prng.chance(0.2);
     const width = prng.int(5, 40);
     const depth = prng.int(3, 30);
     const height = prng.int(2, 25);
     const weight = prng.int(80, 2500);
-    const origin = line === 'handmade' ? 'Handmade in Lebanon' : prng.pick(['UAE', 'Lebanon', 'Turkey', 'Portugal', 'India']);
+    const origin =
+      line === 'handmade'
+        ? 'Handmade in Lebanon'
+        : prng.pick(['UAE', 'Lebanon', 'Turkey', 'Portugal', 'India']);
 
     const shortDescription = `A ${adjective.toLowerCase()} ${noun.toLowerCase()} in ${material.toLowerCase()}, made for ${occasion}.`;
     const description =

@@ -42,12 +42,60 @@ export const FRONTEND_MESSAGES: {
   type: 'Text' | 'texts';
   texts: string[];
 }[] = [
-  { section: 'header', component: 'TodaysMission', name: 'popover', type: 'Text', texts: ['This feature will be available soon. Check after some time.'] },
-  { section: 'home', component: 'DealOfTheDay', name: 'finished', type: 'Text', texts: ['Deal is finished now!'] },
-  { section: 'home', component: 'Hero', name: 'taglines', type: 'texts', texts: ['Gifts that speak for you', 'Handmade with love', 'Delivered across the Gulf'] },
-  { section: 'listing', component: 'ProductListing', name: 'no_results', type: 'Text', texts: ['No results found'] },
-  { section: 'cart', component: 'CartEmpty', name: 'title', type: 'Text', texts: ['Your {product name} shopping cart looks empty'] },
-  { section: 'cart', component: 'CartEmpty', name: 'subtitle', type: 'Text', texts: ['What are you waiting for?'] },
-  { section: 'wishlist', component: 'WishlistOverlay', name: 'signed_out', type: 'Text', texts: ['Please Sign in or Sign up to add an item into your wishlist'] },
-  { section: 'footer', component: 'Newsletter', name: 'promises', type: 'texts', texts: ['Free gift wrapping on selected items', 'Secure payments', 'Easy returns'] },
+  {
+    section: 'header',
+    component: 'TodaysMission',
+    name: 'popover',
+    type: 'Text',
+    texts: ['This feature will be available soon. Check after some time.'],
+  },
+  {
+    section: 'home',
+    component: 'DealOfTheDay',
+    name: 'finished',
+    type: 'Text',
+    texts: ['Deal is finished now!'],
+  },
+  {
+    section: 'home',
+    component: 'Hero',
+    name: 'taglines',
+    type: 'texts',
+    texts: ['Gifts that speak for you', 'Handmade with love', 'Delivered across the Gulf'],
+  },
+  {
+    section: 'listing',
+    component: 'ProductListing',
+    name: 'no_results',
+    type: 'Text',
+    texts: ['No results found'],
+  },
+  {
+    section: 'cart',
+    component: 'CartEmpty',
+    name: 'title',
+    type: 'Text',
+    texts: ['Your {product name} shopping cart looks empty'],
+  },
+  {
+    section: 'cart',
+    component: 'CartEmpty',
+    name: 'subtitle',
+    type: 'Text',
+    texts: ['What are you waiting for?'],
+  },
+  {
+    section: 'wishlist',
+    component: 'WishlistOverlay',
+    name: 'signed_out',
+    type: 'Text',
+    texts: ['Please Sign in or Sign up to add an item into your wishlist'],
+  },
+  {
+    section: 'footer',
+    component: 'Newsletter',
+    name: 'promises',
+    type: 'texts',
+    texts: ['Free gift wrapping on selected items', 'Secure payments', 'Easy returns'],
+  },
 ];

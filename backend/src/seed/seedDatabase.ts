@@ -9,8 +9,8 @@ import {
   countries,
   currencies,
   frontendMessages,
-  products,
   productSpecifications,
+  products,
   productTypes,
   siteConfig,
   socialChannels,
@@ -50,7 +50,10 @@ export async function seedReferenceData(db: Executor): Promise<void> {
   await db
     .insert(countries)
     .values(COUNTRIES)
-    .onConflictDoUpdate({ target: countries.id, set: { name: sql`excluded.name`, position: sql`excluded.position` } });
+    .onConflictDoUpdate({
+      target: countries.id,
+      set: { name: sql`excluded.name`, position: sql`excluded.position` },
+    });
   await db
     .insert(siteConfig)
     .values(Object.entries(SITE_CONFIG).map(([key, value]) => ({ key, value })))
@@ -69,7 +72,10 @@ export async function seedReferenceData(db: Executor): Promise<void> {
 }
 
 /** Replaces the whole catalogue. Cart lines pointing at old products go with it (CASCADE). */
-export async function seedCatalogue(db: Executor, options: { products: number; seed?: number }): Promise<void> {
+export async function seedCatalogue(
+  db: Executor,
+  options: { products: number; seed?: number },
+): Promise<void> {
   const catalogue = generateCatalogue(options);
   await db.execute(
     sql`TRUNCATE product_specifications, sub_category_specifications, products, sub_categories, categories, product_types, suppliers RESTART IDENTITY CASCADE`,
@@ -92,12 +98,17 @@ export async function seedCatalogue(db: Executor, options: { products: number; s
   // Explicit ids were inserted, so move each serial sequence past them.
   for (const table of ['product_types', 'categories', 'sub_categories', 'products']) {
     await db.execute(
-      sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT max(id) FROM ${table}), 1))`),
+      sql.raw(
+        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT max(id) FROM ${table}), 1))`,
+      ),
     );
   }
 }
 
-export async function seedDatabase(db: Database, options: { products: number; seed?: number }): Promise<void> {
+export async function seedDatabase(
+  db: Database,
+  options: { products: number; seed?: number },
+): Promise<void> {
   await db.transaction(async (tx) => {
     await seedReferenceData(tx);
     await seedCatalogue(tx, options);

@@ -34,14 +34,26 @@ export const TAXONOMY: readonly ProductTypeSeed[] = [
         subCategories: [
           sub('Gourmet Hampers', ['Hamper', 'Treat Box', 'Tasting Set'], [['Shelf Life', '6 months']]),
           sub('Spa Gift Sets', ['Spa Set', 'Bath Gift Box', 'Pamper Kit'], [['Skin Type', 'All skin types']]),
-          sub('Chocolate Boxes', ['Chocolate Box', 'Truffle Collection', 'Praline Assortment'], [['Storage', 'Keep below 20 °C']]),
+          sub(
+            'Chocolate Boxes',
+            ['Chocolate Box', 'Truffle Collection', 'Praline Assortment'],
+            [['Storage', 'Keep below 20 °C']],
+          ),
         ],
       },
       {
         name: 'Personalised Gifts',
         subCategories: [
-          sub('Engraved Gifts', ['Engraved Pen', 'Engraved Keyring', 'Engraved Watch Box'], [['Engraving', 'Up to 20 characters']]),
-          sub('Photo Gifts', ['Photo Frame', 'Photo Cushion', 'Photo Album'], [['Photo Upload', 'JPG or PNG']]),
+          sub(
+            'Engraved Gifts',
+            ['Engraved Pen', 'Engraved Keyring', 'Engraved Watch Box'],
+            [['Engraving', 'Up to 20 characters']],
+          ),
+          sub(
+            'Photo Gifts',
+            ['Photo Frame', 'Photo Cushion', 'Photo Album'],
+            [['Photo Upload', 'JPG or PNG']],
+          ),
           sub('Name Gifts', ['Name Necklace', 'Name Mug', 'Name Bracelet']),
         ],
       },
@@ -57,7 +69,11 @@ export const TAXONOMY: readonly ProductTypeSeed[] = [
       {
         name: 'Flowers & Plants',
         subCategories: [
-          sub('Fresh Bouquets', ['Bouquet', 'Rose Box', 'Flower Basket'], [['Delivery', 'Same day in Dubai']]),
+          sub(
+            'Fresh Bouquets',
+            ['Bouquet', 'Rose Box', 'Flower Basket'],
+            [['Delivery', 'Same day in Dubai']],
+          ),
           sub('Preserved Flowers', ['Preserved Rose Dome', 'Forever Flower Box']),
           sub('Indoor Plants', ['Succulent Pot', 'Bonsai Tree', 'Orchid'], [['Light', 'Bright, indirect']]),
         ],
@@ -71,7 +87,11 @@ export const TAXONOMY: readonly ProductTypeSeed[] = [
       {
         name: 'Home Decor',
         subCategories: [
-          sub('Candles & Fragrance', ['Scented Candle', 'Reed Diffuser', 'Candle Set'], [['Burn Time', '40 hours']]),
+          sub(
+            'Candles & Fragrance',
+            ['Scented Candle', 'Reed Diffuser', 'Candle Set'],
+            [['Burn Time', '40 hours']],
+          ),
           sub('Vases & Planters', ['Vase', 'Planter', 'Bud Vase']),
           sub('Wall Art', ['Wall Print', 'Canvas', 'Round Mirror']),
           sub('Cushions & Throws', ['Cushion', 'Throw Blanket'], [['Care', 'Machine washable at 30 °C']]),
@@ -234,9 +254,25 @@ export const MATERIALS = [
   'Wool',
 ] as const;
 
-export const COLOURS = ['Ivory', 'Blush', 'Emerald', 'Navy', 'Sage', 'Charcoal', 'Terracotta', 'Sand'] as const;
+export const COLOURS = [
+  'Ivory',
+  'Blush',
+  'Emerald',
+  'Navy',
+  'Sage',
+  'Charcoal',
+  'Terracotta',
+  'Sand',
+] as const;
 
-export const OCCASIONS = ['birthdays', 'anniversaries', 'Eid', 'housewarmings', 'thank-you moments', 'new parents'];
+export const OCCASIONS = [
+  'birthdays',
+  'anniversaries',
+  'Eid',
+  'housewarmings',
+  'thank-you moments',
+  'new parents',
+];
 
 export const SUPPLIERS = [
   { id: 101, name: 'Desert Rose Trading' },

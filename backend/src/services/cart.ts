@@ -3,8 +3,9 @@
  * transaction that locks the product row first, so two requests cannot both take the last piece,
  * and every call answers with the whole cart, priced in the cart's currency.
  */
+
+import type { Cart, CartItem, Currency } from '@shop/shared/api-types';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Cart, CartItem, Currency } from '../../../shared/src/api/types';
 import type { Database } from '../db/client';
 import { cartItems, carts, currencies, products } from '../db/schema';
 import { AppError } from '../errors';
@@ -101,7 +102,11 @@ function assertInStock(product: { title: string; stockQuantity: number }, quanti
 }
 
 /** The whole cart as the API returns it; an absent cart is an empty one in the default currency. */
-async function presentCart(db: Database, cart: CartRow | undefined, guestToken: string | null): Promise<Cart> {
+async function presentCart(
+  db: Database,
+  cart: CartRow | undefined,
+  guestToken: string | null,
+): Promise<Cart> {
   const currency = await currencyByCode(db, cart?.currencyCode ?? null);
   const lines = cart
     ? await db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id))

@@ -33,7 +33,12 @@ function initialsOf(name: string): string {
 const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** Golden-angle hues keep neighbouring ids visibly different. */
-const KIND_HUE_OFFSET: Record<ImageKind, number> = { products: 0, types: 40, categories: 90, 'sub-categories': 150 };
+const KIND_HUE_OFFSET: Record<ImageKind, number> = {
+  products: 0,
+  types: 40,
+  categories: 90,
+  'sub-categories': 150,
+};
 
 export function renderGiftSvg(kind: ImageKind, id: number, name: string): string {
   const hue = Math.round((id * 137.508 + KIND_HUE_OFFSET[kind]) % 360);
@@ -63,7 +68,10 @@ async function nameOf(db: Database, kind: ImageKind, id: number): Promise<string
       return row?.name;
     }
     case 'types': {
-      const [row] = await db.select({ name: productTypes.name }).from(productTypes).where(eq(productTypes.id, id));
+      const [row] = await db
+        .select({ name: productTypes.name })
+        .from(productTypes)
+        .where(eq(productTypes.id, id));
       return row?.name;
     }
     case 'categories': {

@@ -2,20 +2,21 @@
  * The catalogue as shoppers see it: listing with filters, facets and paging, product detail, and
  * the product cards other areas (cart, wishlist) embed.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
+
 import type {
   FacetValue,
   ProductCard,
   ProductDetail,
   ProductListing,
   Specification,
-} from '../../../shared/src/api/types';
+} from '@shop/shared/api-types';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
 import type { Database } from '../db/client';
 import {
   categories,
-  products,
   productSpecifications,
+  products,
   productTypes,
   subCategories,
   subCategorySpecifications,
@@ -173,7 +174,10 @@ const baseSelect = (db: Database) =>
     .innerJoin(subCategories, eq(subCategories.id, products.subCategoryId));
 
 /** Product cards by id, in the order asked for; unknown ids are skipped. */
-export async function loadProductCards(db: Database, ids: readonly number[]): Promise<Map<number, ProductCard>> {
+export async function loadProductCards(
+  db: Database,
+  ids: readonly number[],
+): Promise<Map<number, ProductCard>> {
   const cards = new Map<number, ProductCard>();
   if (ids.length === 0) return cards;
   const rows = await baseSelect(db).where(inArray(products.id, [...new Set(ids)]));
@@ -255,7 +259,19 @@ export async function listProducts(db: Database, query: ProductListingQuery): Pr
   const { productSpecs, subCategorySpecs } = await specificationsFor(db, rows);
 
   const echo: Record<string, string> = {};
-  for (const key of ['type', 'category', 'subCategory', 'supplier_id', 'hot', 'newItem', 'free_delivery', 'stock', 'customizable', 'price-min-usd', 'price-max-usd'] as const) {
+  for (const key of [
+    'type',
+    'category',
+    'subCategory',
+    'supplier_id',
+    'hot',
+    'newItem',
+    'free_delivery',
+    'stock',
+    'customizable',
+    'price-min-usd',
+    'price-max-usd',
+  ] as const) {
     const value = query[key];
     if (value !== undefined) echo[key] = String(value);
   }
@@ -311,6 +327,9 @@ export async function getProductBySlug(db: Database, slug: string): Promise<Prod
     short_description: row.shortDescription,
     hint: row.hint,
     details: sanitizeDetails(row.details),
-    supplier: row.supplierId !== null && row.supplierName !== null ? { id: row.supplierId, name: row.supplierName } : null,
+    supplier:
+      row.supplierId !== null && row.supplierName !== null
+        ? { id: row.supplierId, name: row.supplierName }
+        : null,
   };
 }

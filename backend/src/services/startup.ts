@@ -1,6 +1,7 @@
 /** The startup content every page of the storefront needs before it renders. */
+
+import type { Currency, SitemapNode, SocialChannel, StartupContent } from '@shop/shared/api-types';
 import { asc, isNotNull } from 'drizzle-orm';
-import type { Currency, SitemapNode, SocialChannel, StartupContent } from '../../../shared/src/api/types';
 import type { Database } from '../db/client';
 import {
   categories,
@@ -44,7 +45,13 @@ export async function getStartupContent(db: Database): Promise<StartupContent> {
   const subCategoryNodes = new Map<number, SitemapNode[]>();
   for (const row of subCategoryRows) {
     const siblings = subCategoryNodes.get(row.categoryId) ?? [];
-    siblings.push({ id: row.id, name: row.name, slug: row.slug, image: imageUrl('sub-categories', row.id), child: [] });
+    siblings.push({
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      image: imageUrl('sub-categories', row.id),
+      child: [],
+    });
     subCategoryNodes.set(row.categoryId, siblings);
   }
   const categoryNodes = new Map<number, SitemapNode[]>();

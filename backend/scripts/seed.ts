@@ -1,0 +1,33 @@
+/**
+ * Reseeds the database named by DATA_DIR / DATABASE_URL: reference data is refreshed, the
+ * catalogue is wiped and regenerated.   npm run seed -- --products 1000
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_SEED_PRODUCTS, loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { seedDatabase } from '../src/seed/seedDatabase';
+
+async function main() {
+  const { values } = parseArgs({
+    options: { products: { type: 'string', default: String(DEFAULT_SEED_PRODUCTS) } },
+  });
+  const count = Number(values.products);
+  if (!Number.isInteger(count) || count < 1) throw new Error('--products must be a positive integer');
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(database.db);
+    const started = Date.now();
+    await seedDatabase(database.db, { products: count });
+    const where = database.kind === 'pglite' ? config.dataDir : 'DATABASE_URL';
+    console.log(`Seeded ${count} products into ${where} in ${Date.now() - started} ms.`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

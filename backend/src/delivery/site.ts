@@ -1,0 +1,160 @@
+/**
+ * Serves the composed shop from one origin: the shell (with SPA fallback), each remote under
+ * /mfe/<name>/<version>/ (the running build plus kept older releases, so open tabs keep working
+ * after a release), and /remotes.json, the registry the shell reads to find the remotes.
+ *
+ * Caching: the registry, HTML, manifests and remoteEntry.js must be re-validated on every load
+ * (they name the current version); every other built file is content-hashed and kept for a year.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type {} from '@fastify/swagger';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+import { sendStaticFile } from './sendStaticFile';
+
+export interface SiteOptions {
+  /** Repository root: holds shell, the mfe-… app folders and .data/releases. */
+  root: string;
+  /** A hand-edited registry that replaces the generated one (operators roll remotes with it). */
+  remotesFile?: string | null;
+}
+
+/** Remote name (as the shell knows it) → app folder. */
+export const REMOTE_APPS = [
+  { name: 'catalog', dir: 'mfe-catalog' },
+  { name: 'cart_checkout', dir: 'mfe-cart-checkout' },
+  { name: 'member', dir: 'mfe-member' },
+  { name: 'auth', dir: 'mfe-auth' },
+] as const;
+
+export type RemotesRegistry = Record<string, { entry: string }>;
+
+export const NO_CACHE = 'no-cache';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REMOTES_PLACEHOLDER = '<!--REMOTES-->';
+const API_PREFIX = '/backend/api';
+const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
+
+export function cacheControlFor(file: string): string {
+  const name = path.basename(file);
+  if (name === 'remoteEntry.js' || name.endsWith('.json') || name.endsWith('.html')) return NO_CACHE;
+  return IMMUTABLE;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function isDirectory(dir: string): Promise<boolean> {
+  try {
+    return (await stat(dir)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+async function packageVersion(appDir: string): Promise<string | null> {
+  try {
+    const pkg = JSON.parse(await readFile(path.join(appDir, 'package.json'), 'utf8')) as {
+      version?: unknown;
+    };
+    return typeof pkg.version === 'string' ? pkg.version : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Read on every request: a rebuilt remote or an edited REMOTES_FILE takes effect at once. */
+export async function readRemotesRegistry(options: SiteOptions): Promise<RemotesRegistry> {
+  if (options.remotesFile) {
+    const parsed: unknown = JSON.parse(await readFile(options.remotesFile, 'utf8'));
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw new Error(`${options.remotesFile} must hold a JSON object`);
+    }
+    return parsed as RemotesRegistry;
+  }
+  const registry: RemotesRegistry = {};
+  for (const app of REMOTE_APPS) {
+    const version = await packageVersion(path.join(options.root, app.dir));
+    if (version) registry[app.name] = { entry: `/mfe/${app.name}/${version}/mf-manifest.json` };
+  }
+  return registry;
+}
+
+/** The shell's index.html with the registry inlined, so it can start without fetching /remotes.json. */
+export function inlineRegistry(html: string, registry: RemotesRegistry): string {
+  const json = JSON.stringify(registry).replace(/</g, '\\u003c');
+  const script = `<script>window.__SHOP_REMOTES__=${json}</script>`;
+  // The placeholder marks the spot; an HTML minifier may drop comments, so </head> is the fallback.
+  return html.includes(REMOTES_PLACEHOLDER)
+    ? html.replace(REMOTES_PLACEHOLDER, script)
+    : html.replace('</head>', `${script}</head>`);
+}
+
+/** Where the files of one remote version live, or null when that version is not online. */
+async function remoteDir(root: string, name: string, version: string): Promise<string | null> {
+  const app = REMOTE_APPS.find((candidate) => candidate.name === name);
+  if (!app || !VERSION_PATTERN.test(version)) return null;
+  if ((await packageVersion(path.join(root, app.dir))) === version) return path.join(root, app.dir, 'dist');
+  const release = path.join(root, '.data/releases', name, version);
+  return (await isDirectory(release)) ? release : null;
+}
+
+/** Resolves `relative` inside `dir`, refusing anything that escapes it. */
+function inside(dir: string, relative: string): string | null {
+  const file = path.resolve(dir, relative);
+  return file.startsWith(dir + path.sep) ? file : null;
+}
+
+export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Promise<void> {
+  const root = path.resolve(options.root);
+  const shellDist = path.join(root, 'shell', 'dist');
+  const sendIndex = async (reply: FastifyReply) => {
+    const indexFile = path.join(shellDist, 'index.html');
+    if (!(await isFile(indexFile)))
+      throw AppError.notFound('The shop is not built yet: run `npm run build`.');
+    const html = inlineRegistry(await readFile(indexFile, 'utf8'), await readRemotesRegistry(options));
+    return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+  };
+
+  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', NO_CACHE).send(await readRemotesRegistry(options)),
+  );
+
+  app.get<{ Params: { name: string; version: string; '*': string } }>(
+    '/mfe/:name/:version/*',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { name, version } = request.params;
+      const relative = request.params['*'];
+      const dir = await remoteDir(root, name, version);
+      const file = dir && relative ? inside(dir, relative) : null;
+      if (!dir || !file || !(await isFile(file))) {
+        throw AppError.notFound(`No file ${relative} in ${name} ${version}.`);
+      }
+      reply.header('access-control-allow-origin', '*');
+      return sendStaticFile(request, reply, file, cacheControlFor(file));
+    },
+  );
+
+  const shell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
+      throw AppError.notFound(`Route ${request.method} ${pathname} not found.`);
+    }
+    const relative = pathname.replace(/^\/+/, '');
+    if (relative === '' || relative === 'index.html') return sendIndex(reply);
+    const file = inside(shellDist, relative);
+    if (file && (await isFile(file))) return sendStaticFile(request, reply, file, cacheControlFor(file));
+    // A client-side route (/product/some-slug, /member/orders): the shell's router handles it.
+    if (path.extname(relative) === '') return sendIndex(reply);
+    throw AppError.notFound(`No file ${pathname}.`);
+  };
+  app.get('/', { schema: { hide: true } }, shell);
+  app.get('/*', { schema: { hide: true } }, shell);
+}

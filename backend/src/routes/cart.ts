@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { optionalAuth } from '../hooks/optionalAuth';
+import { Cart, CartAddBody, CartGetItemsBody, CartRemoveBody, CartUpdateQuantityBody } from '../schemas/cart';
+import { responses } from '../schemas/common';
+import { addToCart, type CartOwner, getCart, removeFromCart, updateQuantity } from '../services/cart';
+import type { RouteDeps } from './deps';
+
+/** A member's bearer token wins; a guest is identified by the token from an earlier cart/add. */
+function ownerOf(request: FastifyRequest, guestToken: string | null | undefined): CartOwner {
+  if (request.buyer) return { buyerId: request.buyer.id };
+  return { buyerId: null, guestToken: guestToken || null };
+}
+
+export const cartRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database }) => {
+  const { db } = database;
+  app.addHook('onRequest', optionalAuth(db));
+  // Bearer is optional: guests call without it.
+  const security: { [label: string]: string[] }[] = [{ bearer: [] }, {}];
+  const schema = { tags: ['cart'], security, response: responses(Cart) };
+
+  app.post(
+    '/cart/get-items',
+    { schema: { ...schema, summary: 'The cart', body: CartGetItemsBody } },
+    async (request) => ({
+      status: true as const,
+      data: await getCart(db, ownerOf(request, request.body.guest_session_token)),
+    }),
+  );
+
+  app.post(
+    '/cart/add',
+    { schema: { ...schema, summary: 'Add a product (merges with its line)', body: CartAddBody } },
+    async (request) => ({
+      status: true as const,
+      data: await addToCart(db, ownerOf(request, request.body.guest_session_token), {
+        productId: request.body.product_id,
+        quantity: request.body.quantity ?? 1,
+        currencyCode: request.body.selected_currency_code ?? null,
+      }),
+    }),
+  );
+
+  app.post(
+    '/cart/remove',
+    { schema: { ...schema, summary: 'Remove a line', body: CartRemoveBody } },
+    async (request) => ({
+      status: true as const,
+      data: await removeFromCart(
+        db,
+        ownerOf(request, request.body.guest_session_token),
+        request.body.cart_item_id,
+      ),
+    }),
+  );
+
+  app.post(
+    '/cart/update-quantity',
+    { schema: { ...schema, summary: "Set a line's quantity", body: CartUpdateQuantityBody } },
+    async (request) => ({
+      status: true as const,
+      data: await updateQuantity(
+        db,
+        ownerOf(request, request.body.guest_session_token),
+        request.body.item_id,
+        request.body.quantity,
+      ),
+    }),
+  );
+};

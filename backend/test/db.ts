@@ -1,0 +1,113 @@
+/**
+ * A fresh, migrated, seeded database per test file: in-memory PGlite always, and also a throw-away
+ * PostgreSQL database when TEST_DATABASE_URL is set (created here, dropped afterwards).
+ */
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { type BuildAppOptions, buildApp } from '../src/app';
+import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { buyers } from '../src/db/schema';
+import { seedDatabase } from '../src/seed/seedDatabase';
+import { issueToken } from '../src/services/auth';
+
+// Booting PGlite (WebAssembly) takes seconds on a busy 2-core machine, beyond Jest's 5 s default;
+// `testTimeout` in a Jest project block is ignored (it is a global option), so it is set here.
+jest.setTimeout(60_000);
+
+/** Small enough to be quick, large enough for two pages of 20 and every product type. */
+export const TEST_PRODUCTS = 40;
+
+export const targets: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+async function createPostgresDatabase(): Promise<DatabaseHandle> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  products = TEST_PRODUCTS,
+): Promise<DatabaseHandle> {
+  const handle = kind === 'postgres' ? await createPostgresDatabase() : await openDatabase({ dataDir: null });
+  await migrate(handle.db);
+  if (products > 0) await seedDatabase(handle.db, { products });
+  return handle;
+}
+
+export interface TestContext {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  kind: DatabaseKind,
+  options: Omit<BuildAppOptions, 'database'> & { products?: number } = {},
+): Promise<TestContext> {
+  const { products, ...appOptions } = options;
+  const database = await createTestDatabase(kind, products);
+  const app = await buildApp({ ...appOptions, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let memberCounter = 0;
+
+/** A signed-in member, made directly in the database (the login endpoints come later). */
+export async function createMember(database: DatabaseHandle, ttlMs?: number) {
+  memberCounter += 1;
+  const [buyer] = await database.db
+    .insert(buyers)
+    .values({
+      email: `member${memberCounter}.${randomBytes(3).toString('hex')}@example.com`,
+      firstName: 'Maya',
+      lastName: 'Haddad',
+      type: 'Member',
+    })
+    .returning();
+  if (!buyer) throw new Error('buyer not created');
+  const token = await issueToken(database.db, buyer.id, ttlMs);
+  return { buyer, token };
+}
+
+/** The `data` of a successful envelope, failing the test with the body when it is not one. */
+export function dataOf<T>(response: { statusCode: number; body: string }): T {
+  const body = JSON.parse(response.body) as { status: boolean; data?: T };
+  if (response.statusCode !== 200 || body.status !== true) {
+    throw new Error(`Expected a success envelope, got ${response.statusCode}: ${response.body}`);
+  }
+  return body.data as T;
+}
+
+export interface FailureBody {
+  status: false;
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+export const failureOf = (response: { body: string }) => JSON.parse(response.body) as FailureBody;

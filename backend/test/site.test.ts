@@ -1,0 +1,165 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inlineRegistry } from '../src/delivery/site';
+import { createTestApp, type TestContext, targets } from './db';
+
+/** A fake repository root with built apps, so the test needs no webpack build. */
+function makeSite(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'shop-site-'));
+  const write = (file: string, content: string) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), content);
+  };
+  write(
+    'shell/dist/index.html',
+    '<!doctype html><html><head><!--REMOTES--></head><body><div id="root"></div><script src="/main.3f9a1c.js"></script></body></html>',
+  );
+  write('shell/dist/main.3f9a1c.js', `console.log(${JSON.stringify('shell '.repeat(400))});`);
+  write('mfe-catalog/package.json', JSON.stringify({ name: 'mfe-catalog', version: '1.2.3' }));
+  write('mfe-catalog/dist/mf-manifest.json', JSON.stringify({ name: 'catalog', version: '1.2.3' }));
+  write('mfe-catalog/dist/remoteEntry.js', 'var catalog = {};');
+  write('mfe-catalog/dist/static/js/814.a1b2c3.js', 'export const listing = 1;');
+  write(
+    '.data/releases/catalog/1.2.2/mf-manifest.json',
+    JSON.stringify({ name: 'catalog', version: '1.2.2' }),
+  );
+  write('mfe-cart-checkout/package.json', JSON.stringify({ name: 'mfe-cart-checkout', version: '0.4.0' }));
+  write('mfe-member/package.json', JSON.stringify({ name: 'mfe-member', version: '0.1.0' }));
+  write('mfe-auth/package.json', JSON.stringify({ name: 'mfe-auth', version: '2.0.0-beta.1' }));
+  return root;
+}
+
+const GENERATED_REGISTRY = {
+  catalog: { entry: '/mfe/catalog/1.2.3/mf-manifest.json' },
+  cart_checkout: { entry: '/mfe/cart_checkout/0.4.0/mf-manifest.json' },
+  member: { entry: '/mfe/member/0.1.0/mf-manifest.json' },
+  auth: { entry: '/mfe/auth/2.0.0-beta.1/mf-manifest.json' },
+};
+
+describe.each(targets)('site delivery on %s', (target) => {
+  let root: string;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    root = makeSite();
+    ctx = await createTestApp(target, { site: { root }, products: 4 });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers });
+
+  it("serves /remotes.json from the apps' versions, never cached", async () => {
+    const response = await get('/remotes.json');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(response.body)).toEqual(GENERATED_REGISTRY);
+  });
+
+  it('serves an operator-edited REMOTES_FILE instead, re-read on every request', async () => {
+    const remotesFile = path.join(root, 'remotes.override.json');
+    writeFileSync(remotesFile, JSON.stringify({ catalog: { entry: '/mfe/catalog/1.2.2/mf-manifest.json' } }));
+    const override = await createTestApp(target, { site: { root, remotesFile }, products: 0 });
+    try {
+      const first = await override.app.inject({ method: 'GET', url: '/remotes.json' });
+      expect(JSON.parse(first.body)).toEqual({ catalog: { entry: '/mfe/catalog/1.2.2/mf-manifest.json' } });
+      const rolledForward = { catalog: { entry: '/mfe/catalog/1.2.3/mf-manifest.json' }, note: '</script>' };
+      writeFileSync(remotesFile, JSON.stringify(rolledForward));
+      const second = await override.app.inject({ method: 'GET', url: '/remotes.json' });
+      expect(JSON.parse(second.body)).toEqual(rolledForward);
+
+      const page = await override.app.inject({ method: 'GET', url: '/cart' });
+      expect(page.body).toContain('"note":"\\u003c/script>"');
+      expect(page.body).not.toContain('"</script>"');
+    } finally {
+      await override.close();
+    }
+  });
+
+  it('falls back to the shell for client routes, with the registry inlined', async () => {
+    for (const url of ['/', '/product/deluxe-oak-birthday-box-146', '/member/orders?page=2']) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).not.toContain('<!--REMOTES-->');
+      const inlined = /<script>window\.__SHOP_REMOTES__=(.*?)<\/script>/.exec(response.body);
+      expect(JSON.parse(inlined?.[1] ?? 'null')).toEqual(GENERATED_REGISTRY);
+    }
+  });
+
+  it('caches hashed shell files for a year and compresses them', async () => {
+    const response = await get('/main.3f9a1c.js', { 'accept-encoding': 'gzip' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const revalidated = await get('/main.3f9a1c.js', { 'if-none-match': String(response.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    expect((await get('/missing.3f9a1c.js')).statusCode).toBe(404);
+  });
+
+  it('serves the running remote version with CORS and the right caching', async () => {
+    const manifest = await get('/mfe/catalog/1.2.3/mf-manifest.json');
+    expect(manifest.statusCode).toBe(200);
+    expect(JSON.parse(manifest.body)).toEqual({ name: 'catalog', version: '1.2.3' });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+
+    const entry = await get('/mfe/catalog/1.2.3/remoteEntry.js');
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    const chunk = await get('/mfe/catalog/1.2.3/static/js/814.a1b2c3.js');
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('keeps an older release online and 404s versions that do not exist', async () => {
+    const old = await get('/mfe/catalog/1.2.2/mf-manifest.json');
+    expect(old.statusCode).toBe(200);
+    expect(JSON.parse(old.body)).toEqual({ name: 'catalog', version: '1.2.2' });
+    for (const url of [
+      '/mfe/catalog/9.9.9/mf-manifest.json',
+      '/mfe/nobody/1.0.0/mf-manifest.json',
+      '/mfe/catalog/1.2.3/nothing.js',
+      '/mfe/catalog/1.2.3/%2e%2e/package.json',
+      '/mfe/catalog/1.2.3/../../mfe-catalog/package.json',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(JSON.parse(response.body).status).toBe(false);
+    }
+  });
+
+  it('keeps answering unknown API routes with the JSON 404 envelope', async () => {
+    const response = await get('/backend/api/not-a-route');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(JSON.parse(response.body)).toMatchObject({ status: false, error: { code: 'NOT_FOUND' } });
+    expect((await get('/backend/api/health')).statusCode).toBe(200);
+  });
+});
+
+describe('inlineRegistry', () => {
+  const registry = { catalog: { entry: '/mfe/catalog/0.1.0/mf-manifest.json' } };
+
+  it('puts the registry where the placeholder is', () => {
+    const html = inlineRegistry('<head><!--REMOTES--><title>t</title></head>', registry);
+    expect(html).toBe(
+      '<head><script>window.__SHOP_REMOTES__={"catalog":{"entry":"/mfe/catalog/0.1.0/mf-manifest.json"}}</script><title>t</title></head>',
+    );
+  });
+
+  it('falls back to the end of <head> when a minifier dropped the placeholder', () => {
+    expect(inlineRegistry('<head><title>t</title></head><body></body>', registry)).toMatch(
+      /<title>t<\/title><script>window\.__SHOP_REMOTES__=\{.*\}<\/script><\/head><body>/,
+    );
+  });
+
+  it('cannot be broken out of its script tag', () => {
+    const html = inlineRegistry('<head></head>', { x: { entry: '</script><script>alert(1)</script>' } });
+    expect(html).not.toContain('</script><script>alert(1)');
+  });
+});
