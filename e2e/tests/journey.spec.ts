@@ -2,10 +2,16 @@ import { expect, test } from '@playwright/test';
 
 test.describe('the thin journey through every part of the shop', () => {
   test('the home page lists the latest products', async ({ page }) => {
+    const registryFetches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/remotes.json')) registryFetches.push(request.url());
+    });
     await page.goto('/');
     const latest = page.getByRole('region', { name: 'Latest Products' });
     await expect(latest.getByRole('article')).toHaveCount(8);
     await expect(page.locator('[data-boundary="catalog"]').first()).toBeVisible();
+    // The server inlines the registry into the page: no round trip for /remotes.json.
+    expect(registryFetches).toEqual([]);
   });
 
   test('/products lists products from the API with pagination', async ({ page }) => {

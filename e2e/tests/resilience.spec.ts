@@ -74,3 +74,20 @@ test('every shared singleton is loaded once, from one provider', async ({ page }
     expect(loaded[pkg], pkg).toHaveLength(1);
   }
 });
+
+test('a remote entry that fails once is fetched again by the retry plugin, unseen by the shopper', async ({
+  page,
+}) => {
+  let failures = 0;
+  await page.route('**/mfe/catalog/*/remoteEntry.js', (route) => {
+    if (failures === 0) {
+      failures += 1;
+      return route.abort();
+    }
+    return route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Latest Products' }).getByRole('article')).toHaveCount(8);
+  await expect(page.locator('[data-remote-fallback]')).toHaveCount(0);
+  expect(failures).toBe(1);
+});
