@@ -1,9 +1,12 @@
 // The one webpack factory every app uses. An app's webpack.config.mjs only names itself and
 // hands over its module-federation.config.mjs; everything else is decided here, once.
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { BACKEND_DEV_URL, DEV_PORTS, SHARED_SINGLETONS } from './shared-dependencies.mjs';
+
+const STANDALONE_TEMPLATE = fileURLToPath(new URL('./standalone.html', import.meta.url));
 
 const sharedConfig = Object.fromEntries(
   Object.entries(SHARED_SINGLETONS).map(([name, version]) => [
@@ -87,7 +90,8 @@ export function createAppConfig({ dir, federation, isHost = false, title, devSer
           dts: false,
         }),
         new HtmlWebpackPlugin({
-          template: path.join(dir, 'public/index.html'),
+          // The shell has its own page; a remote's page only serves its standalone bootstrap.
+          template: isHost ? path.join(dir, 'public/index.html') : STANDALONE_TEMPLATE,
           title,
           chunks: ['main'],
           // Keep comments: the server replaces <!--REMOTES--> with the inlined remote registry.
