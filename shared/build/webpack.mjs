@@ -94,6 +94,9 @@ export function createAppConfig({ dir, federation, isHost = false, title, devSer
           template: isHost ? path.join(dir, 'public/index.html') : STANDALONE_TEMPLATE,
           title,
           chunks: ['main'],
+          // A remote's built page lives under /mfe/<name>/<version>/ (relative URLs); on its dev
+          // server it is the root, where deep links need absolute ones.
+          publicPath: isHost || !production ? '/' : 'auto',
           // Keep comments: the server replaces <!--REMOTES--> with the inlined remote registry.
           minify: production ? { collapseWhitespace: true, removeComments: false } : false,
         }),
