@@ -1,0 +1,76 @@
+// `npm run bench`: measures, never asserts. Starts the production shop on a fresh, seeded
+// database (builds what is missing), then reports API latency under load (autocannon) and the
+// first-load JavaScript of the main pages.
+//   BENCH_CONNECTIONS=8 BENCH_SECONDS=10 npm run bench
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { ROOT } from './apps.mjs';
+import { appsToBuild, buildApps } from './build.mjs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 8383);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const base = `http://localhost:${PORT}`;
+
+await buildApps(appsToBuild([]));
+const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'backend/src/server.ts')], {
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    LOG_LEVEL: 'warn',
+    DATA_DIR: process.env.DATABASE_URL ? undefined : mkdtempSync(path.join(tmpdir(), 'shop-bench-')),
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitForHealth() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/backend/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('server did not come up');
+}
+
+const scenarios = [
+  ['startup-content', '/backend/api/startup-content'],
+  ['products (page 1)', '/backend/api/products?per-page=20'],
+  ['products (type + sort + page 3)', '/backend/api/products?type=gifts&sort=low-to-high&page=3'],
+  ['products/by-slug', null],
+];
+
+try {
+  await waitForHealth();
+  const first = await (await fetch(`${base}/backend/api/products?per-page=1`)).json();
+  scenarios[3][1] = `/backend/api/products/by-slug/${first.data.items[0].slug}`;
+  console.log(
+    `API under load: ${CONNECTIONS} connections, ${SECONDS} s each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+  );
+  for (const [name, url] of scenarios) {
+    const result = await autocannon({ url: base + url, connections: CONNECTIONS, duration: SECONDS });
+    const { p50, p97_5, p99 } = result.latency;
+    console.log(
+      `  ${name.padEnd(34)} ${String(Math.round(result.requests.average)).padStart(6)} req/s  p50 ${p50} ms  p97.5 ${p97_5} ms  p99 ${p99} ms  errors ${result.errors + result.non2xx}`,
+    );
+  }
+  await new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(ROOT, 'scripts/bench-first-load.mjs'), base, '/', '/products'],
+      {
+        stdio: 'inherit',
+      },
+    );
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`first-load bench exited ${code}`)),
+    );
+  });
+} finally {
+  server.kill('SIGINT');
+}
