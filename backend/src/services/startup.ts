@@ -26,6 +26,35 @@ export async function listCurrencies(db: Database): Promise<{ list: Currency[]; 
   return { list, defaultCode };
 }
 
+type TaxonomyRow = { id: number; name: string; slug: string };
+type ImageKind = Parameters<typeof imageUrl>[0];
+
+function sitemapNode(row: TaxonomyRow, kind: ImageKind, children?: Map<number, SitemapNode[]>): SitemapNode {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    image: imageUrl(kind, row.id),
+    child: children?.get(row.id) ?? [],
+  };
+}
+
+/** Sitemap nodes of one level, keyed by their parent's id, in the rows' order. */
+function groupNodes<R extends TaxonomyRow>(
+  rows: readonly R[],
+  kind: ImageKind,
+  parentOf: (row: R) => number,
+  children?: Map<number, SitemapNode[]>,
+): Map<number, SitemapNode[]> {
+  const byParent = new Map<number, SitemapNode[]>();
+  for (const row of rows) {
+    const siblings = byParent.get(parentOf(row)) ?? [];
+    siblings.push(sitemapNode(row, kind, children));
+    byParent.set(parentOf(row), siblings);
+  }
+  return byParent;
+}
+
 export async function getStartupContent(db: Database): Promise<StartupContent> {
   const [configRows, channelRows, typeRows, categoryRows, subCategoryRows, messageRows, currencyList] =
     await Promise.all([
@@ -42,42 +71,14 @@ export async function getStartupContent(db: Database): Promise<StartupContent> {
   const socialChannelUrls: Partial<Record<SocialChannel, string>> = {};
   for (const row of channelRows) if (row.url) socialChannelUrls[row.channel] = row.url;
 
-  const subCategoryNodes = new Map<number, SitemapNode[]>();
-  for (const row of subCategoryRows) {
-    const siblings = subCategoryNodes.get(row.categoryId) ?? [];
-    siblings.push({
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      image: imageUrl('sub-categories', row.id),
-      child: [],
-    });
-    subCategoryNodes.set(row.categoryId, siblings);
-  }
-  const categoryNodes = new Map<number, SitemapNode[]>();
-  for (const row of categoryRows) {
-    const siblings = categoryNodes.get(row.typeId) ?? [];
-    siblings.push({
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      image: imageUrl('categories', row.id),
-      child: subCategoryNodes.get(row.id) ?? [],
-    });
-    categoryNodes.set(row.typeId, siblings);
-  }
+  const subCategoryNodes = groupNodes(subCategoryRows, 'sub-categories', (row) => row.categoryId);
+  const categoryNodes = groupNodes(categoryRows, 'categories', (row) => row.typeId, subCategoryNodes);
 
   return {
     config: { phone: config.phone ?? '', hashtag: config.hashtag ?? '' },
     socialChannels: socialChannelUrls,
     footerProductTypes: typeRows.map((row) => ({ name: row.name, slug: row.slug })),
-    sitemap: typeRows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      image: imageUrl('types', row.id),
-      child: categoryNodes.get(row.id) ?? [],
-    })),
+    sitemap: typeRows.map((row) => sitemapNode(row, 'types', categoryNodes)),
     frontendMessages: messageRows.map((row) => ({
       section: row.section,
       component: row.component,
