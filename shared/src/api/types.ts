@@ -151,3 +151,29 @@ export interface ApiErrorBody {
   message: string;
   fields?: Record<string, string>;
 }
+
+// ---------------------------------------------------------------- auth (buyers/*)
+
+/** `countries`: delivery and registration countries; `dial_code` feeds the phone input. */
+export interface Country {
+  id: number;
+  name: string;
+  /** ISO 3166-1 alpha-2, lower case ('ae'). */
+  iso2: string;
+  /** Without the plus sign ('971'). */
+  dial_code: string;
+}
+
+/** `signin-slides`, `signup-slides` (shape not shown by the spec: the project's decision). */
+export interface AuthSlide {
+  id: number;
+  title: string;
+  sub_title: string;
+  image: string;
+}
+
+/** The wishlist-only registration (`buyers/register-wishlist`), stored locally as 'wishlistUser'. */
+export interface WishlistUserData {
+  id: number;
+  email: string;
+}

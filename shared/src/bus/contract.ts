@@ -8,7 +8,7 @@
  * - session: auth (others change it through the session helpers in `session/storage.ts`)
  * - cart, wishlist, `cart.add`, `wishlist.toggle`: cart_checkout
  * - currency, startup, `ui.toast`: shell
- * - `ui.openSignIn`, `ui.openSignUp`, `ui.openWishlistEmail`: auth
+ * - `ui.openSignIn`, `ui.openSignUp`, `ui.openWishlistEmail`, `session.logout`: auth
  */
 import type { Currency, StartupContent, User } from '../api/types';
 
@@ -79,6 +79,8 @@ export interface BusCommands {
   'ui.openSignUp': { payload: undefined; result: NoResult };
   'ui.openWishlistEmail': { payload: undefined; result: NoResult };
   'ui.toast': { payload: ToastRequest; result: NoResult };
+  /** Ends the member's session on the server and here (member area's Logout link, user menu). */
+  'session.logout': { payload: undefined; result: NoResult };
 }
 
 export type CommandName = keyof BusCommands;
