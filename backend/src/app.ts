@@ -8,15 +8,29 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { DEFAULT_OUTBOX_DIR } from './config';
 import type { DatabaseHandle } from './db/client';
 import { type SiteOptions, sitePlugin } from './delivery/site';
 import { AppError, errorHandler } from './errors';
+import { buyerRoutes } from './routes/buyers';
 import { cartRoutes } from './routes/cart';
 import type { RouteDeps } from './routes/deps';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { productRoutes } from './routes/products';
+import { referenceListRoutes } from './routes/referenceLists';
 import { startupRoutes } from './routes/startup';
+import { type AccountServices, DEFAULT_TOKEN_TTL_MS, RESET_TTL_MS } from './services/buyers';
+import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './services/loginThrottle';
+import { Mailer, type MailSettings } from './services/mailer';
+import { DEFAULT_SCRYPT_LOG_N, PasswordHasher } from './services/passwords';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Outgoing mail; tests await mailer.idle() before reading the outbox. */
+    mailer: Mailer;
+  }
+}
 
 export const API_PREFIX = '/backend/api';
 export const DOCS_PREFIX = `${API_PREFIX}/docs`;
@@ -28,11 +42,43 @@ export interface BuildAppOptions {
   /** Serve the shell and the remotes too (the all-in-one `npm start`). */
   site?: SiteOptions;
   logger?: FastifyServerOptions['logger'];
+  /** Take the client IP from X-Forwarded-For (behind a reverse proxy); login throttling keys on it. */
+  trustProxy?: boolean;
+  /** Sign-in settings; every field has a production default (tests lower the costs). */
+  auth?: AuthOptions;
+}
+
+export interface AuthOptions {
+  /** log2 of scrypt's N for new hashes (default 15). */
+  scryptLogN?: number;
+  throttle?: Partial<ThrottleLimits>;
+  tokenTtlMs?: number;
+  resetTtlMs?: number;
+  mail?: Partial<MailSettings>;
+  /** Origin of the links in e-mails (default http://localhost:8080). */
+  publicUrl?: string;
+}
+
+function accountServices(db: DatabaseHandle['db'], auth: AuthOptions = {}): AccountServices {
+  return {
+    db,
+    hasher: new PasswordHasher(auth.scryptLogN ?? DEFAULT_SCRYPT_LOG_N),
+    throttle: new LoginThrottle(db, { ...DEFAULT_THROTTLE, ...auth.throttle }),
+    mailer: new Mailer({
+      smtpUrl: auth.mail?.smtpUrl ?? null,
+      outboxDir: auth.mail?.outboxDir ?? DEFAULT_OUTBOX_DIR,
+      from: auth.mail?.from ?? 'Gifts That Speak <no-reply@localhost>',
+    }),
+    publicUrl: (auth.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    tokenTtlMs: auth.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS,
+    resetTtlMs: auth.resetTtlMs ?? RESET_TTL_MS,
+  };
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     // Report every offending field at once, not just the first one ajv meets.
     ajv: { customOptions: { allErrors: true } },
@@ -57,7 +103,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
 
-  const deps: RouteDeps = { database: options.database };
+  const accounts = accountServices(options.database.db, options.auth);
+  app.decorate('mailer', accounts.mailer);
+  app.addHook('onClose', () => accounts.mailer.close());
+  const deps: RouteDeps = { database: options.database, accounts };
   await app.register(
     async (api) => {
       await api.register(healthRoutes, deps);
@@ -65,6 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(productRoutes, deps);
       await api.register(cartRoutes, deps);
       await api.register(imageRoutes, deps);
+      await api.register(buyerRoutes, deps);
+      await api.register(referenceListRoutes, deps);
       api.setNotFoundHandler((request) => {
         throw AppError.notFound(`Route ${request.method} ${request.url.split('?')[0]} not found.`);
       });

@@ -8,6 +8,9 @@ export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data/pglite');
 
 export const DEFAULT_SEED_PRODUCTS = 320;
 
+/** Where password-reset (and later) mails go when no SMTP_URL is set: one .eml file per mail. */
+export const DEFAULT_OUTBOX_DIR = path.join(REPO_ROOT, '.data/outbox');
+
 export interface Config {
   port: number;
   host: string;
@@ -20,6 +23,14 @@ export interface Config {
   remotesFile: string | null;
   logLevel: string;
   seedProducts: number;
+  /** smtp(s)://… ; when absent mails are written to outboxDir. */
+  smtpUrl: string | null;
+  outboxDir: string;
+  /** Origin the links in e-mails point at (PUBLIC_URL, else http://localhost:PORT). */
+  publicUrl: string;
+  mailFrom: string;
+  /** TRUST_PROXY=1: take the client IP (login throttling) from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -31,8 +42,9 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = positiveInt(env.PORT, 8080, 'PORT');
   return {
-    port: positiveInt(env.PORT, 8080, 'PORT'),
+    port,
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || null,
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : DEFAULT_DATA_DIR,
@@ -40,5 +52,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remotesFile: env.REMOTES_FILE ? path.resolve(env.REMOTES_FILE) : null,
     logLevel: env.LOG_LEVEL || 'info',
     seedProducts: positiveInt(env.SEED_PRODUCTS, DEFAULT_SEED_PRODUCTS, 'SEED_PRODUCTS'),
+    smtpUrl: env.SMTP_URL || null,
+    outboxDir: env.OUTBOX_DIR ? path.resolve(env.OUTBOX_DIR) : DEFAULT_OUTBOX_DIR,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    mailFrom: env.MAIL_FROM || 'Gifts That Speak <no-reply@localhost>',
+    trustProxy: env.TRUST_PROXY === '1',
   };
 }

@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Extra response headers (Retry-After on 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -28,6 +30,13 @@ export class AppError extends Error {
   }
   static unprocessable(code: string, message: string, fields?: Record<string, string>): AppError {
     return new AppError(422, code, message, fields);
+  }
+  /** A form rule broken (the spec's messages): 422 with every field's first message. */
+  static invalidFields(fields: Record<string, string>): AppError {
+    return new AppError(422, 'VALIDATION_FAILED', Object.values(fields)[0] ?? 'Invalid input.', fields);
+  }
+  static conflict(code: string, message: string, fields?: Record<string, string>): AppError {
+    return new AppError(409, code, message, fields);
   }
 }
 
@@ -120,5 +129,6 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   else request.log.info({ code: appError.code, message: appError.message }, 'request rejected');
   const body: ErrorBody = { code: appError.code, message: appError.message };
   if (appError.fields) body.fields = appError.fields;
+  if (appError.headers) reply.headers(appError.headers);
   return reply.status(appError.statusCode).send({ status: false, error: body });
 }

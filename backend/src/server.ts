@@ -14,6 +14,11 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({
     database,
+    trustProxy: config.trustProxy,
+    auth: {
+      publicUrl: config.publicUrl,
+      mail: { smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom },
+    },
     site: config.siteRoot ? { root: config.siteRoot, remotesFile: config.remotesFile } : undefined,
     logger: {
       level: config.logLevel,

@@ -3,6 +3,7 @@
  * truth (it is what runs); keep this file in step when a migration changes a table.
  */
 import {
+  bigserial,
   boolean,
   integer,
   jsonb,
@@ -29,6 +30,10 @@ export const countries = pgTable('countries', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
   position: integer('position').notNull().default(0),
+  /** ISO 3166-1 alpha-2, lower case. */
+  iso2: text('iso2').notNull().default(''),
+  /** Without the plus sign. */
+  dialCode: text('dial_code').notNull().default(''),
 });
 
 export const siteConfig = pgTable('site_config', {
@@ -184,4 +189,37 @@ export const cartItems = pgTable('cart_items', {
     .references(() => products.id),
   quantity: integer('quantity').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const passwordResets = pgTable('password_resets', {
+  id: serial('id').primaryKey(),
+  buyerId: integer('buyer_id')
+    .notNull()
+    .references(() => buyers.id),
+  hashSha256: text('hash_sha256').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export const wishlistUsers = pgTable('wishlist_users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const loginAttempts = pgTable('login_attempts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ip: text('ip').notNull(),
+  email: text('email').notNull(),
+  attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  cleared: boolean('cleared').notNull().default(false),
+});
+
+export const authSlides = pgTable('auth_slides', {
+  id: integer('id').primaryKey(),
+  kind: text('kind').$type<'signin' | 'signup'>().notNull(),
+  title: text('title').notNull(),
+  subTitle: text('sub_title').notNull(),
+  position: integer('position').notNull().default(0),
 });

@@ -36,3 +36,15 @@ export function optionalAuth(db: Database): onRequestAsyncHookHandler {
     request.buyer = buyer;
   };
 }
+
+/** Bearer required: no token, or an unknown or expired one, is 401. */
+export function requireAuth(db: Database): onRequestAsyncHookHandler {
+  return async (request) => {
+    request.buyer = null;
+    const token = bearerTokenOf(request);
+    if (token === null) throw AppError.unauthorized('Please sign in.');
+    const buyer = await resolveBuyer(db, token);
+    if (!buyer) throw AppError.unauthorized('Your session has expired. Please sign in again.');
+    request.buyer = buyer;
+  };
+}

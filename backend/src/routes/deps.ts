@@ -1,6 +1,9 @@
 import type { DatabaseHandle } from '../db/client';
+import type { AccountServices } from '../services/buyers';
 
 /** What every API route module is registered with. */
 export interface RouteDeps {
   database: Pick<DatabaseHandle, 'db' | 'kind'>;
+  /** Hashing, throttling and mail for the buyers/* routes. */
+  accounts: AccountServices;
 }

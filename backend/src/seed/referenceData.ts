@@ -6,20 +6,55 @@ export const CURRENCIES = [
   { code: 'KWD', symbol: 'KD', exchangeRate: 0.307, decimalPlaces: 3, isDefault: false },
 ] as const;
 
-/** The spec fixes the first two ids (sign-up offers United Arab Emirates 1 and Lebanon 2). */
-export const COUNTRIES = [
-  'United Arab Emirates',
-  'Lebanon',
-  'Saudi Arabia',
-  'Kuwait',
-  'Qatar',
-  'Bahrain',
-  'Oman',
-  'Jordan',
-  'Egypt',
-  'United Kingdom',
-  'United States',
-].map((name, index) => ({ id: index + 1, name, position: index }));
+/**
+ * The spec fixes the first two ids (sign-up offers United Arab Emirates 1 and Lebanon 2).
+ * `iso2` (lower case) and `dial_code` (no plus sign) feed the sign-up phone input.
+ */
+export const COUNTRIES = (
+  [
+    ['United Arab Emirates', 'ae', '971'],
+    ['Lebanon', 'lb', '961'],
+    ['Saudi Arabia', 'sa', '966'],
+    ['Kuwait', 'kw', '965'],
+    ['Qatar', 'qa', '974'],
+    ['Bahrain', 'bh', '973'],
+    ['Oman', 'om', '968'],
+    ['Jordan', 'jo', '962'],
+    ['Egypt', 'eg', '20'],
+    ['United Kingdom', 'gb', '44'],
+    ['United States', 'us', '1'],
+  ] as const
+).map(([name, iso2, dialCode], index) => ({ id: index + 1, name, iso2, dialCode, position: index }));
+
+/** The sign-in and sign-up pages' slides; images are generated (`images/slides/:id.svg`). */
+export const AUTH_SLIDES = [
+  { id: 1, kind: 'signin', title: 'Welcome back', subTitle: 'Your wishlist and cart are waiting for you' },
+  {
+    id: 2,
+    kind: 'signin',
+    title: 'Gifts that speak',
+    subTitle: 'Personalise any gift with a name, a note or a logo',
+  },
+  {
+    id: 3,
+    kind: 'signin',
+    title: 'Track every order',
+    subTitle: 'Follow your gifts from our workshop to the door',
+  },
+  { id: 4, kind: 'signup', title: 'Join the gift club', subTitle: 'Save addresses and check out in seconds' },
+  {
+    id: 5,
+    kind: 'signup',
+    title: 'Handmade and exclusive',
+    subTitle: 'Be the first to hear about new collections',
+  },
+  {
+    id: 6,
+    kind: 'signup',
+    title: 'A wishlist for every occasion',
+    subTitle: 'Keep the gifts you love in one place',
+  },
+].map((slide, index) => ({ ...slide, kind: slide.kind as 'signin' | 'signup', position: index }));
 
 export const SITE_CONFIG = {
   phone: '+971 50 123 4567',

@@ -5,6 +5,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {
+  authSlides,
   categories,
   countries,
   currencies,
@@ -19,7 +20,14 @@ import {
   suppliers,
 } from '../db/schema';
 import { generateCatalogue } from './generateCatalogue';
-import { COUNTRIES, CURRENCIES, FRONTEND_MESSAGES, SITE_CONFIG, SOCIAL_CHANNELS } from './referenceData';
+import {
+  AUTH_SLIDES,
+  COUNTRIES,
+  CURRENCIES,
+  FRONTEND_MESSAGES,
+  SITE_CONFIG,
+  SOCIAL_CHANNELS,
+} from './referenceData';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;
@@ -52,7 +60,24 @@ export async function seedReferenceData(db: Executor): Promise<void> {
     .values(COUNTRIES)
     .onConflictDoUpdate({
       target: countries.id,
-      set: { name: sql`excluded.name`, position: sql`excluded.position` },
+      set: {
+        name: sql`excluded.name`,
+        position: sql`excluded.position`,
+        iso2: sql`excluded.iso2`,
+        dialCode: sql`excluded.dial_code`,
+      },
+    });
+  await db
+    .insert(authSlides)
+    .values(AUTH_SLIDES)
+    .onConflictDoUpdate({
+      target: authSlides.id,
+      set: {
+        kind: sql`excluded.kind`,
+        title: sql`excluded.title`,
+        subTitle: sql`excluded.sub_title`,
+        position: sql`excluded.position`,
+      },
     });
   await db
     .insert(siteConfig)

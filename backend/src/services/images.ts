@@ -5,10 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { categories, products, productTypes, subCategories } from '../db/schema';
+import { authSlides, categories, products, productTypes, subCategories } from '../db/schema';
 import { AppError } from '../errors';
 
-export const IMAGE_KINDS = ['products', 'types', 'categories', 'sub-categories'] as const;
+export const IMAGE_KINDS = ['products', 'types', 'categories', 'sub-categories', 'slides'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 
 export const imageUrl = (kind: ImageKind, id: number) => `/backend/api/images/${kind}/${id}.svg`;
@@ -38,6 +38,7 @@ const KIND_HUE_OFFSET: Record<ImageKind, number> = {
   types: 40,
   categories: 90,
   'sub-categories': 150,
+  slides: 260,
 };
 
 export function renderGiftSvg(kind: ImageKind, id: number, name: string): string {
@@ -83,6 +84,10 @@ async function nameOf(db: Database, kind: ImageKind, id: number): Promise<string
         .select({ name: subCategories.name })
         .from(subCategories)
         .where(eq(subCategories.id, id));
+      return row?.name;
+    }
+    case 'slides': {
+      const [row] = await db.select({ name: authSlides.title }).from(authSlides).where(eq(authSlides.id, id));
       return row?.name;
     }
   }

@@ -1,0 +1,114 @@
+/**
+ * Sign-in and sign-up shapes. Request bodies are deliberately loose (fields optional, strings
+ * of bounded length): the form rules and their exact messages are the shared Yup schemas
+ * (`@shop/shared/validation`), applied by the service, which answers 422 with the spec's wording.
+ * A strict TypeBox body would answer a missing field with a generic 400 instead.
+ */
+import type {
+  AuthSlide as AuthSlideShape,
+  Country as CountryShape,
+  User as UserShape,
+  WishlistUserData,
+} from '@shop/shared/api-types';
+import { Type } from '@sinclair/typebox';
+import { type Conforms, Envelope, ErrorEnvelope, Nullable, proved } from './common';
+
+export const User = Type.Object({
+  id: Type.Integer(),
+  token: Type.String({ description: 'Bearer token for the Authorization header' }),
+  type: Type.Union([Type.Literal('Member'), Type.Literal('Guest')]),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+  mobile: Nullable(Type.String()),
+  gender: Nullable(Type.String()),
+  country_id: Nullable(Type.Integer()),
+  alternate_email: Nullable(Type.String()),
+});
+proved<Conforms<typeof User, UserShape>>();
+
+export const UserEnvelope = Type.Object({ user: User });
+
+export const WishlistUser = Type.Object({ id: Type.Integer(), email: Type.String() });
+proved<Conforms<typeof WishlistUser, WishlistUserData>>();
+
+export const Country = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  iso2: Type.String({ description: "ISO 3166-1 alpha-2, lower case ('ae')" }),
+  dial_code: Type.String({ description: "Without the plus sign ('971')" }),
+});
+proved<Conforms<typeof Country, CountryShape>>();
+
+export const AuthSlide = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  sub_title: Type.String(),
+  image: Type.String({ description: 'Image URL' }),
+});
+proved<Conforms<typeof AuthSlide, AuthSlideShape>>();
+
+/** A 201 envelope (registrations create something). */
+export const createdResponses = <T extends Parameters<typeof Envelope>[0]>(data: T) => ({
+  201: Envelope(data),
+  '4xx': ErrorEnvelope,
+  '5xx': ErrorEnvelope,
+});
+
+const text = (max: number, description?: string) =>
+  Type.Optional(Type.String({ maxLength: max, description }));
+const Email = text(254);
+/** Long enough for any password a person types; short enough that nobody hashes a megabyte. */
+const Password = text(200);
+const GuestCartToken = Type.Optional(
+  Nullable(Type.String({ maxLength: 200, description: 'guest_session_token of the guest cart to merge' })),
+);
+
+export const LoginBody = Type.Object({
+  email: Email,
+  password: Password,
+  guest_cart_session_token: GuestCartToken,
+});
+
+export const EmailBody = Type.Object({ email: Email });
+
+export const RegisterBody = Type.Object({
+  type: Type.Optional(Type.Literal('Registration')),
+  first_name: text(100),
+  last_name: text(100),
+  email: Email,
+  password: Password,
+  confirm_password: Password,
+  mobile: text(40, "'+971 501234567' (stored as given)"),
+  country_id: Type.Optional(
+    Nullable(Type.Union([Type.Integer(), Type.String({ maxLength: 20 })], { description: 'countries id' })),
+  ),
+  gender: text(20, 'One of GET gender'),
+  guest_cart_session_token: GuestCartToken,
+});
+
+export const RegisterGuestBody = Type.Object({
+  type: Type.Optional(Type.Literal('Express')),
+  first_name: text(100),
+  last_name: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  email: Email,
+  mobile: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
+  gender: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+  create_my_profile: Type.Optional(Nullable(Type.Union([Type.Boolean(), Type.Integer(), Type.String()]))),
+  guest_cart_session_token: GuestCartToken,
+});
+
+export const RegisterWishlistBody = Type.Object({
+  email: Email,
+  type: Type.Optional(Type.Literal('Wishlist')),
+});
+
+export const ResetHashBody = Type.Object({ hash: Type.String({ maxLength: 200 }) });
+
+export const ResetPasswordBody = Type.Object({
+  hash: Type.String({ maxLength: 200 }),
+  password: Password,
+  confirm_password: Password,
+});
+
+export const Empty = Type.Object({});
