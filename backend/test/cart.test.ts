@@ -230,6 +230,29 @@ describe.each(targets)('cart on %s', (target) => {
     }
   });
 
+  it('re-prices the whole cart when the shopper changes currency', async () => {
+    const productId = await freshProduct({ price: 20 });
+    const usd = await cartOf('add', { product_id: productId, quantity: 2 });
+    const token = usd.guest_session_token;
+    expect(usd.invoice.subTotal).toBe(40);
+    const aed = await cartOf('change-currency', {
+      selected_currency_code: 'AED',
+      guest_session_token: token,
+    });
+    expect(aed.selectedCurrency.code).toBe('AED');
+    expect(aed.items[0]).toMatchObject({ quantity: 2, price: 73.45, total: 146.9 });
+    expect(aed.invoice.subTotal).toBe(146.9);
+    expect((await cartOf('get-items', { guest_session_token: token })).selectedCurrency.code).toBe('AED');
+    const unknown = await call('change-currency', {
+      selected_currency_code: 'XYZ',
+      guest_session_token: token,
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect((await cartOf('get-items', { guest_session_token: token })).selectedCurrency.code).toBe('AED');
+    const none = await cartOf('change-currency', { selected_currency_code: 'KWD' });
+    expect(none).toMatchObject({ items: [], guest_session_token: null, selectedCurrency: { code: 'KWD' } });
+  });
+
   describe('with a member bearer token', () => {
     it("selects the member's own cart and ignores guest tokens", async () => {
       const { token } = await createMember(ctx.database);

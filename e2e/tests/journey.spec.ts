@@ -105,3 +105,27 @@ test.describe('pages that do not exist', () => {
     await expect(page.getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute('href', '/');
   });
 });
+
+test('switching currency re-prices the shown prices and the cart', async ({ page, request }) => {
+  const listing = await request.get('/backend/api/products?per-page=50');
+  const { data } = (await listing.json()) as { data: { items: { id: number; in_stock: boolean }[] } };
+  const product = data.items.find((item) => item.in_stock);
+  if (!product) throw new Error('seed has no product in stock');
+  const added = await request.post('/backend/api/cart/add', {
+    data: { product_id: product.id, quantity: 1 },
+  });
+  const token = ((await added.json()) as { data: { guest_session_token: string } }).data.guest_session_token;
+  await page.addInitScript((t) => localStorage.setItem('guest_session_token', t), token);
+
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-subtotal')).toHaveText(/^\$/);
+  await page.getByRole('combobox', { name: 'Currency' }).selectOption('AED');
+  await expect(page.getByTestId('cart-subtotal')).toHaveText(/^AED /);
+  expect(await page.evaluate(() => localStorage.getItem('defaultCurrency'))).toBe('AED');
+
+  await page.goto('/products');
+  await expect(page.getByTestId('price').first()).toHaveText(/^AED /);
+  // The choice survives a reload, and the cart stays in it.
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-subtotal')).toHaveText(/^AED /);
+});

@@ -1,9 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { optionalAuth } from '../hooks/optionalAuth';
-import { Cart, CartAddBody, CartGetItemsBody, CartRemoveBody, CartUpdateQuantityBody } from '../schemas/cart';
+import {
+  Cart,
+  CartAddBody,
+  CartChangeCurrencyBody,
+  CartGetItemsBody,
+  CartRemoveBody,
+  CartUpdateQuantityBody,
+} from '../schemas/cart';
 import { responses } from '../schemas/common';
-import { addToCart, type CartOwner, getCart, removeFromCart, updateQuantity } from '../services/cart';
+import {
+  addToCart,
+  type CartOwner,
+  changeCurrency,
+  getCart,
+  removeFromCart,
+  updateQuantity,
+} from '../services/cart';
 import type { RouteDeps } from './deps';
 
 /** A member's bearer token wins; a guest is identified by the token from an earlier cart/add. */
@@ -64,6 +78,19 @@ export const cartRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { da
         ownerOf(request, request.body.guest_session_token),
         request.body.item_id,
         request.body.quantity,
+      ),
+    }),
+  );
+
+  app.post(
+    '/cart/change-currency',
+    { schema: { ...schema, summary: 'Re-price the cart in another currency', body: CartChangeCurrencyBody } },
+    async (request) => ({
+      status: true as const,
+      data: await changeCurrency(
+        db,
+        ownerOf(request, request.body.guest_session_token),
+        request.body.selected_currency_code,
       ),
     }),
   );

@@ -42,6 +42,11 @@ export const CartAddBody = Type.Object({
   selected_currency_code: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 8 }))),
 });
 
+export const CartChangeCurrencyBody = Type.Object({
+  selected_currency_code: Type.String({ minLength: 1, maxLength: 8 }),
+  guest_session_token: GuestSessionToken,
+});
+
 export const CartRemoveBody = Type.Object({
   cart_item_id: Type.Integer({ minimum: 1 }),
   guest_session_token: GuestSessionToken,

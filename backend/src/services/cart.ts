@@ -234,3 +234,25 @@ export async function updateQuantity(
     throw AppError.notFound('Cart item not found.');
   });
 }
+
+/**
+ * Re-prices the cart in another currency (the shopper switched it in the header). Without a cart
+ * there is nothing to re-price: the answer is the empty cart in that currency, and the first add
+ * will carry the code.
+ */
+export async function changeCurrency(db: Database, owner: CartOwner, currencyCode: string): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    const currency = await currencyByCode(tx, currencyCode);
+    const cart = await findCart(tx, owner, true);
+    if (!cart) {
+      const empty = await presentCart(tx, undefined, null);
+      return { ...empty, selectedCurrency: currency };
+    }
+    const [updated] = await tx
+      .update(carts)
+      .set({ currencyCode: currency.code, updatedAt: sql`now()` })
+      .where(eq(carts.id, cart.id))
+      .returning();
+    return presentCart(tx, updated, tokenOf(owner));
+  });
+}

@@ -11,6 +11,8 @@ export const cartApi = {
   }) => api.post<Cart>('cart/add', body),
   remove: (cart_item_id: number, guest_session_token: string | null) =>
     api.post<Cart>('cart/remove', { cart_item_id, guest_session_token }),
+  changeCurrency: (selected_currency_code: string, guest_session_token: string | null) =>
+    api.post<Cart>('cart/change-currency', { selected_currency_code, guest_session_token }),
   updateQuantity: (item_id: number, quantity: number, guest_session_token: string | null) =>
     api.post<Cart>('cart/update-quantity', { item_id, quantity, guest_session_token }),
 };

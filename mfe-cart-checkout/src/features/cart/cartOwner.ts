@@ -2,7 +2,7 @@ import { bus, setGuestSessionToken } from '@shop/shared';
 import { distinctUntilChanged, map } from 'rxjs';
 import { CART_OVERLAY_DELAY_MS, ITEM_ADDED_MESSAGE } from '../../constants';
 import type { store as cartStore } from '../../store';
-import { addToCart, fetchCart, setOverlayOpen } from './cartSlice';
+import { addToCart, changeCurrency, fetchCart, setOverlayOpen } from './cartSlice';
 import { summarizeCart } from './summary';
 
 let started = false;
@@ -35,6 +35,20 @@ export function startCartOwner(store: typeof cartStore): void {
       distinctUntilChanged(),
     )
     .subscribe(() => void store.dispatch(fetchCart()));
+
+  // The shell owns the selected currency; the server re-prices the cart in it. Asked once per
+  // code, so a refused currency cannot loop.
+  let askedFor: string | null = null;
+  const followCurrency = () => {
+    const selected = bus.get('currency')?.code;
+    const { cart, status } = store.getState().cart;
+    if (!selected || !cart || status === 'loading' || cart.items.length === 0) return;
+    if (cart.selectedCurrency.code === selected || askedFor === selected) return;
+    askedFor = selected;
+    void store.dispatch(changeCurrency(selected));
+  };
+  bus.select('currency').subscribe(followCurrency);
+  store.subscribe(followCurrency);
 
   bus.handle('cart.add', async ({ productId, quantity = 1 }) => {
     const cart = await store.dispatch(addToCart({ productId, quantity })).unwrap();

@@ -46,6 +46,10 @@ export const updateQuantity = createAsyncThunk(
     cartOrFail(cartApi.updateQuantity(args.itemId, args.quantity, guestToken())),
 );
 
+export const changeCurrency = createAsyncThunk('cart/changeCurrency', (currencyCode: string) =>
+  cartOrFail(cartApi.changeCurrency(currencyCode, guestToken())),
+);
+
 const cartSlice = createSlice({
   name: 'cart',
   initialState,
@@ -55,7 +59,7 @@ const cartSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    for (const thunk of [fetchCart, addToCart, removeItem, updateQuantity]) {
+    for (const thunk of [fetchCart, addToCart, removeItem, updateQuantity, changeCurrency]) {
       builder.addCase(thunk.pending, (state, action) => {
         state.status = 'loading';
         const arg: unknown = action.meta.arg;
