@@ -9,6 +9,11 @@ const root = path.resolve(__dirname, '..');
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 // Every run starts from a freshly seeded database.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
+// Where the server writes its e-mails (.eml); the tests read password-reset links from it. Set in
+// the environment once, by the runner, so the worker processes (which load this file again)
+// look in the same folder.
+process.env.E2E_OUTBOX_DIR ||= mkdtempSync(path.join(tmpdir(), 'shop-e2e-outbox-'));
+const outboxDir = process.env.E2E_OUTBOX_DIR;
 
 export default defineConfig({
   testDir: './tests',
@@ -38,7 +43,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/backend/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), DATA_DIR: dataDir, OUTBOX_DIR: outboxDir, LOG_LEVEL: 'warn' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

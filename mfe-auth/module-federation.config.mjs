@@ -3,5 +3,9 @@ export default {
   name: 'auth',
   exposes: {
     './UserMenu': './src/exposed/UserMenu.tsx',
+    './AuthModals': './src/exposed/AuthModals.tsx',
+    './LoginPage': './src/exposed/LoginPage.tsx',
+    './ForgotPasswordPage': './src/exposed/ForgotPasswordPage.tsx',
+    './ResetPasswordPage': './src/exposed/ResetPasswordPage.tsx',
   },
 };

@@ -1,15 +1,63 @@
-import { useBusState } from '@shop/shared';
-import type { ReactNode } from 'react';
+import { type ApiClient, setSessionUser, api as sharedApi, useBusState } from '@shop/shared';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import styles from './RequireSession.module.css';
+
+type Verification = { token: string; state: 'checking' | 'verified' | 'rejected' };
 
 /**
- * Protected routes: a shopper who is not signed in goes to /login, which keeps where they were
- * going as the redirect target (spec 001, 2.1). Server-side verification of the token on entry
- * (buyers/is-logged-in) arrives with the auth issue.
+ * Protected routes (spec 001, 2.1): the login is verified with the server on entry
+ * (buyers/is-logged-in). Not logged in: the stale local user is cleared and the shopper goes to
+ * /login, which keeps where they were going as the redirect target. When the server cannot be
+ * asked (offline, a fault) the area opens anyway: sending a member with a valid token to /login
+ * would bounce them straight back here, and the area's own calls show their errors.
+ * A session that ends while the member is inside (Logout) goes home, as the spec's logout does:
+ * the navigation and the cleared session can reach this guard in either order.
  */
-export function RequireSession({ children }: { children: ReactNode }): ReactNode {
+export function RequireSession({
+  children,
+  api = sharedApi,
+}: {
+  children: ReactNode;
+  api?: ApiClient;
+}): ReactNode {
   const { user } = useBusState('session');
   const location = useLocation();
-  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  const token = user?.token ?? null;
+  const [verification, setVerification] = useState<Verification | null>(null);
+  const wasInside = useRef(false);
+
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    setVerification({ token, state: 'checking' });
+    void api.get<{ is_logged_in: boolean }>('buyers/is-logged-in').then((answer) => {
+      if (!current) return;
+      const loggedIn = answer.status ? answer.data.is_logged_in : answer.httpStatus !== 401;
+      if (!answer.status && answer.httpStatus !== 401) {
+        console.warn('[shell] buyers/is-logged-in failed; opening the member area unverified', answer);
+      }
+      setVerification({ token, state: loggedIn ? 'verified' : 'rejected' });
+    });
+    return () => {
+      current = false;
+    };
+  }, [api, token]);
+
+  const rejected = verification?.token === token && verification.state === 'rejected';
+  useEffect(() => {
+    if (rejected) setSessionUser(null);
+  }, [rejected]);
+
+  if (!token && wasInside.current) return <Navigate to="/" replace />;
+  if (!token || rejected) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (verification?.token !== token || verification.state === 'checking') {
+    return (
+      <p className={styles.checking} aria-busy="true" role="status">
+        Checking your session…
+      </p>
+    );
+  }
+  wasInside.current = true;
   return children;
 }

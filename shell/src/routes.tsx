@@ -13,6 +13,9 @@ export const REMOTE_ROUTES: readonly { path: string; module: RemoteModuleId }[] 
   { path: '/products', module: 'catalog/ProductListPage' },
   { path: '/product/:slug', module: 'catalog/ProductPage' },
   { path: '/cart', module: 'cart_checkout/CartPage' },
+  { path: '/login', module: 'auth/LoginPage' },
+  { path: '/forgotpassword', module: 'auth/ForgotPasswordPage' },
+  { path: '/reset-password/:hash', module: 'auth/ResetPasswordPage' },
 ];
 
 export function ShopRoutes(): ReactNode {

@@ -1,9 +1,24 @@
 import { exposeWithin } from '@shop/shared';
 import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { type AuthStore, store as authStore } from '../store';
 
-/** Every exposed auth module renders inside this root, which carries the team boundary. */
-export function AuthRoot({ children }: { children: ReactNode }): ReactNode {
-  return <div data-boundary="auth">{children}</div>;
+/**
+ * Every exposed auth module renders inside this root: the remote's own store, and the team
+ * boundary. Tests hand in a store built on their own services.
+ */
+export function AuthRoot({
+  children,
+  store = authStore,
+}: {
+  children: ReactNode;
+  store?: AuthStore;
+}): ReactNode {
+  return (
+    <Provider store={store}>
+      <div data-boundary="auth">{children}</div>
+    </Provider>
+  );
 }
 
 /** Wraps a feature component as an exposed module of this remote. */

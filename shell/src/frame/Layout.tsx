@@ -1,3 +1,4 @@
+import { RemoteSlot } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -18,6 +19,8 @@ export function Layout({ children }: { children: ReactNode }): ReactNode {
       </main>
       <Footer />
       <Toasts />
+      {/* auth's popups (sign-in, sign-up, wishlist e-mail) and the handlers of its bus commands. */}
+      <RemoteSlot module="auth/AuthModals" />
     </div>
   );
 }

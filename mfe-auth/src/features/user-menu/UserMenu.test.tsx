@@ -1,35 +1,51 @@
-import { bus, type User } from '@shop/shared';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { bus, type CommandName } from '@shop/shared';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { MEMBER, resetSession } from '../../test/fakeBackend';
 import { UserMenu } from './UserMenu';
 
-const member: User = {
-  id: 1,
-  token: 't',
-  type: 'Member',
-  first_name: 'Lina',
-  last_name: 'Haddad',
-  email: 'lina@example.com',
-  mobile: null,
-  gender: null,
-  country_id: 1,
-  alternate_email: null,
-};
+/** Records the auth commands the menu sends (AuthModals answers them in the shop). */
+function listen(...commands: CommandName[]) {
+  const heard: CommandName[] = [];
+  const offs = commands.map((command) => bus.handle(command, () => void heard.push(command)));
+  const stop = () => {
+    for (const off of offs) off();
+  };
+  return { heard, stop };
+}
 
 describe('UserMenu', () => {
-  it("offers guests 'Sign in' and 'New customer? Start here'", () => {
-    act(() => bus.publish('session', { user: null, guestSessionToken: null }));
+  beforeEach(resetSession);
+
+  it("offers guests 'Sign in' and 'New customer? Start here', opening their popups", async () => {
+    const commands = listen('ui.openSignIn', 'ui.openSignUp');
     render(<UserMenu />, { wrapper: MemoryRouter });
-    expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'New customer? Start here' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    fireEvent.click(screen.getByRole('button', { name: 'New customer? Start here' }));
+    await waitFor(() => expect(commands.heard).toEqual(['ui.openSignIn', 'ui.openSignUp']));
+    commands.stop();
   });
 
-  it("greets a member with 'Hello, {first_name}' and opens the member entries", () => {
-    act(() => bus.publish('session', { user: member, guestSessionToken: null }));
+  it('gives a guest who clicks a member entry the sign-in popup', async () => {
+    const commands = listen('ui.openSignIn');
+    render(<UserMenu />, { wrapper: MemoryRouter });
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    fireEvent.click(screen.getByRole('link', { name: 'My Order(s)' }));
+    await waitFor(() => expect(commands.heard).toEqual(['ui.openSignIn']));
+    commands.stop();
+  });
+
+  it("greets a member with 'Hello, {first_name}' and offers the member entries and Logout", async () => {
+    act(() => bus.publish('session', { user: MEMBER, guestSessionToken: null }));
+    const commands = listen('session.logout');
     render(<UserMenu />, { wrapper: MemoryRouter });
     fireEvent.click(screen.getByRole('button', { name: 'Hello, Lina' }));
     for (const label of ['My Dashboard', 'My Cart', 'My Wishlist', 'My Order(s)']) {
       expect(screen.getByRole('link', { name: label })).toBeInTheDocument();
     }
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(commands.heard).toEqual(['session.logout']));
+    expect(screen.queryByRole('link', { name: 'My Dashboard' })).not.toBeInTheDocument();
+    commands.stop();
   });
 });

@@ -1,5 +1,5 @@
-import { useBusState } from '@shop/shared';
-import { type ReactNode, useId, useState } from 'react';
+import { bus, type CommandName, useBusState } from '@shop/shared';
+import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './user-menu.module.css';
 
@@ -10,44 +10,113 @@ const MEMBER_LINKS = [
   { to: '/member/orders', label: 'My Order(s)' },
 ];
 
+type AuthCommand = Extract<CommandName, 'ui.openSignIn' | 'ui.openSignUp' | 'session.logout'>;
+
+/** The popups and the logout are answered by AuthModals (mounted by the shell) over the bus. */
+function ask(command: AuthCommand): void {
+  bus.request(command).catch((error: unknown) => console.error(`[auth] ${command} failed`, error));
+}
+
 /**
- * Header user menu. Guests see Sign in and 'New customer? Start here'; members see their
- * greeting and member links. Sign-in and sign-up screens arrive with the auth issue; until then
- * both entries lead to /login.
+ * Header user menu. Guests see 'Sign in' and 'New customer? Start here' (each opens its popup)
+ * and, in the account menu, the member entries, which open the sign-in popup for them. Members
+ * see 'Hello, {first_name}' opening My Dashboard, My Cart, My Wishlist, My Order(s) and Logout.
  */
 export function UserMenu(): ReactNode {
-  const session = useBusState('session');
+  const { user } = useBusState('session');
   const [open, setOpen] = useState(false);
   const menuId = useId();
-  const user = session.user;
+  const wrap = useRef<HTMLSpanElement>(null);
+
+  // Escape and a click outside close the menu.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !wrap.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  const followMemberLink = (event: MouseEvent<HTMLAnchorElement>) => {
+    setOpen(false);
+    // Read at click time: the session may have ended since the menu opened.
+    if (!bus.get('session').user) {
+      event.preventDefault();
+      ask('ui.openSignIn');
+    }
+  };
+
+  const memberEntries = (
+    <ul id={menuId} className={styles.menu}>
+      {MEMBER_LINKS.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} onClick={followMemberLink}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+      {user ? (
+        <li>
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(false);
+              ask('session.logout');
+            }}
+          >
+            Logout
+          </button>
+        </li>
+      ) : null}
+    </ul>
+  );
+
   if (!user) {
     return (
-      <span className={styles.guest}>
-        <Link to="/login" className={styles.signIn}>
+      <span className={styles.guest} ref={wrap}>
+        <button
+          type="button"
+          className={styles.signIn}
+          aria-haspopup="dialog"
+          onClick={() => ask('ui.openSignIn')}
+        >
           Sign in
-        </Link>
-        <Link to="/login" className={styles.start}>
+        </button>
+        <button
+          type="button"
+          className={styles.start}
+          aria-haspopup="dialog"
+          onClick={() => ask('ui.openSignUp')}
+        >
           New customer? Start here
-        </Link>
+        </button>
+        <button
+          type="button"
+          className={styles.account}
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen(!open)}
+        >
+          Account
+        </button>
+        {open ? memberEntries : null}
       </span>
     );
   }
   return (
-    <span className={styles.member}>
+    <span className={styles.member} ref={wrap}>
       <button type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
         Hello, {user.first_name}
       </button>
-      {open ? (
-        <ul id={menuId} className={styles.menu}>
-          {MEMBER_LINKS.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} onClick={() => setOpen(false)}>
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {open ? memberEntries : null}
     </span>
   );
 }

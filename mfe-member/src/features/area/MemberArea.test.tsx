@@ -1,5 +1,5 @@
 import { bus, type User } from '@shop/shared';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { MemberArea } from './MemberArea';
 
@@ -20,5 +20,16 @@ describe('MemberArea', () => {
     ]) {
       expect(menu).toHaveTextContent(label);
     }
+  });
+});
+
+describe('MemberArea logout', () => {
+  it("asks auth to end the session with the bus command 'session.logout'", async () => {
+    const handled = jest.fn();
+    const off = bus.handle('session.logout', handled);
+    render(<MemberArea />, { wrapper: MemoryRouter });
+    screen.getByRole('button', { name: 'Logout' }).click();
+    await waitFor(() => expect(handled).toHaveBeenCalledTimes(1));
+    off();
   });
 });

@@ -1,4 +1,4 @@
-import { useBusState } from '@shop/shared';
+import { bus, useBusState } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import styles from './member-area.module.css';
@@ -11,6 +11,11 @@ const MENU = [
   { to: '/member/profile', label: 'My Profile' },
   { to: '/member/change-password', label: 'Change Password' },
 ];
+
+/** auth owns the session: it signs out on the server, clears the session and goes home. */
+function logout(): void {
+  bus.request('session.logout').catch((error: unknown) => console.error('[member] logout failed', error));
+}
 
 /** The member area's frame: greeting and side menu (spec 001, 2.7). The shell guards the route. */
 export function MemberArea(): ReactNode {
@@ -28,6 +33,11 @@ export function MemberArea(): ReactNode {
                 </NavLink>
               </li>
             ))}
+            <li>
+              <button type="button" className={styles.logout} onClick={logout}>
+                Logout
+              </button>
+            </li>
           </ul>
         </nav>
       </aside>

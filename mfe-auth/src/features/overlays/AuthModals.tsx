@@ -1,0 +1,100 @@
+import { bus, useBusState } from '@shop/shared';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTimeouts } from '../../app/useTimeouts';
+import { GREETING_BUBBLE_MS } from '../../constants';
+import { useAuthDispatch, useAuthSelector } from '../../store';
+import { Slides } from '../reference-data/Slides';
+import { logout } from '../session/session';
+import { SignInForm } from '../sign-in/SignInForm';
+import { SignUpWizard } from '../sign-up/SignUpWizard';
+import layout from '../sign-up/sign-up.module.css';
+import { WishlistEmailForm } from '../wishlist-email/WishlistEmailForm';
+import { Dialog } from './Dialog';
+import styles from './dialog.module.css';
+import { closeDialog, openDialog } from './overlaysSlice';
+
+/**
+ * Mounted once by the shell's frame: answers the auth commands of the bus (`ui.openSignIn`,
+ * `ui.openSignUp`, `ui.openWishlistEmail`, `session.logout`) and renders the popups and the
+ * greeting bubble.
+ */
+export function AuthModals(): ReactNode {
+  const dispatch = useAuthDispatch();
+  const dialog = useAuthSelector((state) => state.overlays.dialog);
+  const navigate = useNavigate();
+  // The handlers stay registered across navigations; they read the current navigate from here.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  useEffect(() => {
+    const unregister = [
+      bus.handle('ui.openSignIn', () => {
+        dispatch(openDialog('signIn'));
+      }),
+      bus.handle('ui.openSignUp', () => {
+        dispatch(openDialog('signUp'));
+      }),
+      bus.handle('ui.openWishlistEmail', () => {
+        dispatch(openDialog('wishlistEmail'));
+      }),
+      bus.handle('session.logout', async () => {
+        // Spec: on success the overlay closes and the shopper goes to the home page.
+        await dispatch(logout({ beforeClear: () => navigateRef.current('/') }));
+      }),
+    ];
+    return () => {
+      for (const off of unregister) off();
+    };
+  }, [dispatch]);
+
+  const close = () => dispatch(closeDialog());
+
+  return (
+    <>
+      {dialog === 'signIn' ? (
+        <Dialog title="Sign in" onClose={close} isStatic>
+          <SignInForm onSignedIn={close} onLeave={close} onSignUp={() => dispatch(openDialog('signUp'))} />
+        </Dialog>
+      ) : null}
+      {dialog === 'signUp' ? (
+        <Dialog title="Create your account" onClose={close} wide>
+          <div className={layout.layout}>
+            <SignUpWizard onFinished={close} />
+            <Slides kind="signup" />
+          </div>
+        </Dialog>
+      ) : null}
+      {dialog === 'wishlistEmail' ? (
+        <Dialog title="Wishlist" onClose={close}>
+          <WishlistEmailForm onFinished={close} />
+        </Dialog>
+      ) : null}
+      <GreetingBubble />
+    </>
+  );
+}
+
+/** Spec: a greeting bubble after signing in, gone after 10 s. Not shown for a restored session. */
+function GreetingBubble(): ReactNode {
+  const { user } = useBusState('session');
+  const later = useTimeouts();
+  const [greeted, setGreeted] = useState<string | null>(null);
+  const previousUserId = useRef(user?.id ?? null);
+
+  useEffect(() => {
+    const userId = user?.id ?? null;
+    if (user && previousUserId.current === null) {
+      setGreeted(user.first_name);
+      later(() => setGreeted(null), GREETING_BUBBLE_MS);
+    }
+    if (!user) setGreeted(null);
+    previousUserId.current = userId;
+  }, [user, later]);
+
+  return greeted ? (
+    <p role="status" className={styles.greeting}>
+      Welcome, {greeted}!
+    </p>
+  ) : null;
+}

@@ -1,0 +1,45 @@
+import type { ApiClient, AuthSlide, Country, User, WishlistUserData } from '@shop/shared';
+
+export interface RegistrationBody {
+  type: 'Registration';
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  confirm_password: string;
+  mobile: string;
+  country_id: number;
+  gender: string;
+  guest_cart_session_token: string | null;
+}
+
+export interface Gender {
+  name: string;
+}
+
+export type SlideKind = 'signin' | 'signup';
+
+/** The buyers/* calls and the reference lists of the auth screens, over any API client. */
+export function createAuthApi(client: ApiClient) {
+  return {
+    login: (body: { email: string; password: string; guest_cart_session_token: string | null }) =>
+      client.post<{ user: User }>('buyers/login', body),
+    logout: () => client.post<Record<string, never>>('buyers/logout', {}),
+    isLoggedIn: () => client.get<{ is_logged_in: boolean }>('buyers/is-logged-in'),
+    checkEmailExist: (email: string) =>
+      client.post<{ emailExist: boolean }>('buyers/check-email-exist', { email }),
+    register: (body: RegistrationBody) => client.post<{ user: User }>('buyers/register', body),
+    registerWishlist: (email: string) =>
+      client.post<{ user: WishlistUserData }>('buyers/register-wishlist', { email, type: 'Wishlist' }),
+    forgotPassword: (email: string) => client.post<{ sent: boolean }>('buyers/forgot-password', { email }),
+    checkResetPasswordHash: (hash: string) =>
+      client.post<{ status: string }>('buyers/check-reset-password-hash', { hash }),
+    resetPassword: (body: { hash: string; password: string; confirm_password: string }) =>
+      client.post<Record<string, never>>('buyers/reset-password', body),
+    countries: () => client.get<{ list: Country[] }>('countries'),
+    genders: () => client.get<{ genders: Gender[] }>('gender'),
+    slides: (kind: SlideKind) => client.get<{ items: AuthSlide[] }>(`${kind}-slides`),
+  };
+}
+
+export type AuthApi = ReturnType<typeof createAuthApi>;

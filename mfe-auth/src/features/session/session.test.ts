@@ -1,0 +1,134 @@
+import { bus, loadGuestSessionToken, loadUser, loadWishlistUser, saveWishlistUser } from '@shop/shared';
+import { createFakeBackend, fail, MEMBER, ok, resetSession } from '../../test/fakeBackend';
+import { logout, register, signIn } from './session';
+
+describe('session: signing in', () => {
+  beforeEach(resetSession);
+
+  it('sends the guest cart token, stores the user, and clears the guest token and the wishlist user', async () => {
+    bus.publish('session', { user: null, guestSessionToken: 'guest-cart-1' });
+    saveWishlistUser({ id: 3, email: 'wish@example.com' });
+    const backend = createFakeBackend({ 'POST buyers/login': ok({ user: MEMBER }) });
+    const seen: Array<{ user: string | null; guest: string | null }> = [];
+    const subscription = bus
+      .select('session')
+      .subscribe((s) => seen.push({ user: s.user?.token ?? null, guest: s.guestSessionToken }));
+
+    const outcome = await backend.store.dispatch(
+      signIn({ email: ' lina@example.com ', password: 'Secret123' }),
+    );
+    subscription.unsubscribe();
+
+    expect(outcome).toEqual({ ok: true, user: MEMBER });
+    expect(backend.callsTo('buyers/login')[0]?.body).toEqual({
+      email: 'lina@example.com',
+      password: 'Secret123',
+      guest_cart_session_token: 'guest-cart-1',
+    });
+    expect(bus.get('session')).toEqual({ user: MEMBER, guestSessionToken: null });
+    expect(loadUser()).toEqual(MEMBER);
+    expect(loadGuestSessionToken()).toBeNull();
+    expect(loadWishlistUser()).toBeNull();
+    // The guest token goes before the user arrives: the cart owner sees one change of shopper.
+    expect(seen).toEqual([
+      { user: null, guest: 'guest-cart-1' },
+      { user: null, guest: null },
+      { user: 'member-token', guest: null },
+    ]);
+  });
+
+  it("answers a wrong password with 'Incorrect username or password. Please try again'", async () => {
+    const backend = createFakeBackend({
+      'POST buyers/login': fail(401, 'INVALID_CREDENTIALS', 'Invalid e-mail or password'),
+    });
+    await expect(backend.store.dispatch(signIn({ email: 'a@b.co', password: 'x' }))).resolves.toEqual({
+      ok: false,
+      message: 'Incorrect username or password. Please try again',
+    });
+    expect(bus.get('session').user).toBeNull();
+  });
+
+  it('shows the server text when sign-in is throttled, and the generic text when the server is down', async () => {
+    const throttled = createFakeBackend({
+      'POST buyers/login': fail(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts. Try again in 60 seconds.'),
+    });
+    await expect(throttled.store.dispatch(signIn({ email: 'a@b.co', password: 'x' }))).resolves.toEqual({
+      ok: false,
+      message: 'Too many attempts. Try again in 60 seconds.',
+    });
+    const down = createFakeBackend({ 'POST buyers/login': fail(500, 'INTERNAL_ERROR', 'boom') });
+    await expect(down.store.dispatch(signIn({ email: 'a@b.co', password: 'x' }))).resolves.toEqual({
+      ok: false,
+      message: 'Action failed, please try again later.',
+    });
+  });
+
+  it("registers with type 'Registration' and the guest cart token, then signs in", async () => {
+    bus.publish('session', { user: null, guestSessionToken: 'guest-cart-2' });
+    const backend = createFakeBackend({ 'POST buyers/register': ok({ user: MEMBER }, 201) });
+    const details = {
+      email: 'lina@example.com',
+      password: 'Secret123',
+      confirm_password: 'Secret123',
+      first_name: 'Lina',
+      last_name: 'Haddad',
+      mobile: '+971 501234567',
+      country_id: 1,
+      gender: 'Female',
+    };
+    await expect(backend.store.dispatch(register(details))).resolves.toEqual({ ok: true, user: MEMBER });
+    expect(backend.callsTo('buyers/register')[0]?.body).toEqual({
+      type: 'Registration',
+      ...details,
+      guest_cart_session_token: 'guest-cart-2',
+    });
+    expect(bus.get('session')).toEqual({ user: MEMBER, guestSessionToken: null });
+  });
+});
+
+describe('session: logging out', () => {
+  beforeEach(resetSession);
+
+  it('tells the server with the bearer token, then clears the user and the guest token', async () => {
+    bus.publish('session', { user: MEMBER, guestSessionToken: null });
+    const backend = createFakeBackend({ 'POST buyers/logout': ok({}) });
+    const beforeClear = jest.fn(() => expect(bus.get('session').user).toEqual(MEMBER));
+
+    await expect(backend.store.dispatch(logout({ beforeClear }))).resolves.toBe('signed-out');
+
+    expect(backend.callsTo('buyers/logout')).toEqual([
+      { method: 'POST', path: 'buyers/logout', body: {}, authorization: 'Bearer member-token' },
+    ]);
+    expect(beforeClear).toHaveBeenCalledTimes(1);
+    expect(bus.get('session')).toEqual({ user: null, guestSessionToken: null });
+    expect(loadUser()).toBeNull();
+  });
+
+  it('changes nothing when the server call fails', async () => {
+    bus.publish('session', { user: MEMBER, guestSessionToken: null });
+    const backend = createFakeBackend({ 'POST buyers/logout': fail(500, 'INTERNAL_ERROR', 'boom') });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const beforeClear = jest.fn();
+
+    await expect(backend.store.dispatch(logout({ beforeClear }))).resolves.toBe('failed');
+
+    expect(bus.get('session').user).toEqual(MEMBER);
+    expect(beforeClear).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('treats an expired token (401) as already signed out', async () => {
+    bus.publish('session', { user: MEMBER, guestSessionToken: null });
+    const backend = createFakeBackend({ 'POST buyers/logout': fail(401, 'UNAUTHORIZED', 'expired') });
+    await expect(backend.store.dispatch(logout())).resolves.toBe('signed-out');
+    expect(bus.get('session').user).toBeNull();
+  });
+
+  it('only clears locally without a token', async () => {
+    bus.publish('session', { user: null, guestSessionToken: 'guest-cart-3' });
+    const backend = createFakeBackend();
+    await expect(backend.store.dispatch(logout())).resolves.toBe('cleared-locally');
+    expect(backend.calls).toEqual([]);
+    expect(bus.get('session')).toEqual({ user: null, guestSessionToken: null });
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * auth owns the session: signing in, registering and signing out change it here and nowhere else
+ * (other remotes ask through the bus command `session.logout` or read the `session` state).
+ */
+import {
+  type ApiResult,
+  type Bus,
+  saveWishlistUser,
+  setGuestSessionToken,
+  setSessionUser,
+  type User,
+} from '@shop/shared';
+import { MESSAGES } from '@shop/shared/validation';
+import type { AuthThunk } from '../../store';
+import type { RegistrationBody } from './authApi';
+
+export type SessionOutcome = { ok: true; user: User } | { ok: false; message: string };
+export type LogoutOutcome = 'signed-out' | 'cleared-locally' | 'failed';
+
+/**
+ * Spec: login stores the user, clears the guest session token and the wishlist user. The guest
+ * token goes first, so the cart owner sees one change of shopper and fetches the member's cart
+ * (the server has merged the guest cart into it) once.
+ */
+export function startSession(user: User, bus: Bus): void {
+  setGuestSessionToken(null, bus);
+  saveWishlistUser(null);
+  setSessionUser(user, bus);
+}
+
+/** Spec: logout clears the user and the guest token (the cart owner then shows an empty cart). */
+export function endSession(bus: Bus): void {
+  setSessionUser(null, bus);
+  setGuestSessionToken(null, bus);
+}
+
+/** No usable answer or a server fault: the generic text; otherwise the caller's own wording. */
+function isServerTrouble(answer: { httpStatus: number }): boolean {
+  return answer.httpStatus === 0 || answer.httpStatus >= 500;
+}
+
+export function signInFailureMessage(answer: Extract<ApiResult<unknown>, { status: false }>): string {
+  // Throttled: the server's message says when to try again.
+  if (answer.httpStatus === 429 && answer.error?.message) return answer.error.message;
+  if (isServerTrouble(answer)) return MESSAGES.actionFailed;
+  return MESSAGES.signInFailed;
+}
+
+export const signIn =
+  (credentials: { email: string; password: string }): AuthThunk<Promise<SessionOutcome>> =>
+  async (_dispatch, _getState, { api, bus }) => {
+    const answer = await api.login({
+      email: credentials.email.trim(),
+      password: credentials.password,
+      // The server merges this guest cart into the member's.
+      guest_cart_session_token: bus.get('session').guestSessionToken,
+    });
+    if (!answer.status) return { ok: false, message: signInFailureMessage(answer) };
+    startSession(answer.data.user, bus);
+    return { ok: true, user: answer.data.user };
+  };
+
+export type RegistrationDetails = Omit<RegistrationBody, 'type' | 'guest_cart_session_token'>;
+
+export const register =
+  (details: RegistrationDetails): AuthThunk<Promise<SessionOutcome>> =>
+  async (_dispatch, _getState, { api, bus }) => {
+    const answer = await api.register({
+      type: 'Registration',
+      ...details,
+      email: details.email.trim(),
+      guest_cart_session_token: bus.get('session').guestSessionToken,
+    });
+    if (answer.status) {
+      startSession(answer.data.user, bus);
+      return { ok: true, user: answer.data.user };
+    }
+    if (answer.httpStatus === 409) return { ok: false, message: MESSAGES.emailExists };
+    const fieldMessage = Object.values(answer.error?.fields ?? {})[0];
+    if (answer.httpStatus === 422 && fieldMessage) return { ok: false, message: fieldMessage };
+    return { ok: false, message: MESSAGES.actionFailed };
+  };
+
+export type EmailCheck = { ok: true; exists: boolean } | { ok: false };
+
+export const checkEmailExists =
+  (email: string): AuthThunk<Promise<EmailCheck>> =>
+  async (_dispatch, _getState, { api }) => {
+    const answer = await api.checkEmailExist(email.trim());
+    return answer.status ? { ok: true, exists: answer.data.emailExist } : { ok: false };
+  };
+
+/**
+ * Spec: with a token the server is told first; on success the session is cleared, on failure
+ * nothing else happens. A 401 means the server has already forgotten the token, so it counts
+ * as success (otherwise a shopper with an expired token could never sign out). Without a token
+ * the session is only cleared locally. `beforeClear` runs just before the session is cleared,
+ * so the caller can leave a protected page before its guard sees the signed-out state.
+ */
+export const logout =
+  (options: { beforeClear?: () => void } = {}): AuthThunk<Promise<LogoutOutcome>> =>
+  async (_dispatch, _getState, { api, bus }) => {
+    if (!bus.get('session').user?.token) {
+      endSession(bus);
+      return 'cleared-locally';
+    }
+    const answer = await api.logout();
+    if (!answer.status && answer.httpStatus !== 401) {
+      console.warn('[auth] buyers/logout failed; the shopper stays signed in', answer);
+      return 'failed';
+    }
+    options.beforeClear?.();
+    endSession(bus);
+    return 'signed-out';
+  };

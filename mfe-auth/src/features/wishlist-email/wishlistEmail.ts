@@ -1,0 +1,21 @@
+import { saveWishlistUser } from '@shop/shared';
+import { MESSAGES } from '@shop/shared/validation';
+import type { AuthThunk } from '../../store';
+
+export type WishlistRegistration = { ok: true } | { ok: false; message: string };
+
+/** Registers an e-mail for the wishlist only and keeps it locally as 'wishlistUser'. */
+export const registerWishlistEmail =
+  (email: string): AuthThunk<Promise<WishlistRegistration>> =>
+  async (_dispatch, _getState, { api }) => {
+    const answer = await api.registerWishlist(email.trim());
+    if (answer.status) {
+      saveWishlistUser({ id: answer.data.user.id, email: answer.data.user.email });
+      return { ok: true };
+    }
+    // Spec: the server's 'Email registered' shows the already-exists message.
+    if (answer.httpStatus === 409 || answer.error?.message === MESSAGES.wishlistEmailRegistered) {
+      return { ok: false, message: MESSAGES.emailExists };
+    }
+    return { ok: false, message: MESSAGES.actionFailed };
+  };

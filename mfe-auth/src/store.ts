@@ -1,0 +1,24 @@
+import { configureStore, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
+import { overlaysReducer } from './features/overlays/overlaysSlice';
+import { referenceDataReducer } from './features/reference-data/referenceDataSlice';
+import { type AuthServices, defaultServices } from './services';
+
+/** This remote's own store (never shared across remotes); services reach thunks as their extra. */
+export function createAuthStore(services: AuthServices = defaultServices) {
+  return configureStore({
+    reducer: { overlays: overlaysReducer, referenceData: referenceDataReducer },
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: services } }),
+  });
+}
+
+/** The store every exposed module of this remote renders with. */
+export const store = createAuthStore();
+
+export type AuthStore = ReturnType<typeof createAuthStore>;
+export type AuthState = ReturnType<AuthStore['getState']>;
+export type AuthDispatch = AuthStore['dispatch'];
+export type AuthThunk<R> = ThunkAction<R, AuthState, AuthServices, UnknownAction>;
+
+export const useAuthDispatch: () => AuthDispatch = useDispatch;
+export const useAuthSelector: TypedUseSelectorHook<AuthState> = useSelector;

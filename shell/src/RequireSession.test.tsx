@@ -1,0 +1,119 @@
+import { type ApiClient, type ApiResult, bus, loadUser, saveUser, type User } from '@shop/shared';
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { RequireSession } from './RequireSession';
+
+const member: User = {
+  id: 7,
+  token: 'member-token',
+  type: 'Member',
+  first_name: 'Lina',
+  last_name: 'Haddad',
+  email: 'lina@example.com',
+  mobile: null,
+  gender: null,
+  country_id: 1,
+  alternate_email: null,
+};
+
+/** The network edge: an API client whose GET answers buyers/is-logged-in with `answer`. */
+function apiAnswering(answer: ApiResult<{ is_logged_in: boolean }>) {
+  const get = jest.fn(async (): Promise<ApiResult<unknown>> => answer);
+  const client: ApiClient = {
+    get: get as ApiClient['get'],
+    post: jest.fn() as ApiClient['post'],
+    delete: jest.fn() as ApiClient['delete'],
+  };
+  return { client, get };
+}
+
+function LoginProbe() {
+  const location = useLocation();
+  const from = (location.state as { from?: { pathname: string } } | null)?.from?.pathname;
+  return <p>login page, from {from}</p>;
+}
+
+function renderMemberArea(client: ApiClient) {
+  return render(
+    <MemoryRouter initialEntries={['/member/orders']}>
+      <Routes>
+        <Route
+          path="/member/*"
+          element={
+            <RequireSession api={client}>
+              <p>member area</p>
+            </RequireSession>
+          }
+        />
+        <Route path="/login" element={<LoginProbe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('RequireSession', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    act(() => bus.publish('session', { user: null, guestSessionToken: null }));
+  });
+
+  it('sends a visitor without a session to /login, keeping where they were going', () => {
+    const { client, get } = apiAnswering({ status: true, data: { is_logged_in: true } });
+    renderMemberArea(client);
+    expect(screen.getByText('login page, from /member/orders')).toBeInTheDocument();
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('verifies the login with buyers/is-logged-in on entry, showing a loading state meanwhile', async () => {
+    act(() => bus.publish('session', { user: member, guestSessionToken: null }));
+    const { client, get } = apiAnswering({ status: true, data: { is_logged_in: true } });
+    renderMemberArea(client);
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your session…');
+    expect(await screen.findByText('member area')).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('buyers/is-logged-in');
+  });
+
+  it('clears a stale local user the server does not know and goes to /login', async () => {
+    saveUser(member);
+    act(() => bus.publish('session', { user: member, guestSessionToken: null }));
+    const { client } = apiAnswering({ status: true, data: { is_logged_in: false } });
+    renderMemberArea(client);
+    expect(await screen.findByText('login page, from /member/orders')).toBeInTheDocument();
+    expect(bus.get('session').user).toBeNull();
+    expect(loadUser()).toBeNull();
+  });
+
+  it('treats a rejected token (401) as not logged in', async () => {
+    act(() => bus.publish('session', { user: member, guestSessionToken: null }));
+    const { client } = apiAnswering({ status: false, error: null, httpStatus: 401 });
+    renderMemberArea(client);
+    expect(await screen.findByText('login page, from /member/orders')).toBeInTheDocument();
+    expect(bus.get('session').user).toBeNull();
+  });
+});
+
+describe('RequireSession when the member logs out inside', () => {
+  it('goes home rather than to /login', async () => {
+    act(() => bus.publish('session', { user: member, guestSessionToken: null }));
+    const { client } = apiAnswering({ status: true, data: { is_logged_in: true } });
+    render(
+      <MemoryRouter initialEntries={['/member']}>
+        <Routes>
+          <Route
+            path="/member/*"
+            element={
+              <RequireSession api={client}>
+                <p>member area</p>
+              </RequireSession>
+            }
+          />
+          <Route path="/" element={<p>home page</p>} />
+          <Route path="/login" element={<p>login page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await screen.findByText('member area');
+    act(() => bus.publish('session', { user: null, guestSessionToken: null }));
+    expect(screen.getByText('home page')).toBeInTheDocument();
+  });
+});
