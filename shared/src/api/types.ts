@@ -177,3 +177,122 @@ export interface WishlistUserData {
   id: number;
   email: string;
 }
+
+// ---------------------------------------------------------------- catalogue (home, search, product)
+// Paths the spec does not show are named in its style; the backend documents them in OpenAPI.
+
+/** `suggestions?q=` (more than 2 characters): up to 4 of each. */
+export interface SuggestionProduct {
+  id: number;
+  slug: string;
+  title: string;
+  image: string;
+}
+export interface Suggestions {
+  products: SuggestionProduct[];
+  types: NamedRef[];
+  categories: (NamedRef & { type: NamedRef })[];
+  sub_categories: (NamedRef & { type: NamedRef; category: NamedRef })[];
+}
+
+/** `top-searched-products`: from what shoppers really search and open. */
+export interface TopSearched {
+  items: SuggestionProduct[];
+}
+
+/** `hero-slides` (at most 5). */
+export interface HeroSlide {
+  id: number;
+  title: string;
+  sub_title: string;
+  button_text: string;
+  button_link: string;
+  offer_tag: string | null;
+  image: string;
+}
+
+/** `deals-of-the-day`: `deal` is null when no deal runs. */
+export interface Deal {
+  id: number;
+  title: string;
+  /** Seconds remaining when the server answered. */
+  end_date_time: number;
+  items: { product: ProductCard }[];
+}
+
+/** `banners`: template 1 purple, 2 green, 3 pink. */
+export interface Banner {
+  id: number;
+  title: string;
+  sub_title: string;
+  template: 1 | 2 | 3;
+  link_type: 'Box' | 'Button';
+  link: string;
+  button_text: string;
+  background_image: string;
+}
+
+/** `category-blocks`: by position on the home page. */
+export interface CategoryBlock {
+  position: number;
+  product_type_name: string;
+  product_type_slug: string;
+  categories: { category: { name: string; slug: string; image: string } }[];
+}
+
+/** Product lists of the home page (`exclusive-products`, `handmade-products`, `top-selling-products`, `spotlight`, `product-type-spotlight/{type}`). */
+export interface ProductItems {
+  items: ProductCard[];
+}
+
+export interface GalleryEntry {
+  id: number;
+  type: 'Image' | 'Video';
+  image: string;
+  video_link: string | null;
+  caption: string | null;
+}
+
+export interface ProductGroup {
+  groupName: string;
+  products: { title: string; slug: string; image: string }[];
+}
+
+export interface Review {
+  id: number;
+  rating: number;
+  comments: string;
+  buyer: { name: string };
+  created_at: string;
+}
+
+/** `product-reviews?ProductReviewsSearch[product_id]=…&page=…` */
+export interface ReviewPage {
+  items: Review[];
+  summary: { rating: number; count: number };
+  _meta: ListMeta;
+}
+
+export interface Question {
+  id: number;
+  question: string;
+  questioner_name: string;
+  question_time: string;
+  answer: string | null;
+  answer_time: string | null;
+}
+
+/** `product-questions?ProductQuestionsSearch[product_id]=…&sort=-question_time&page=…` */
+export interface QuestionPage {
+  items: Question[];
+  _meta: ListMeta;
+}
+
+/** `page-content/{page}`: content is sanitised HTML. */
+export interface PageContent {
+  heading: string;
+  content: string;
+  phone: string | null;
+  whatsapp: string | null;
+  email: string | null;
+}

@@ -3,5 +3,6 @@
  * Imported as `@shop/shared/validation` (no React, safe on the server).
  */
 export * from './auth';
+export * from './catalogue';
 export { firstErrors } from './errors';
 export { MESSAGES } from './messages';
