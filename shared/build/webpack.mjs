@@ -71,7 +71,7 @@ export function createAppConfig({ dir, federation, isHost = false, title, devSer
               },
             ],
           },
-          { test: /\.(png|jpe?g|svg|woff2?)$/, type: 'asset' },
+          { test: /\.(png|jpe?g|gif|svg|woff2?|eot|ttf)$/, type: 'asset' },
         ],
       },
       plugins: [
