@@ -2,9 +2,10 @@
 //   node scripts/build.mjs          builds the apps whose build is missing or older than sources
 //   node scripts/build.mjs --all    builds every app
 //   node scripts/build.mjs shell    builds the named app folders
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import webpack from 'webpack';
 import { APPS, ROOT } from './apps.mjs';
 
@@ -31,6 +32,29 @@ function isStale(dir) {
   return Math.max(...sources) > statSync(stamp).mtimeMs;
 }
 
+const COMPRESSIBLE = /\.(js|css|json|svg|txt)$/;
+
+/**
+ * Writes .br and .gz beside every text asset once, at build time, so the server sends them as
+ * they are instead of compressing each response (brotli at its best level is too slow per request).
+ */
+function precompress(dir) {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(name)) continue;
+    const body = readFileSync(file);
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
+}
+
 export async function buildApps(dirs) {
   if (dirs.length === 0) return;
   const configs = await Promise.all(
@@ -51,7 +75,10 @@ export async function buildApps(dirs) {
       resolve();
     });
   });
-  for (const dir of dirs) writeFileSync(path.join(ROOT, dir, 'dist', STAMP), new Date().toISOString());
+  for (const dir of dirs) {
+    precompress(path.join(ROOT, dir, 'dist'));
+    writeFileSync(path.join(ROOT, dir, 'dist', STAMP), new Date().toISOString());
+  }
   console.log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inlineRegistry } from '../src/delivery/site';
+import { inlineRegistry, preloadLinks } from '../src/delivery/site';
 import { createTestApp, type TestContext, targets } from './db';
 
 /** A fake repository root with built apps, so the test needs no webpack build. */
@@ -161,5 +161,34 @@ describe('inlineRegistry', () => {
   it('cannot be broken out of its script tag', () => {
     const html = inlineRegistry('<head></head>', { x: { entry: '</script><script>alert(1)</script>' } });
     expect(html).not.toContain('</script><script>alert(1)');
+  });
+});
+
+describe('preloadLinks', () => {
+  const registry = {
+    catalog: { entry: '/mfe/catalog/0.1.0/mf-manifest.json' },
+    cart_checkout: { entry: '/mfe/cart_checkout/0.1.0/mf-manifest.json' },
+    member: { entry: '/mfe/member/0.1.0/mf-manifest.json' },
+    auth: { entry: 'https://cdn.example.com/auth/remoteEntry.js' },
+  };
+
+  it("preloads the manifest and remoteEntry of every remote the header paints, not the member area's", () => {
+    const links = preloadLinks(registry, '/products');
+    expect(links).toContain(
+      '<link rel="preload" href="/mfe/catalog/0.1.0/mf-manifest.json" as="fetch" crossorigin="anonymous">',
+    );
+    expect(links).toContain('<link rel="preload" href="/mfe/catalog/0.1.0/remoteEntry.js" as="script">');
+    expect(links).toContain(
+      '<link rel="preload" href="https://cdn.example.com/auth/remoteEntry.js" as="script">',
+    );
+    expect(links).not.toContain('/mfe/member/');
+  });
+
+  it('adds the member area under /member', () => {
+    expect(preloadLinks(registry, '/member/orders')).toContain('/mfe/member/0.1.0/remoteEntry.js');
+  });
+
+  it('escapes an entry so it cannot break out of the attribute', () => {
+    expect(preloadLinks({ catalog: { entry: '"><script>x</script>' } }, '/')).not.toContain('"><script>');
   });
 });

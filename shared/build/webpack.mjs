@@ -88,6 +88,14 @@ export function createAppConfig({ dir, federation, isHost = false, title, devSer
           // Contracts live in @shop/shared; remotes are registered at runtime, so generated
           // remote types would help nobody and cost seconds per build.
           dts: false,
+          // One federation runtime per page: the shell provides it, remotes use it, and each
+          // remoteEntry drops from ~27 KB to ~9 KB gzip. Production only: a remote's dev server
+          // runs it standalone, with its own runtime.
+          experiments: production
+            ? isHost
+              ? { provideExternalRuntime: true }
+              : { externalRuntime: true }
+            : {},
         }),
         new HtmlWebpackPlugin({
           // The shell has its own page; a remote's page only serves its standalone bootstrap.

@@ -33,12 +33,32 @@ const CONTENT_TYPES: Record<string, string> = {
 export const contentTypeOf = (file: string) =>
   CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 
+const ENCODINGS = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/** The build writes .br and .gz beside text assets; pick the best one the client accepts. */
+async function precompressed(request: FastifyRequest, file: string) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  for (const { encoding, suffix } of ENCODINGS) {
+    if (!new RegExp(`\\b${encoding}\\b`).test(accepted)) continue;
+    try {
+      if ((await stat(file + suffix)).isFile()) return { encoding, file: file + suffix };
+    } catch {
+      // not precompressed: the compress plugin handles it
+    }
+  }
+  return null;
+}
+
 export async function sendStaticFile(
   request: FastifyRequest,
   reply: FastifyReply,
   file: string,
   cacheControl: string,
 ): Promise<FastifyReply> {
+  const encoded = await precompressed(request, file);
   const info = await stat(file);
   const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
   reply
@@ -47,5 +67,10 @@ export async function sendStaticFile(
     .header('last-modified', info.mtime.toUTCString())
     .type(contentTypeOf(file));
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (encoded) {
+    // Set before sending, so the compress plugin leaves the body alone.
+    reply.header('content-encoding', encoded.encoding).header('vary', 'accept-encoding');
+    return reply.send(createReadStream(encoded.file));
+  }
   return reply.send(createReadStream(file));
 }

@@ -96,6 +96,31 @@ export function inlineRegistry(html: string, registry: RemotesRegistry): string 
     : html.replace('</head>', `${script}</head>`);
 }
 
+/** The header mounts fragments of these remotes on every page; the member area only under /member. */
+const FIRST_PAINT_REMOTES = ['catalog', 'cart_checkout', 'auth'];
+
+/**
+ * Preload hints for the remotes the requested page paints at once, so the browser fetches their
+ * manifest and remoteEntry.js while the shell's own script is still loading (the chain
+ * main → manifest → remoteEntry → chunk otherwise runs one step at a time).
+ */
+export function preloadLinks(registry: RemotesRegistry, pathname: string): string {
+  const names = pathname.startsWith('/member') ? [...FIRST_PAINT_REMOTES, 'member'] : FIRST_PAINT_REMOTES;
+  const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return names
+    .map((name) => registry[name]?.entry)
+    .filter((entry): entry is string => typeof entry === 'string')
+    .map((entry) => {
+      const manifest = entry.endsWith('/mf-manifest.json');
+      const script = manifest ? entry.replace(/mf-manifest\.json$/, 'remoteEntry.js') : entry;
+      const fetchHint = manifest
+        ? `<link rel="preload" href="${attr(entry)}" as="fetch" crossorigin="anonymous">`
+        : '';
+      return `${fetchHint}<link rel="preload" href="${attr(script)}" as="script">`;
+    })
+    .join('');
+}
+
 /** Where the files of one remote version live, or null when that version is not online. */
 async function remoteDir(root: string, name: string, version: string): Promise<string | null> {
   const app = REMOTE_APPS.find((candidate) => candidate.name === name);
@@ -114,11 +139,16 @@ function inside(dir: string, relative: string): string | null {
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Promise<void> {
   const root = path.resolve(options.root);
   const shellDist = path.join(root, 'shell', 'dist');
-  const sendIndex = async (reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const indexFile = path.join(shellDist, 'index.html');
     if (!(await isFile(indexFile)))
       throw AppError.notFound('The shop is not built yet: run `npm run build`.');
-    const html = inlineRegistry(await readFile(indexFile, 'utf8'), await readRemotesRegistry(options));
+    const registry = await readRemotesRegistry(options);
+    const pathname = request.url.split('?')[0] ?? '/';
+    const html = inlineRegistry(await readFile(indexFile, 'utf8'), registry).replace(
+      '</head>',
+      `${preloadLinks(registry, pathname)}</head>`,
+    );
     return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
   };
 
@@ -148,11 +178,11 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
       throw AppError.notFound(`Route ${request.method} ${pathname} not found.`);
     }
     const relative = pathname.replace(/^\/+/, '');
-    if (relative === '' || relative === 'index.html') return sendIndex(reply);
+    if (relative === '' || relative === 'index.html') return sendIndex(request, reply);
     const file = inside(shellDist, relative);
     if (file && (await isFile(file))) return sendStaticFile(request, reply, file, cacheControlFor(file));
     // A client-side route (/product/some-slug, /member/orders): the shell's router handles it.
-    if (path.extname(relative) === '') return sendIndex(reply);
+    if (path.extname(relative) === '') return sendIndex(request, reply);
     throw AppError.notFound(`No file ${pathname}.`);
   };
   app.get('/', { schema: { hide: true } }, shell);

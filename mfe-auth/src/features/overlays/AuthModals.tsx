@@ -1,18 +1,15 @@
 import { bus, useBusState } from '@shop/shared';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTimeouts } from '../../app/useTimeouts';
 import { GREETING_BUBBLE_MS } from '../../constants';
 import { useAuthDispatch, useAuthSelector } from '../../store';
-import { Slides } from '../reference-data/Slides';
 import { logout } from '../session/session';
-import { SignInForm } from '../sign-in/SignInForm';
-import { SignUpWizard } from '../sign-up/SignUpWizard';
-import layout from '../sign-up/sign-up.module.css';
-import { WishlistEmailForm } from '../wishlist-email/WishlistEmailForm';
-import { Dialog } from './Dialog';
 import styles from './dialog.module.css';
-import { closeDialog, openDialog } from './overlaysSlice';
+import { openDialog } from './overlaysSlice';
+
+// The forms (Formik, Yup, the wizard) load only when a popup opens: not on every first paint.
+const AuthDialogs = lazy(() => import('./AuthDialogs'));
 
 /**
  * Mounted once by the shell's frame: answers the auth commands of the bus (`ui.openSignIn`,
@@ -48,27 +45,12 @@ export function AuthModals(): ReactNode {
     };
   }, [dispatch]);
 
-  const close = () => dispatch(closeDialog());
-
   return (
     <>
-      {dialog === 'signIn' ? (
-        <Dialog title="Sign in" onClose={close} isStatic>
-          <SignInForm onSignedIn={close} onLeave={close} onSignUp={() => dispatch(openDialog('signUp'))} />
-        </Dialog>
-      ) : null}
-      {dialog === 'signUp' ? (
-        <Dialog title="Create your account" onClose={close} wide>
-          <div className={layout.layout}>
-            <SignUpWizard onFinished={close} />
-            <Slides kind="signup" />
-          </div>
-        </Dialog>
-      ) : null}
-      {dialog === 'wishlistEmail' ? (
-        <Dialog title="Wishlist" onClose={close}>
-          <WishlistEmailForm onFinished={close} />
-        </Dialog>
+      {dialog ? (
+        <Suspense fallback={null}>
+          <AuthDialogs dialog={dialog} />
+        </Suspense>
       ) : null}
       <GreetingBubble />
     </>
