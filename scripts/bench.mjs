@@ -74,3 +74,18 @@ try {
 } finally {
   server.kill('SIGINT');
 }
+
+// BENCH_CATALOGUE=1: listing / search / suggestions on the database named by DATABASE_URL (seed it
+// first, e.g. 100 000 products; see backend/scripts/bench-catalogue.ts).
+if (process.env.BENCH_CATALOGUE === '1') {
+  await new Promise((resolve, reject) => {
+    const child = spawn(
+      path.join(ROOT, 'node_modules/.bin/tsx'),
+      [path.join(ROOT, 'backend/scripts/bench-catalogue.ts')],
+      { stdio: 'inherit', env: process.env },
+    );
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`catalogue bench exited ${code}`)),
+    );
+  });
+}

@@ -14,8 +14,9 @@ import { type SiteOptions, sitePlugin } from './delivery/site';
 import { AppError, errorHandler } from './errors';
 import { buyerRoutes } from './routes/buyers';
 import { cartRoutes } from './routes/cart';
-import type { RouteDeps } from './routes/deps';
+import type { CatalogueOptions, RouteDeps } from './routes/deps';
 import { healthRoutes } from './routes/health';
+import { homeRoutes } from './routes/home';
 import { imageRoutes } from './routes/images';
 import { productRoutes } from './routes/products';
 import { referenceListRoutes } from './routes/referenceLists';
@@ -46,6 +47,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** Sign-in settings; every field has a production default (tests lower the costs). */
   auth?: AuthOptions;
+  /** Listing facet cache (default 30 s per filter set; tests pass 0). */
+  catalogue?: CatalogueOptions;
 }
 
 export interface AuthOptions {
@@ -106,12 +109,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const accounts = accountServices(options.database.db, options.auth);
   app.decorate('mailer', accounts.mailer);
   app.addHook('onClose', () => accounts.mailer.close());
-  const deps: RouteDeps = { database: options.database, accounts };
+  const deps: RouteDeps = {
+    database: options.database,
+    accounts,
+    catalogue: { facetCacheTtlMs: 30_000, ...options.catalogue },
+  };
   await app.register(
     async (api) => {
       await api.register(healthRoutes, deps);
       await api.register(startupRoutes, deps);
       await api.register(productRoutes, deps);
+      await api.register(homeRoutes, deps);
       await api.register(cartRoutes, deps);
       await api.register(imageRoutes, deps);
       await api.register(buyerRoutes, deps);

@@ -71,7 +71,12 @@ describe.each(targets)('products on %s', (target) => {
       const all = await list();
       const typeCounts = all.filters.productTypes.reduce((sum, facet) => sum + facet.products_count, 0);
       expect(typeCounts).toBe(TEST_PRODUCTS);
-      expect(all.filters.attributes).toEqual([]);
+      expect(all.filters.attributes.map((group) => group.name)).toEqual([
+        'Colour',
+        'Material',
+        'Occasion',
+        'Size',
+      ]);
 
       const type = all.filters.productTypes[0];
       if (!type) throw new Error('no product type facet');

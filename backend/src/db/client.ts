@@ -4,6 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -42,19 +43,39 @@ async function endPool(pool: Pool): Promise<void> {
   await allClosed;
 }
 
+/**
+ * Typo tolerance of the product search (`q <% title`): 'wodden' is 0.4 similar to 'Wooden'.
+ * Set per session, so the trigram index answers the `<%` operator with this threshold.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.38;
+const SESSION_SETUP = `SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`;
+
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Sent in the startup packet, so every connection has it before its first query.
+    const pool = new Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    // Queued on the new client before anything else it is asked.
+    pool.on('connect', (client) => {
+      client
+        .query(SESSION_SETUP)
+        .catch((error: Error) => console.error(`Session setup failed: ${error.message}`));
+    });
     const db = drizzleNodePg(pool, { schema });
     return { db, kind: 'postgres', close: () => endPool(pool) };
   }
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const extensions = { pg_trgm };
+  const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
+  await client.exec(SESSION_SETUP);
   const db = drizzlePglite(client, { schema });
   // Closing PGlite flushes its files; a process killed without close() may lose recent writes.
   return { db, kind: 'pglite', close: () => client.close() };

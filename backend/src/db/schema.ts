@@ -118,6 +118,7 @@ export const products = pgTable('products', {
     .references(() => subCategories.id),
   rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
   reviewCount: integer('review_count').notNull().default(0),
+  salesCount: integer('sales_count').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -222,4 +223,161 @@ export const authSlides = pgTable('auth_slides', {
   title: text('title').notNull(),
   subTitle: text('sub_title').notNull(),
   position: integer('position').notNull().default(0),
+});
+
+// ---------------------------------------------------------------- 0003_catalogue.sql
+// products.search_vector (generated tsvector) is only read through SQL, so it is not mirrored.
+
+export const productAttributes = pgTable('product_attributes', {
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
+  name: text('name').notNull(),
+  value: text('value').notNull(),
+});
+
+export const productReviews = pgTable('product_reviews', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
+  buyerName: text('buyer_name').notNull(),
+  rating: smallint('rating').notNull(),
+  comments: text('comments').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const productQuestions = pgTable('product_questions', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
+  questionerName: text('questioner_name').notNull(),
+  questionerEmail: text('questioner_email').notNull(),
+  question: text('question').notNull(),
+  questionTime: timestamp('question_time', { withTimezone: true }).notNull().defaultNow(),
+  answer: text('answer'),
+  answerTime: timestamp('answer_time', { withTimezone: true }),
+});
+
+export const productGallery = pgTable('product_gallery', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
+  type: text('type').$type<'Image' | 'Video'>().notNull(),
+  videoLink: text('video_link'),
+  caption: text('caption'),
+  position: integer('position').notNull().default(0),
+});
+
+export const productGroups = pgTable('product_groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const productGroupMembers = pgTable('product_group_members', {
+  groupId: integer('group_id')
+    .notNull()
+    .references(() => productGroups.id),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
+  position: integer('position').notNull().default(0),
+});
+
+export const notifyRequests = pgTable('notify_requests', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
+  email: text('email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const searchLog = pgTable('search_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  query: text('query').notNull(),
+  searchedAt: timestamp('searched_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const productViews = pgTable('product_views', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
+  viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const heroSlides = pgTable('hero_slides', {
+  id: integer('id').primaryKey(),
+  title: text('title').notNull(),
+  subTitle: text('sub_title').notNull(),
+  buttonText: text('button_text').notNull(),
+  buttonLink: text('button_link').notNull(),
+  offerTag: text('offer_tag'),
+  position: integer('position').notNull().default(0),
+});
+
+export const deals = pgTable('deals', {
+  id: integer('id').primaryKey(),
+  title: text('title').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+});
+
+export const dealItems = pgTable('deal_items', {
+  dealId: integer('deal_id')
+    .notNull()
+    .references(() => deals.id),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
+  position: integer('position').notNull().default(0),
+});
+
+export const banners = pgTable('banners', {
+  id: integer('id').primaryKey(),
+  title: text('title').notNull(),
+  subTitle: text('sub_title').notNull(),
+  template: smallint('template').$type<1 | 2 | 3>().notNull(),
+  linkType: text('link_type').$type<'Box' | 'Button'>().notNull(),
+  link: text('link').notNull(),
+  buttonText: text('button_text').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const categoryBlocks = pgTable('category_blocks', {
+  id: integer('id').primaryKey(),
+  position: integer('position').notNull(),
+  productTypeId: integer('product_type_id')
+    .notNull()
+    .references(() => productTypes.id),
+});
+
+export const categoryBlockItems = pgTable('category_block_items', {
+  blockId: integer('block_id')
+    .notNull()
+    .references(() => categoryBlocks.id),
+  categoryId: integer('category_id')
+    .notNull()
+    .references(() => categories.id),
+  position: integer('position').notNull().default(0),
+});
+
+export const pageContents = pgTable('page_contents', {
+  page: text('page').primaryKey(),
+  heading: text('heading').notNull(),
+  content: text('content').notNull(),
+  phone: text('phone'),
+  whatsapp: text('whatsapp'),
+  email: text('email'),
 });

@@ -6,4 +6,10 @@ export interface RouteDeps {
   database: Pick<DatabaseHandle, 'db' | 'kind'>;
   /** Hashing, throttling and mail for the buyers/* routes. */
   accounts: AccountServices;
+  /** Listing settings; facet counts are cached `facetCacheTtlMs` per filter set (0: off). */
+  catalogue?: CatalogueOptions;
+}
+
+export interface CatalogueOptions {
+  facetCacheTtlMs?: number;
 }

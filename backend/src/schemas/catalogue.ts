@@ -1,8 +1,21 @@
 import type {
+  Banner as BannerShape,
+  CategoryBlock as CategoryBlockShape,
   Currency as CurrencyShape,
+  Deal as DealShape,
+  GalleryEntry as GalleryEntryShape,
+  HeroSlide as HeroSlideShape,
+  PageContent as PageContentShape,
   ProductCard as ProductCardShape,
   ProductDetail as ProductDetailShape,
+  ProductGroup as ProductGroupShape,
+  ProductItems as ProductItemsShape,
   ProductListing as ProductListingShape,
+  QuestionPage as QuestionPageShape,
+  Question as QuestionShape,
+  ReviewPage as ReviewPageShape,
+  Suggestions as SuggestionsShape,
+  TopSearched as TopSearchedShape,
 } from '@shop/shared/api-types';
 import { Type } from '@sinclair/typebox';
 import { type Conforms, ListMeta, Nullable, proved } from './common';
@@ -111,7 +124,191 @@ export const ProductListingQuery = Type.Object({
   customizable: Type.Optional(Flag),
   'price-min-usd': Type.Optional(Type.Number({ minimum: 0 })),
   'price-max-usd': Type.Optional(Type.Number({ minimum: 0 })),
+  'price-min': Type.Optional(Type.Number({ minimum: 0, description: 'In `currency` (default USD)' })),
+  'price-max': Type.Optional(Type.Number({ minimum: 0, description: 'In `currency` (default USD)' })),
+  currency: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z]{3}$', description: 'Currency of price-min / price-max (default USD)' }),
+  ),
+  f: Type.Optional(
+    Type.String({
+      maxLength: 2000,
+      description:
+        'JSON attribute filters, e.g. {"Colour":["Red","Blue"],"Material":["Wood"]}: values OR within a name, AND across names',
+    }),
+  ),
 });
 
 export const ProductBySlugParams = Type.Object({ slug: Slug });
 export const ProductBySlug = Type.Object({ item: ProductDetail });
+
+// ---------------------------------------------------------------- search, home, product extras, content
+
+export const SuggestionProduct = Type.Object({
+  id: Type.Integer(),
+  slug: Type.String(),
+  title: Type.String(),
+  image: Type.String(),
+});
+export const Suggestions = Type.Object({
+  products: Type.Array(SuggestionProduct),
+  types: Type.Array(NamedRef),
+  categories: Type.Array(Type.Composite([NamedRef, Type.Object({ type: NamedRef })])),
+  sub_categories: Type.Array(Type.Composite([NamedRef, Type.Object({ type: NamedRef, category: NamedRef })])),
+});
+proved<Conforms<typeof Suggestions, SuggestionsShape>>();
+export const SuggestionsQuery = Type.Object({
+  q: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Fewer than 3 characters (trimmed): empty lists' }),
+  ),
+});
+
+export const TopSearched = Type.Object({ items: Type.Array(SuggestionProduct) });
+proved<Conforms<typeof TopSearched, TopSearchedShape>>();
+
+export const HeroSlide = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  sub_title: Type.String(),
+  button_text: Type.String(),
+  button_link: Type.String(),
+  offer_tag: Nullable(Type.String()),
+  image: Type.String(),
+});
+proved<Conforms<typeof HeroSlide, HeroSlideShape>>();
+export const HeroSlides = Type.Object({ items: Type.Array(HeroSlide) });
+
+export const Deal = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  end_date_time: Type.Integer({ description: 'Seconds remaining when the server answered' }),
+  items: Type.Array(Type.Object({ product: ProductCard })),
+});
+proved<Conforms<typeof Deal, DealShape>>();
+export const DealOfTheDay = Type.Object({ deal: Nullable(Deal) });
+
+export const Banner = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  sub_title: Type.String(),
+  template: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+  link_type: Type.Union([Type.Literal('Box'), Type.Literal('Button')]),
+  link: Type.String(),
+  button_text: Type.String(),
+  background_image: Type.String(),
+});
+proved<Conforms<typeof Banner, BannerShape>>();
+export const Banners = Type.Object({ items: Type.Array(Banner) });
+
+export const CategoryBlock = Type.Object({
+  position: Type.Integer(),
+  product_type_name: Type.String(),
+  product_type_slug: Type.String(),
+  categories: Type.Array(
+    Type.Object({
+      category: Type.Object({ name: Type.String(), slug: Type.String(), image: Type.String() }),
+    }),
+  ),
+});
+proved<Conforms<typeof CategoryBlock, CategoryBlockShape>>();
+export const CategoryBlocks = Type.Object({ items: Type.Array(CategoryBlock) });
+
+export const ProductItems = Type.Object({ items: Type.Array(ProductCard) });
+proved<Conforms<typeof ProductItems, ProductItemsShape>>();
+export const TypeParams = Type.Object({ type: Slug });
+export const ProductIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+export const GalleryEntry = Type.Object({
+  id: Type.Integer(),
+  type: Type.Union([Type.Literal('Image'), Type.Literal('Video')]),
+  image: Type.String(),
+  video_link: Nullable(Type.String({ description: 'YouTube embed URL' })),
+  caption: Nullable(Type.String()),
+});
+proved<Conforms<typeof GalleryEntry, GalleryEntryShape>>();
+export const Gallery = Type.Object({ items: Type.Array(GalleryEntry) });
+
+export const ProductGroup = Type.Object({
+  groupName: Type.String(),
+  products: Type.Array(Type.Object({ title: Type.String(), slug: Type.String(), image: Type.String() })),
+});
+proved<Conforms<typeof ProductGroup, ProductGroupShape>>();
+export const ProductGroups = Type.Object({ items: Type.Array(ProductGroup) });
+export const BoughtTogether = Type.Object({ items: Type.Array(Type.Object({ product: ProductCard })) });
+
+export const Review = Type.Object({
+  id: Type.Integer(),
+  rating: Type.Integer({ minimum: 1, maximum: 5 }),
+  comments: Type.String(),
+  buyer: Type.Object({ name: Type.String() }),
+  created_at: Type.String({ format: 'date-time' }),
+});
+export const ReviewPage = Type.Object({
+  items: Type.Array(Review),
+  summary: Type.Object({ rating: Type.Number(), count: Type.Integer() }),
+  _meta: ListMeta,
+});
+proved<Conforms<typeof ReviewPage, ReviewPageShape>>();
+export const ReviewPageQuery = Type.Object({
+  'ProductReviewsSearch[product_id]': Type.Integer({ minimum: 1 }),
+  sort: Type.Optional(
+    Type.Union([Type.Literal('-created_at'), Type.Literal('created_at'), Type.Literal('-question_time')], {
+      description:
+        "Newest first by default; 'created_at' oldest first ('-question_time', as the spec once writes, is newest first)",
+    }),
+  ),
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+
+export const Question = Type.Object({
+  id: Type.Integer(),
+  question: Type.String(),
+  questioner_name: Type.String(),
+  question_time: Type.String({ format: 'date-time' }),
+  answer: Nullable(Type.String()),
+  answer_time: Nullable(Type.String({ format: 'date-time' })),
+});
+proved<Conforms<typeof Question, QuestionShape>>();
+export const QuestionPage = Type.Object({ items: Type.Array(Question), _meta: ListMeta });
+proved<Conforms<typeof QuestionPage, QuestionPageShape>>();
+export const QuestionPageQuery = Type.Object({
+  'ProductQuestionsSearch[product_id]': Type.Integer({ minimum: 1 }),
+  sort: Type.Optional(Type.Union([Type.Literal('-question_time'), Type.Literal('question_time')])),
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+
+/** Loose on purpose: a missing or short field gets the spec's 422 message, not a generic 400. */
+export const QuestionBody = Type.Object({
+  product_id: Type.Integer({ minimum: 1 }),
+  questioner_name: Type.Optional(Type.String({ maxLength: 200 })),
+  questioner_email: Type.Optional(Type.String({ maxLength: 320 })),
+  question: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+export const QuestionCreated = Type.Object({ item: Question });
+
+export const NotifyMeBody = Type.Object({
+  email: Type.Optional(Type.String({ maxLength: 320 })),
+  product_id: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 20 })])),
+});
+export const NotifyMeResult = Type.Object({ subscribed: Type.Literal(true) });
+
+export const PageContent = Type.Object({
+  heading: Type.String(),
+  content: Type.String({ description: 'Sanitised HTML' }),
+  phone: Nullable(Type.String()),
+  whatsapp: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+});
+proved<Conforms<typeof PageContent, PageContentShape>>();
+export const PageParams = Type.Object({
+  page: Type.String({
+    maxLength: 100,
+    description: 'about, payments, shipping, cancellation-returns, contact',
+  }),
+});
+
+export const ContactBody = Type.Object({
+  full_name: Type.Optional(Type.String({ maxLength: 200 })),
+  email: Type.Optional(Type.String({ maxLength: 320 })),
+  message: Type.Optional(Type.String({ maxLength: 5000 })),
+});
+export const EmptyObject = Type.Object({});

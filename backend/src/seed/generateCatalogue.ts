@@ -41,8 +41,11 @@ export interface GeneratedProduct {
   subCategoryId: number;
   rating: number;
   reviewCount: number;
+  salesCount: number;
   createdAt: Date;
   specifications: SpecSeed[];
+  /** Filterable attributes (product_attributes). */
+  attributes: { name: string; value: string }[];
 }
 
 export interface GeneratedCatalogue {
@@ -230,8 +233,16 @@ export function generateCatalogue(options: { products: number; seed?: number }):
       subCategoryId: leaf.subCategoryId,
       rating: hasReviews ? prng.int(30, 50) / 10 : 0,
       reviewCount: hasReviews ? prng.int(1, 240) : 0,
+      // Derived from the id, not the PRNG, so adding it left every other value as it was.
+      salesCount: (id * 7919) % 997,
       createdAt,
       specifications,
+      attributes: [
+        { name: 'Colour', value: colour },
+        { name: 'Material', value: material },
+        { name: 'Occasion', value: occasion.charAt(0).toUpperCase() + occasion.slice(1) },
+        { name: 'Size', value: width < 15 ? 'Small' : width < 28 ? 'Medium' : 'Large' },
+      ],
     });
   }
   return catalogue;

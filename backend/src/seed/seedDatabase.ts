@@ -6,10 +6,14 @@ import { count, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {
   authSlides,
+  banners,
   categories,
   countries,
   currencies,
   frontendMessages,
+  heroSlides,
+  pageContents,
+  productAttributes,
   productSpecifications,
   products,
   productTypes,
@@ -20,6 +24,17 @@ import {
   suppliers,
 } from '../db/schema';
 import { generateCatalogue } from './generateCatalogue';
+import {
+  ANSWERS,
+  BANNERS,
+  HERO_SLIDES,
+  PAGE_CONTENTS,
+  QUESTIONS,
+  REVIEW_COMMENTS,
+  REVIEW_NAMES,
+  SEED_SEARCHES,
+  VIDEO_IDS,
+} from './homeContent';
 import {
   AUTH_SLIDES,
   COUNTRIES,
@@ -33,7 +48,7 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;
 
 /** Keeps each INSERT well under PostgreSQL's 65 535 bind parameters. */
-const INSERT_CHUNK = 500;
+const INSERT_CHUNK = 1000;
 
 async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
@@ -103,7 +118,7 @@ export async function seedCatalogue(
 ): Promise<void> {
   const catalogue = generateCatalogue(options);
   await db.execute(
-    sql`TRUNCATE product_specifications, sub_category_specifications, products, sub_categories, categories, product_types, suppliers RESTART IDENTITY CASCADE`,
+    sql`TRUNCATE product_attributes, product_reviews, product_questions, product_gallery, product_group_members, product_groups, notify_requests, search_log, product_views, deal_items, deals, banners, hero_slides, category_block_items, category_blocks, page_contents, product_specifications, sub_category_specifications, products, sub_categories, categories, product_types, suppliers RESTART IDENTITY CASCADE`,
   );
   await db.insert(suppliers).values(catalogue.suppliers);
   await db.insert(productTypes).values(catalogue.productTypes);
@@ -111,7 +126,9 @@ export async function seedCatalogue(
   await db.insert(subCategories).values(catalogue.subCategories);
   await db.insert(subCategorySpecifications).values(catalogue.subCategorySpecifications);
   await insertInChunks(
-    catalogue.products.map(({ specifications: _specifications, ...product }) => product),
+    catalogue.products.map(
+      ({ specifications: _specifications, attributes: _attributes, ...product }) => product,
+    ),
     (chunk) => db.insert(products).values(chunk),
   );
   await insertInChunks(
@@ -120,6 +137,14 @@ export async function seedCatalogue(
     ),
     (chunk) => db.insert(productSpecifications).values(chunk),
   );
+  await insertInChunks(
+    catalogue.products.flatMap((product) =>
+      product.attributes.map((attribute) => ({ ...attribute, productId: product.id })),
+    ),
+    (chunk) => db.insert(productAttributes).values(chunk),
+  );
+  await seedProductExtras(db);
+  await seedHomeContent(db);
   // Explicit ids were inserted, so move each serial sequence past them.
   for (const table of ['product_types', 'categories', 'sub_categories', 'products']) {
     await db.execute(
@@ -128,6 +153,88 @@ export async function seedCatalogue(
       ),
     );
   }
+}
+
+const textArray = (values: readonly string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((value) => sql`${value}::text`),
+    sql`, `,
+  )}]`;
+
+/**
+ * Reviews, questions, gallery entries and product groups, made in SQL from the products themselves
+ * (deterministic formulas of the id), so 100 000 products take seconds, not minutes.
+ */
+async function seedProductExtras(db: Executor): Promise<void> {
+  // A fifth of the products (review_count 0 from the generator) get no review at all.
+  await db.execute(sql`
+    INSERT INTO product_reviews (product_id, buyer_name, rating, comments, created_at)
+    SELECT p.id, (${textArray(REVIEW_NAMES)})[1 + (p.id + g) % ${REVIEW_NAMES.length}],
+      3 + (p.id * 31 + g * 17) % 3, (${textArray(REVIEW_COMMENTS)})[1 + (p.id * 7 + g) % ${REVIEW_COMMENTS.length}],
+      p.created_at + g * interval '2 days' + interval '3 hours'
+    FROM products p CROSS JOIN LATERAL generate_series(1, 1 + p.id % 9) AS g
+    WHERE p.review_count > 0
+    ORDER BY p.id, g`);
+  await db.execute(sql`
+    UPDATE products SET review_count = r.n, rating = r.average
+    FROM (SELECT product_id, count(*)::int AS n, round(avg(rating), 1) AS average FROM product_reviews GROUP BY product_id) r
+    WHERE r.product_id = products.id`);
+  // Every fourth product has no question; the last question of every third product is unanswered.
+  await db.execute(sql`
+    INSERT INTO product_questions (product_id, questioner_name, questioner_email, question, question_time, answer, answer_time)
+    SELECT p.id, (${textArray(REVIEW_NAMES)})[1 + (p.id + g) % ${REVIEW_NAMES.length}], 'shopper' || p.id || '.' || g || '@example.com',
+      (${textArray(QUESTIONS)})[1 + (p.id + g) % ${QUESTIONS.length}], p.created_at + g * interval '1 day',
+      CASE WHEN g = p.id % 4 AND p.id % 3 = 0 THEN NULL ELSE (${textArray(ANSWERS)})[1 + (p.id + g) % ${ANSWERS.length}] END,
+      CASE WHEN g = p.id % 4 AND p.id % 3 = 0 THEN NULL ELSE p.created_at + g * interval '1 day' + interval '5 hours' END
+    FROM products p CROSS JOIN LATERAL generate_series(1, p.id % 4) AS g
+    ORDER BY p.id, g`);
+  await db.execute(sql`
+    INSERT INTO product_gallery (product_id, type, video_link, caption, position)
+    SELECT p.id, 'Image', NULL, (ARRAY['Front', 'Detail'])[g], g FROM products p CROSS JOIN generate_series(1, 2) AS g
+    UNION ALL
+    SELECT p.id, 'Video', 'https://www.youtube.com/embed/' || (${textArray(VIDEO_IDS)})[1 + p.id % ${VIDEO_IDS.length}], 'See it unwrapped', 3
+    FROM products p WHERE p.id % 5 = 0
+    ORDER BY 1, 5`);
+  // Groups of up to four neighbours in a sub-category ('Colour' or 'Style' variants).
+  await db.execute(sql`
+    INSERT INTO product_groups (id, name)
+    SELECT DISTINCT dense_rank() OVER (ORDER BY sub_category_id, bucket), CASE WHEN sub_category_id % 2 = 0 THEN 'Colour' ELSE 'Style' END
+    FROM (SELECT sub_category_id, (row_number() OVER (PARTITION BY sub_category_id ORDER BY id) - 1) / 4 AS bucket FROM products) ranked`);
+  await db.execute(sql`
+    INSERT INTO product_group_members (group_id, product_id, position)
+    SELECT dense_rank() OVER (ORDER BY sub_category_id, bucket), id, rn
+    FROM (SELECT id, sub_category_id, row_number() OVER (PARTITION BY sub_category_id ORDER BY id) AS rn,
+      (row_number() OVER (PARTITION BY sub_category_id ORDER BY id) - 1) / 4 AS bucket FROM products) ranked`);
+  await db.execute(
+    sql`SELECT setval(pg_get_serial_sequence('product_groups', 'id'), GREATEST((SELECT max(id) FROM product_groups), 1))`,
+  );
+}
+
+/** Hero slides, the running deal (ends three days after the seed ran), banners, category blocks, pages. */
+async function seedHomeContent(db: Executor): Promise<void> {
+  await db.insert(heroSlides).values(HERO_SLIDES.map((slide, position) => ({ ...slide, position })));
+  await db.insert(banners).values(BANNERS.map((banner, position) => ({ ...banner, position })));
+  await db.insert(pageContents).values(PAGE_CONTENTS.map((page) => ({ ...page })));
+  await db.execute(
+    sql`INSERT INTO deals (id, title, starts_at, ends_at) VALUES (1, 'Deal of the day', now() - interval '1 hour', now() + interval '3 days')`,
+  );
+  await db.execute(sql`
+    INSERT INTO deal_items (deal_id, product_id, position)
+    SELECT 1, id, row_number() OVER (ORDER BY id) FROM products
+    WHERE old_price IS NOT NULL AND stock_quantity > 0 ORDER BY id LIMIT 8`);
+  await db.execute(sql`
+    INSERT INTO category_blocks (id, position, product_type_id)
+    SELECT id, position + 1, id FROM product_types`);
+  await db.execute(sql`
+    INSERT INTO category_block_items (block_id, category_id, position)
+    SELECT type_id, id, position FROM (
+      SELECT id, type_id, position, row_number() OVER (PARTITION BY type_id ORDER BY position, id) AS rn FROM categories
+    ) c WHERE rn <= 4`);
+  // A few searches and opens so top-searched-products has something to show on a fresh shop.
+  await db.execute(sql`
+    INSERT INTO search_log (query) SELECT unnest(${textArray(SEED_SEARCHES)})`);
+  await db.execute(sql`
+    INSERT INTO product_views (product_id) SELECT id FROM products WHERE id <= 12 ORDER BY id`);
 }
 
 export async function seedDatabase(

@@ -87,7 +87,7 @@ async function rulesOf<T>(
   }
 }
 
-async function checked<T>(schema: YupLike<T>, body: unknown): Promise<T> {
+export async function checked<T>(schema: YupLike<T>, body: unknown): Promise<T> {
   const result = await rulesOf(schema, body);
   if (!result.ok) throw AppError.invalidFields(result.fields);
   return result.value;

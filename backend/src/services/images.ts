@@ -5,10 +5,26 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { authSlides, categories, products, productTypes, subCategories } from '../db/schema';
+import {
+  authSlides,
+  banners,
+  categories,
+  heroSlides,
+  products,
+  productTypes,
+  subCategories,
+} from '../db/schema';
 import { AppError } from '../errors';
 
-export const IMAGE_KINDS = ['products', 'types', 'categories', 'sub-categories', 'slides'] as const;
+export const IMAGE_KINDS = [
+  'products',
+  'types',
+  'categories',
+  'sub-categories',
+  'slides',
+  'hero-slides',
+  'banners',
+] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 
 export const imageUrl = (kind: ImageKind, id: number) => `/backend/api/images/${kind}/${id}.svg`;
@@ -39,6 +55,8 @@ const KIND_HUE_OFFSET: Record<ImageKind, number> = {
   categories: 90,
   'sub-categories': 150,
   slides: 260,
+  'hero-slides': 300,
+  banners: 200,
 };
 
 export function renderGiftSvg(kind: ImageKind, id: number, name: string): string {
@@ -88,6 +106,14 @@ async function nameOf(db: Database, kind: ImageKind, id: number): Promise<string
     }
     case 'slides': {
       const [row] = await db.select({ name: authSlides.title }).from(authSlides).where(eq(authSlides.id, id));
+      return row?.name;
+    }
+    case 'hero-slides': {
+      const [row] = await db.select({ name: heroSlides.title }).from(heroSlides).where(eq(heroSlides.id, id));
+      return row?.name;
+    }
+    case 'banners': {
+      const [row] = await db.select({ name: banners.title }).from(banners).where(eq(banners.id, id));
       return row?.name;
     }
   }

@@ -10,20 +10,24 @@ import type {
   ProductListing,
   Specification,
 } from '@shop/shared/api-types';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
+import { asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/migrate';
 import {
   categories,
+  currencies,
   productSpecifications,
   products,
   productTypes,
+  productViews,
+  searchLog,
   subCategories,
   subCategorySpecifications,
   suppliers,
 } from '../db/schema';
 import { AppError } from '../errors';
 import type { ProductSort } from '../schemas/catalogue';
+import { sanitizeRichText } from './html';
 import { imageUrl } from './images';
 
 export const DEFAULT_PER_PAGE = 20;
@@ -47,10 +51,13 @@ export interface ProductListingQuery {
   customizable?: string;
   'price-min-usd'?: number;
   'price-max-usd'?: number;
+  'price-min'?: number;
+  'price-max'?: number;
+  currency?: string;
+  f?: string;
 }
 
 const isOn = (flag: string | undefined) => flag === '1' || flag === 'true';
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const cardColumns = {
   id: products.id,
@@ -193,70 +200,189 @@ const ORDER_BY: Record<ProductSort, SQL[]> = {
   'low-to-high': [asc(products.price), asc(products.id)],
 };
 
-export async function listProducts(db: Database, query: ProductListingQuery): Promise<ProductListing> {
-  const sort = query.sort ?? DEFAULT_SORT;
+/** Trimmed, lower case, single spaces: how searches are matched, logged and cached. */
+export const normalizeQuery = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
+/** Typo matching (trigrams) only for words long enough not to match half the catalogue. */
+const TRIGRAM_MIN_LENGTH = 5;
+const searchVector = sql.raw('"products"."search_vector"');
+
+/** q: full-text match (title 'A' over descriptions 'B') or, for typos, word similarity on the title. */
+export function searchMatch(text: string): SQL {
+  const fts = sql`${searchVector} @@ websearch_to_tsquery('english', ${text})`;
+  return text.length >= TRIGRAM_MIN_LENGTH ? sql`(${fts} OR ${text} <% ${products.title})` : fts;
+}
+export const searchRelevance = (text: string) =>
+  sql`(ts_rank(${searchVector}, websearch_to_tsquery('english', ${text})) + word_similarity(${text}, ${products.title}))`;
+
+export type AttributeFilters = Record<string, string[]>;
+
+/** `f` = JSON object of attribute name → values, e.g. {"Colour":["Red","Blue"]}. */
+export function parseAttributeFilters(raw: string | undefined): AttributeFilters {
+  if (raw === undefined || raw.trim() === '') return {};
+  const problem = 'must be a JSON object of attribute name → list of values, e.g. {"Colour":["Red","Blue"]}';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw AppError.badRequest(`f is not valid JSON: it ${problem}`, { f: `is not valid JSON; ${problem}` });
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw AppError.badRequest(`f ${problem}`, { f: problem });
+  }
+  const filters: AttributeFilters = {};
+  for (const [name, values] of Object.entries(parsed)) {
+    if (!Array.isArray(values) || !values.every((value): value is string => typeof value === 'string')) {
+      throw AppError.badRequest(`f.${name} must be a list of strings`, { f: problem });
+    }
+    if (values.length > 0) filters[name] = [...new Set(values)].sort();
+  }
+  return filters;
+}
+
+const attributeExists = (name: string, values: readonly string[]) =>
+  sql`EXISTS (SELECT 1 FROM product_attributes pa WHERE pa.product_id = ${products.id} AND pa.name = ${name} AND pa.value IN (${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}))`;
+
+const sqlAnd = (parts: readonly SQL[]): SQL =>
+  parts.length === 0 ? sql`TRUE` : sql`(${sql.join([...parts], sql` AND `)})`;
+
+interface FacetResult {
+  totalCount: number;
+  filters: ProductListing['filters'];
+}
+
+/** Facet counts of one filter set, kept a short while: paging and sorting do not change them. */
+export class FacetCache {
+  private readonly entries = new Map<string, { at: number; value: FacetResult }>();
+  constructor(
+    readonly ttlMs: number,
+    private readonly maxEntries = 500,
+  ) {}
+  get(key: string): FacetResult | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (Date.now() - entry.at > this.ttlMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+  set(key: string, value: FacetResult): void {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { at: Date.now(), value });
+  }
+}
+
+async function taxonomyIds(db: Database, query: ProductListingQuery) {
+  if (!query.type && !query.category && !query.subCategory)
+    return { type: null, category: null, subCategory: null };
+  const [row] = rowsOf<{ type: number | null; category: number | null; sub_category: number | null }>(
+    await db.execute(sql`SELECT
+      (SELECT id FROM product_types WHERE slug = ${query.type ?? ''}) AS type,
+      (SELECT id FROM categories WHERE slug = ${query.category ?? ''}) AS category,
+      (SELECT id FROM sub_categories WHERE slug = ${query.subCategory ?? ''}) AS sub_category`),
+  );
+  // An unknown slug matches nothing (id 0), it is not ignored.
+  return {
+    type: query.type ? (row?.type ?? 0) : null,
+    category: query.category ? (row?.category ?? 0) : null,
+    subCategory: query.subCategory ? (row?.sub_category ?? 0) : null,
+  };
+}
+
+async function usdRate(db: Database, code: string): Promise<number> {
+  const [row] = await db
+    .select({ rate: currencies.exchangeRate })
+    .from(currencies)
+    .where(eq(currencies.code, code.toUpperCase()));
+  if (!row)
+    throw AppError.badRequest(`currency: unknown currency code ${code}`, {
+      currency: 'is not a known currency code',
+    });
+  return row.rate;
+}
+
+export async function listProducts(
+  db: Database,
+  query: ProductListingQuery,
+  cache: FacetCache = new FacetCache(0),
+): Promise<ProductListing> {
   const perPage = Math.min(Math.max(query['per-page'] ?? DEFAULT_PER_PAGE, 1), MAX_PER_PAGE);
   const page = query.page ?? 1;
-  const text = query.q?.trim() ?? '';
+  const text = normalizeQuery(query.q ?? '');
+  const byRelevance = text !== '' && query.sort === undefined;
+  const sort = query.sort ?? DEFAULT_SORT;
+  const attributeFilters = parseAttributeFilters(query.f);
 
-  // Filters other than the taxonomy; facets are counted under these.
-  const base: SQL[] = [];
-  if (text) {
-    const pattern = `%${escapeLike(text)}%`;
-    const match = or(
-      ilike(products.title, pattern),
-      ilike(products.shortDescription, pattern),
-      ilike(products.description, pattern),
-    );
-    if (match) base.push(match);
+  // Price bounds: the selected currency's are converted to USD (1 USD = exchange_rate units).
+  let priceMin = query['price-min-usd'];
+  let priceMax = query['price-max-usd'];
+  if (query['price-min'] !== undefined || query['price-max'] !== undefined) {
+    const rate = await usdRate(db, query.currency ?? 'USD');
+    if (query['price-min'] !== undefined) priceMin = Math.max(priceMin ?? 0, query['price-min'] / rate);
+    if (query['price-max'] !== undefined) {
+      const max = query['price-max'] / rate;
+      priceMax = priceMax === undefined ? max : Math.min(priceMax, max);
+    }
   }
+
+  // Filters other than the taxonomy and the attributes; every facet is counted under these.
+  const base: SQL[] = [];
+  if (text) base.push(searchMatch(text));
   if (query.supplier_id !== undefined) base.push(eq(products.supplierId, query.supplier_id));
   if (isOn(query.hot)) base.push(eq(products.hot, true));
   if (isOn(query.newItem)) base.push(eq(products.newItem, true));
   if (isOn(query.free_delivery)) base.push(eq(products.freeDelivery, true));
   if (isOn(query.stock)) base.push(sql`${products.stockQuantity} > 0`);
   if (isOn(query.customizable)) base.push(eq(products.isCustomizable, true));
-  if (query['price-min-usd'] !== undefined) base.push(gte(products.price, query['price-min-usd']));
-  if (query['price-max-usd'] !== undefined) base.push(lte(products.price, query['price-max-usd']));
+  if (priceMin !== undefined) base.push(gte(products.price, priceMin));
+  if (priceMax !== undefined) base.push(lte(products.price, priceMax));
 
-  const typeFilter = query.type ? [eq(productTypes.slug, query.type)] : [];
-  const categoryFilter = query.category ? [eq(categories.slug, query.category)] : [];
-  const subCategoryFilter = query.subCategory ? [eq(subCategories.slug, query.subCategory)] : [];
-  const all = and(...base, ...typeFilter, ...categoryFilter, ...subCategoryFilter);
+  const ids = await taxonomyIds(db, query);
+  const taxonomy: SQL[] = [];
+  if (ids.type !== null) taxonomy.push(eq(products.typeId, ids.type));
+  if (ids.category !== null) taxonomy.push(eq(products.categoryId, ids.category));
+  if (ids.subCategory !== null) taxonomy.push(eq(products.subCategoryId, ids.subCategory));
+  const attributeNames = Object.keys(attributeFilters).sort();
+  const attributeConditions = attributeNames.map((name) =>
+    attributeExists(name, attributeFilters[name] ?? []),
+  );
+  const all = sqlAnd([...base, ...taxonomy, ...attributeConditions]);
 
-  const facet = (
-    table: typeof productTypes | typeof categories | typeof subCategories,
-    where: SQL | undefined,
-  ): Promise<FacetValue[]> =>
-    db
-      .select({ slug: table.slug, name: table.name, products_count: count() })
-      .from(products)
-      .innerJoin(productTypes, eq(productTypes.id, products.typeId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .innerJoin(subCategories, eq(subCategories.id, products.subCategoryId))
-      .where(where)
-      .groupBy(table.id, table.slug, table.name, table.position)
-      .orderBy(asc(table.position), asc(table.name));
+  const facetKey = JSON.stringify([
+    text,
+    query.supplier_id,
+    [query.hot, query.newItem, query.free_delivery, query.stock, query.customizable].map(isOn),
+    priceMin,
+    priceMax,
+    ids,
+    attributeFilters,
+  ]);
+  const facetsPromise = (async (): Promise<FacetResult> => {
+    const cached = cache.get(facetKey);
+    if (cached) return cached;
+    const value = await countFacets(db, { base, ids, attributeFilters, attributeNames });
+    cache.set(facetKey, value);
+    return value;
+  })();
 
-  const [totalRows, rows, productTypeFacets, categoryFacets, subCategoryFacets] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(products)
-      .innerJoin(productTypes, eq(productTypes.id, products.typeId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .innerJoin(subCategories, eq(subCategories.id, products.subCategoryId))
-      .where(all),
+  const order = byRelevance ? [sql`${searchRelevance(text)} DESC`, asc(products.id)] : ORDER_BY[sort];
+  const [facets, rows] = await Promise.all([
+    facetsPromise,
     baseSelect(db)
       .where(all)
-      .orderBy(...ORDER_BY[sort])
+      .orderBy(...order)
       .limit(perPage)
       .offset((page - 1) * perPage),
-    facet(productTypes, and(...base)),
-    facet(categories, and(...base, ...typeFilter)),
-    facet(subCategories, and(...base, ...typeFilter, ...categoryFilter)),
   ]);
-  const totalCount = totalRows[0]?.n ?? 0;
   const { productSpecs, subCategorySpecs } = await specificationsFor(db, rows);
+  if (text) await logSearch(db, text);
 
   const echo: Record<string, string> = {};
   for (const key of [
@@ -269,42 +395,116 @@ export async function listProducts(db: Database, query: ProductListingQuery): Pr
     'free_delivery',
     'stock',
     'customizable',
+    'currency',
+    'price-min',
+    'price-max',
     'price-min-usd',
     'price-max-usd',
   ] as const) {
     const value = query[key];
     if (value !== undefined) echo[key] = String(value);
   }
+  if (attributeNames.length > 0) echo.f = JSON.stringify(attributeFilters);
   if (text) echo.q = text;
-  echo.sort = sort;
+  if (!byRelevance) echo.sort = sort;
   echo['per-page'] = String(perPage);
   echo.page = String(page);
 
+  const totalCount = facets.totalCount;
   return {
     items: rows.map((row) => toCard(row, productSpecs, subCategorySpecs)),
-    filters: {
-      productTypes: productTypeFacets,
-      productCategories: categoryFacets,
-      productSubCategories: subCategoryFacets,
-      attributes: [],
-    },
+    filters: facets.filters,
     query: echo,
     _meta: { totalCount, currentPage: page, pageCount: Math.ceil(totalCount / perPage), perPage },
   };
 }
 
-const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img'],
-  allowedAttributes: {
-    a: ['href', 'name', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
+/**
+ * Disjunctive facets in two scans. The first groups the products matching the base filters by
+ * (type, category, sub-category, attributes ok), then each taxonomy facet sums the groups under
+ * every selection but its own; the second counts attribute values, each name ignoring its own f entry.
+ */
+async function countFacets(
+  db: Database,
+  input: {
+    base: SQL[];
+    ids: { type: number | null; category: number | null; subCategory: number | null };
+    attributeFilters: AttributeFilters;
+    attributeNames: string[];
   },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
-};
+): Promise<FacetResult> {
+  const { base, ids, attributeFilters, attributeNames } = input;
+  const attributesOk = sqlAnd(
+    attributeNames.map((name) => attributeExists(name, attributeFilters[name] ?? [])),
+  );
+  const typeOk = ids.type === null ? sql`TRUE` : sql`g.type_id = ${ids.type}`;
+  const categoryOk = ids.category === null ? sql`TRUE` : sql`g.category_id = ${ids.category}`;
+  const subCategoryOk = ids.subCategory === null ? sql`TRUE` : sql`g.sub_category_id = ${ids.subCategory}`;
+  const taxonomyRows = rowsOf<{ kind: string; slug: string; name: string; n: number }>(
+    await db.execute(sql`
+      WITH g AS (
+        SELECT type_id, category_id, sub_category_id, ${attributesOk} AS a_ok, count(*)::int AS n
+        FROM products WHERE ${sqlAnd(base)} GROUP BY 1, 2, 3, 4
+      )
+      SELECT * FROM (
+        SELECT 't' AS kind, t.slug, t.name, t.position, t.id, sum(g.n)::int AS n FROM g JOIN product_types t ON t.id = g.type_id
+          WHERE g.a_ok AND ${categoryOk} AND ${subCategoryOk} GROUP BY t.id
+        UNION ALL
+        SELECT 'c', c.slug, c.name, c.position, c.id, sum(g.n)::int FROM g JOIN categories c ON c.id = g.category_id
+          WHERE g.a_ok AND ${typeOk} AND ${subCategoryOk} GROUP BY c.id
+        UNION ALL
+        SELECT 's', s.slug, s.name, s.position, s.id, sum(g.n)::int FROM g JOIN sub_categories s ON s.id = g.sub_category_id
+          WHERE g.a_ok AND ${typeOk} AND ${categoryOk} GROUP BY s.id
+        UNION ALL
+        SELECT 'all', '', '', 0, 0, coalesce(sum(g.n), 0)::int FROM g WHERE g.a_ok AND ${typeOk} AND ${categoryOk} AND ${subCategoryOk}
+      ) facets ORDER BY kind, position, name, id`),
+  );
+  const taxonomy: SQL[] = [];
+  if (ids.type !== null) taxonomy.push(eq(products.typeId, ids.type));
+  if (ids.category !== null) taxonomy.push(eq(products.categoryId, ids.category));
+  if (ids.subCategory !== null) taxonomy.push(eq(products.subCategoryId, ids.subCategory));
+  // A value row counts when its product meets every other attribute's selection.
+  const othersOk = attributeNames.map(
+    (name) => sql`(a.name = ${name} OR ${attributeExists(name, attributeFilters[name] ?? [])})`,
+  );
+  const attributeRows = rowsOf<{ name: string; value: string; n: number }>(
+    await db.execute(sql`
+      SELECT a.name, a.value, count(*)::int AS n
+      FROM product_attributes a JOIN products ON products.id = a.product_id
+      WHERE ${sqlAnd([...base, ...taxonomy, ...othersOk])}
+      GROUP BY a.name, a.value ORDER BY a.name, a.value`),
+  );
 
-/** Product details are shop-authored HTML; it is cleaned on the way out so a bad edit cannot inject script. */
-export const sanitizeDetails = (html: string) => sanitizeHtml(html, SANITIZE_OPTIONS);
+  const facetsOf = (kind: string): FacetValue[] =>
+    taxonomyRows
+      .filter((row) => row.kind === kind)
+      .map((row) => ({ slug: row.slug, name: row.name, products_count: Number(row.n) }));
+  const attributes: ProductListing['filters']['attributes'] = [];
+  for (const row of attributeRows) {
+    let group = attributes.at(-1);
+    if (group?.name !== row.name) {
+      group = { name: row.name, values: [] };
+      attributes.push(group);
+    }
+    group.values.push({ value: row.value, products_count: Number(row.n) });
+  }
+  return {
+    totalCount: Number(taxonomyRows.find((row) => row.kind === 'all')?.n ?? 0),
+    filters: {
+      productTypes: facetsOf('t'),
+      productCategories: facetsOf('c'),
+      productSubCategories: facetsOf('s'),
+      attributes,
+    },
+  };
+}
+
+/** One row per search (normalized), the raw material of top-searched-products. */
+export async function logSearch(db: Database, text: string): Promise<void> {
+  await db.insert(searchLog).values({ query: normalizeQuery(text).slice(0, 200) });
+}
+
+export const sanitizeDetails = sanitizeRichText;
 
 export async function getProductBySlug(db: Database, slug: string): Promise<ProductDetail> {
   const [row] = await db
@@ -320,7 +520,11 @@ export async function getProductBySlug(db: Database, slug: string): Promise<Prod
     .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
     .where(eq(products.slug, slug));
   if (!row) throw AppError.notFound('Product not found.');
-  const card = (await loadProductCards(db, [row.id])).get(row.id);
+  const [cards] = await Promise.all([
+    loadProductCards(db, [row.id]),
+    db.insert(productViews).values({ productId: row.id }),
+  ]);
+  const card = cards.get(row.id);
   if (!card) throw AppError.notFound('Product not found.');
   return {
     ...card,
