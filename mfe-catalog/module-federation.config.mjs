@@ -5,6 +5,9 @@ export default {
     './HomePage': './src/exposed/HomePage.tsx',
     './ProductListPage': './src/exposed/ProductListPage.tsx',
     './ProductPage': './src/exposed/ProductPage.tsx',
+    './ContentPage': './src/exposed/ContentPage.tsx',
+    './ContactPage': './src/exposed/ContactPage.tsx',
     './SearchBox': './src/exposed/SearchBox.tsx',
+    './SiteMapMenu': './src/exposed/SiteMapMenu.tsx',
   },
 };

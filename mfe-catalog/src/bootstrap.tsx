@@ -2,18 +2,26 @@
 import { mountStandalone } from '@shop/shared';
 import { Route, Routes } from 'react-router-dom';
 import { CatalogRoot } from './app/CatalogRoot';
+import { ContactPage } from './features/content/ContactPage';
+import { CONTENT_PAGES, ContentPage } from './features/content/ContentPage';
 import { HomePage } from './features/home/HomePage';
-import { ProductListPage } from './features/products/ProductListPage';
-import { ProductPage } from './features/products/ProductPage';
+import { ListingPage } from './features/listing/ListingPage';
+import { ProductPage } from './features/product/ProductPage';
 import { SearchBox } from './features/search/SearchBox';
+import { SiteMapMenu } from './features/sitemap/SiteMapMenu';
 
 void mountStandalone(
   <CatalogRoot>
+    <SiteMapMenu />
     <SearchBox />
     <Routes>
       <Route path="/" element={<HomePage />} />
-      <Route path="/products" element={<ProductListPage />} />
+      <Route path="/products" element={<ListingPage />} />
       <Route path="/product/:slug" element={<ProductPage />} />
+      {CONTENT_PAGES.map((page) => (
+        <Route key={page} path={`/${page}`} element={<ContentPage />} />
+      ))}
+      <Route path="/contact" element={<ContactPage />} />
     </Routes>
   </CatalogRoot>,
 );

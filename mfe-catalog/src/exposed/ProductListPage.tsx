@@ -1,4 +1,4 @@
 import { exposeInCatalogRoot } from '../app/CatalogRoot';
-import { ProductListPage } from '../features/products/ProductListPage';
+import { ListingPage } from '../features/listing/ListingPage';
 
-export default exposeInCatalogRoot(ProductListPage);
+export default exposeInCatalogRoot(ListingPage);

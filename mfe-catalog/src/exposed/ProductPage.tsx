@@ -1,4 +1,4 @@
 import { exposeInCatalogRoot } from '../app/CatalogRoot';
-import { ProductPage } from '../features/products/ProductPage';
+import { ProductPage } from '../features/product/ProductPage';
 
 export default exposeInCatalogRoot(ProductPage);

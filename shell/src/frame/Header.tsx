@@ -18,6 +18,9 @@ export function Header(): ReactNode {
         <Link to="/" className={styles.logo} aria-label="Gift Shop home">
           <span aria-hidden="true">🎁</span> Gift Shop
         </Link>
+        <div className={styles.siteMap}>
+          <RemoteSlot module="catalog/SiteMapMenu" />
+        </div>
         <div className={styles.search}>
           <RemoteSlot module="catalog/SearchBox" />
         </div>

@@ -1,26 +1,62 @@
-import type { ReactNode } from 'react';
+import type { GalleryEntry, ProductDetail } from '@shop/shared';
+import { type ReactNode, useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { useProductBySlugQuery } from '../../api';
-import { NOT_FOUND_PATH } from '../../constants';
-import { useDocumentTitle } from '../../useDocumentTitle';
-import { AddToCartButton } from './AddToCartButton';
-import { ListError } from './ListError';
-import { Price } from './Price';
-import styles from './product-page.module.css';
+import { useProductBySlugQuery, useProductsQuery } from '../../api';
+import { SafeHtml } from '../../app/SafeHtml';
+import { type TabSpec, Tabs } from '../../app/Tabs';
+import { NOT_FOUND_PATH, PAGE_DESCRIPTION_MAX, RELATED_PRODUCTS_PER_PAGE } from '../../constants';
+import { usePageMeta } from '../../usePageMeta';
+import { AddToCartButton } from '../products/AddToCartButton';
+import { ListError } from '../products/ListError';
+import { Price } from '../products/Price';
+import { StarRating } from '../products/StarRating';
+import { useBoughtTogetherQuery, useProductGalleryQuery, useProductGroupsQuery } from './api';
+import { Gallery } from './Gallery';
+import { GroupedProducts } from './GroupedProducts';
+import { productStructuredData, toScriptJson } from './jsonLd';
+import { NotifyMe } from './NotifyMe';
+import { ProductSlider } from './ProductSlider';
+import styles from './product.module.css';
+import { Questions } from './Questions';
+import { Reviews } from './Reviews';
+import { ShareButton } from './ShareDialog';
+import { WishlistHeart } from './WishlistHeart';
 
+/** /product/:slug — an unknown slug goes to /pagenotfound. */
 export function ProductPage(): ReactNode {
   const { slug = '' } = useParams();
   const { data, error, isLoading } = useProductBySlugQuery(slug);
   const product = data?.item;
-  useDocumentTitle(product?.title);
   if (error && 'httpStatus' in error && error.httpStatus === 404) {
     return <Navigate to={NOT_FOUND_PATH} replace />;
   }
   if (error) return <ListError />;
   if (isLoading || !product) return <p aria-busy="true">Loading…</p>;
-  const specifications = [...product.specifications.product, ...product.specifications.sub_category];
+  // Keyed by product: moving to a grouped product starts its gallery, tabs and lists afresh.
+  return <ProductDetails key={product.id} product={product} />;
+}
+
+function ProductDetails({ product }: { product: ProductDetail }): ReactNode {
+  usePageMeta(product.title, product.short_description.slice(0, PAGE_DESCRIPTION_MAX));
+  const gallery = useProductGalleryQuery(product.id);
+  const groups = useProductGroupsQuery(product.id);
+  const entries: GalleryEntry[] = useMemo(() => {
+    const items = gallery.data?.items ?? [];
+    return items.length > 0
+      ? items
+      : [{ id: 0, type: 'Image', image: product.image, video_link: null, caption: null }];
+  }, [gallery.data, product.image]);
+  const images = entries.filter((entry) => entry.type === 'Image').map((entry) => entry.image);
+
   return (
     <article className={styles.page} aria-labelledby="product-title">
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: toScriptJson escapes <, >, & and U+2028/9, so the JSON cannot close the script
+        dangerouslySetInnerHTML={{
+          __html: toScriptJson(productStructuredData(product, images, window.location.href)),
+        }}
+      />
       <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
         <Link to="/">Home</Link> &gt; <Link to="/products">Products</Link> &gt;{' '}
         <Link to={`/products?type=${product.type.slug}`}>{product.type.name}</Link> &gt;{' '}
@@ -29,7 +65,7 @@ export function ProductPage(): ReactNode {
         </Link>
       </nav>
       <div className={styles.layout}>
-        <img className={styles.image} src={product.image} alt={product.title} width={480} height={480} />
+        <Gallery title={product.title} entries={entries} />
         <div className={styles.info}>
           <p className={styles.category}>{product.category.name}</p>
           <h1 id="product-title">{product.title}</h1>
@@ -38,39 +74,105 @@ export function ProductPage(): ReactNode {
             {product.is_customizable ? <li>Customizable</li> : null}
             {product.has_packaging ? <li>Packaging</li> : null}
           </ul>
-          {product.reviews.count > 0 ? (
-            <p>
-              Rated {product.reviews.rating.toFixed(1)} of 5 ({product.reviews.count} reviews)
-            </p>
-          ) : null}
+          <div className={styles.ratingRow}>
+            {product.reviews.count > 0 ? (
+              <p className={styles.rating}>
+                <StarRating rating={product.reviews.rating} /> {product.reviews.count}{' '}
+                {product.reviews.count === 1 ? 'review' : 'reviews'}
+              </p>
+            ) : null}
+            <WishlistHeart productId={product.id} />
+            <ShareButton title={product.title} />
+          </div>
           {product.last_piece_message ? (
             <p className={styles.lastPiece}>{product.last_piece_message}</p>
           ) : null}
           <div className={styles.price}>
             <Price usd={product.price} oldUsd={product.old_price} />
           </div>
-          <AddToCartButton productId={product.id} inStock={product.in_stock} />
-          <section aria-labelledby="overview-title">
-            <h2 id="overview-title">Overview</h2>
-            <p>{product.short_description}</p>
-            {product.hint ? <p className={styles.hint}>Hint: {product.hint}</p> : null}
-          </section>
-          {specifications.length > 0 ? (
-            <section aria-labelledby="specification-title">
-              <h2 id="specification-title">Specification</h2>
-              <dl className={styles.specs}>
-                {specifications.map((spec) => (
-                  <div key={`${spec.name}:${spec.value}`}>
-                    <dt>{spec.name}</dt>
-                    <dd>{spec.value}</dd>
-                  </div>
-                ))}
-              </dl>
+          <div className={styles.actions}>
+            <AddToCartButton productId={product.id} inStock={product.in_stock} />
+            {product.in_stock ? null : <NotifyMe productId={product.id} />}
+          </div>
+          {groups.data ? <GroupedProducts groups={groups.data.items} slug={product.slug} /> : null}
+          <Tabs label="Product information" tabs={informationTabs(product)} />
+          {product.supplier ? (
+            <section className={styles.supplier} aria-labelledby="supplier-title">
+              <h2 id="supplier-title">Supplier</h2>
+              <p>
+                Sold by{' '}
+                <Link to={`/products?supplier_id=${product.supplier.id}`}>{product.supplier.name}</Link>
+              </p>
             </section>
           ) : null}
-          {product.supplier ? <p>Sold by {product.supplier.name}</p> : null}
         </div>
       </div>
+      <Tabs
+        label="Questions and reviews"
+        tabs={[
+          { key: 'questions', label: 'Q&A', content: <Questions productId={product.id} /> },
+          { key: 'reviews', label: 'Reviews', content: <Reviews productId={product.id} /> },
+        ]}
+      />
+      <BoughtTogether productId={product.id} />
+      <RelatedProducts product={product} />
     </article>
   );
+}
+
+/** Overview always; Specification only when the product has any. */
+function informationTabs(product: ProductDetail): TabSpec[] {
+  const specifications = [...product.specifications.product, ...product.specifications.sub_category];
+  const tabs: TabSpec[] = [
+    {
+      key: 'overview',
+      label: 'Overview',
+      content: (
+        <>
+          <p>{product.short_description}</p>
+          {product.hint ? (
+            <p className={styles.hint}>
+              <strong>Hint:</strong> {product.hint}
+            </p>
+          ) : null}
+          <SafeHtml html={product.details} className={styles.details} />
+        </>
+      ),
+    },
+  ];
+  if (specifications.length > 0) {
+    tabs.push({
+      key: 'specification',
+      label: 'Specification',
+      content: (
+        <dl className={styles.specs}>
+          {specifications.map((spec) => (
+            <div key={`${spec.name}:${spec.value}`}>
+              <dt>{spec.name}</dt>
+              <dd>{spec.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ),
+    });
+  }
+  return tabs;
+}
+
+function BoughtTogether({ productId }: { productId: number }): ReactNode {
+  const { data } = useBoughtTogetherQuery(productId);
+  const products = useMemo(() => (data?.items ?? []).map((item) => item.product), [data]);
+  return <ProductSlider title="Frequently Bought Together" products={products} />;
+}
+
+function RelatedProducts({ product }: { product: ProductDetail }): ReactNode {
+  const { data } = useProductsQuery({
+    category: product.category.slug,
+    'per-page': RELATED_PRODUCTS_PER_PAGE,
+  });
+  const products = useMemo(
+    () => (data?.items ?? []).filter((item) => item.id !== product.id),
+    [data, product.id],
+  );
+  return <ProductSlider title="Related Products" products={products} />;
 }

@@ -1,27 +1,52 @@
-import { discountPercent, type ProductCard as Product } from '@shop/shared';
+import { discountPercent, type ProductCard as Product, type Specification } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { QUICK_VIEW_MAX_SPECS } from '../../constants';
 import { AddToCartButton } from './AddToCartButton';
 import { Price } from './Price';
 import styles from './products.module.css';
+import { StarRating } from './StarRating';
+
+/** Up to 5 specifications flagged for the quick view: the product's own first, then its sub-category's. */
+export function quickViewSpecs(product: Product): Specification[] {
+  return [...product.specifications.product, ...product.specifications.sub_category]
+    .filter((spec) => spec.show_in_quick_view === 1)
+    .slice(0, QUICK_VIEW_MAX_SPECS);
+}
 
 export function ProductCard({ product }: { product: Product }): ReactNode {
   const discount = discountPercent(product.price, product.old_price);
+  const specs = quickViewSpecs(product);
+  const titleId = `product-${product.id}`;
   return (
-    <article className={styles.card} aria-labelledby={`product-${product.id}`}>
-      <Link to={`/product/${product.slug}`} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
-        <img src={product.image} alt="" width={240} height={240} loading="lazy" />
-      </Link>
+    <article className={styles.card} aria-labelledby={titleId}>
+      <div className={styles.media}>
+        <Link to={`/product/${product.slug}`} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
+          <img src={product.image} alt="" width={240} height={240} loading="lazy" />
+        </Link>
+        {specs.length > 0 ? (
+          // Shown over the image on hover, and to keyboard users when anything in the card has focus.
+          <dl className={styles.quickView} aria-label="Quick view">
+            {specs.map((spec) => (
+              <div key={spec.name}>
+                <dt>{spec.name}</dt>
+                <dd>{spec.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+      </div>
       <div className={styles.badges}>
         {discount ? <span className={styles.badge}>-{discount}%</span> : null}
         {product.is_customizable ? <span className={styles.badge}>Customizable</span> : null}
         {!product.in_stock ? <span className={styles.badgeDark}>Out of Stock</span> : null}
       </div>
       <p className={styles.category}>{product.category.name || product.type.name}</p>
-      <h3 className={styles.title} id={`product-${product.id}`}>
+      <h3 className={styles.title} id={titleId}>
         <Link to={`/product/${product.slug}`}>{product.title}</Link>
       </h3>
       {product.last_piece_message ? <p className={styles.lastPiece}>{product.last_piece_message}</p> : null}
+      <StarRating rating={product.reviews.rating} count={product.reviews.count} />
       <Price usd={product.price} oldUsd={product.old_price} />
       <AddToCartButton productId={product.id} inStock={product.in_stock} />
     </article>

@@ -1,5 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { catalogApi } from '../../api';
+import { store } from '../../store';
 import { SearchBox } from './SearchBox';
 
 function Where() {
@@ -9,19 +12,46 @@ function Where() {
 
 function renderAt(url: string) {
   render(
-    <MemoryRouter initialEntries={[url]}>
-      <SearchBox />
-      <Routes>
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[url]}>
+        <SearchBox />
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
   );
 }
 
+const box = () => screen.getByRole('combobox', { name: 'Search products' });
+const type = (text: string) => fireEvent.change(box(), { target: { value: text } });
 const search = (text: string) => {
-  fireEvent.change(screen.getByRole('searchbox', { name: 'Search products' }), { target: { value: text } });
-  fireEvent.submit(screen.getByRole('searchbox').closest('form') as HTMLFormElement);
+  type(text);
+  fireEvent.submit(box().closest('form') as HTMLFormElement);
 };
+
+const suggestions = {
+  products: [{ id: 1, slug: 'red-mug', title: 'Red Mug', image: '/img/1.jpg' }],
+  types: [{ slug: 'gifts', name: 'Gifts' }],
+  categories: [{ slug: 'mugs', name: 'Mugs', type: { slug: 'gifts', name: 'Gifts' } }],
+  sub_categories: [],
+};
+const empty = { products: [], types: [], categories: [], sub_categories: [] };
+
+/** The network edge: the API client calls the global fetch. */
+function answer(bodies: Record<string, unknown>) {
+  const fetchMock = jest.fn(async (url: string) => {
+    const path = url.replace(/^\/backend\/api\//, '').split('?')[0] ?? '';
+    return { ok: true, status: 200, json: async () => ({ status: true, data: bodies[path] }) };
+  });
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  return fetchMock;
+}
+const calledPaths = (mock: jest.Mock) => mock.mock.calls.map(([url]) => String(url));
+
+afterEach(() => {
+  store.dispatch(catalogApi.util.resetApiState());
+});
 
 describe('SearchBox', () => {
   it('goes to /products?q= on Enter', () => {
@@ -40,5 +70,67 @@ describe('SearchBox', () => {
     renderAt('/products?q=old');
     search('  ');
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/products$/);
+  });
+});
+
+describe('suggestions overlay', () => {
+  it('asks for nothing under 3 characters', async () => {
+    const fetchMock = answer({ suggestions, 'top-searched-products': { items: [] } });
+    renderAt('/');
+    type('mu');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(box()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows Suggestions, Matching Results In and Top Searched after 3 characters', async () => {
+    const fetchMock = answer({
+      suggestions,
+      'top-searched-products': {
+        items: [{ id: 9, slug: 'teddy', title: 'Teddy Bear', image: '/img/9.jpg' }],
+      },
+    });
+    renderAt('/');
+    type('mug');
+    expect(await screen.findByRole('option', { name: 'Red Mug' })).toBeInTheDocument();
+    expect(box()).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('group', { name: 'Suggestions' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Matching Results In' })).toHaveTextContent('Mugs in Gifts');
+    expect(screen.getByRole('option', { name: 'Teddy Bear' })).toBeInTheDocument();
+    expect(calledPaths(fetchMock)).toContain('/backend/api/suggestions?q=mug');
+  });
+
+  it('moves through the results with the arrow keys, opens one with Enter, closes with Escape', async () => {
+    answer({ suggestions, 'top-searched-products': { items: [] } });
+    renderAt('/');
+    type('mug');
+    await screen.findByRole('option', { name: 'Red Mug' });
+    fireEvent.keyDown(box(), { key: 'ArrowDown' });
+    fireEvent.keyDown(box(), { key: 'ArrowDown' });
+    expect(screen.getByRole('option', { name: 'Gifts' })).toHaveAttribute('aria-selected', 'true');
+    expect(box()).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'Gifts' }).id);
+    fireEvent.keyDown(box(), { key: 'Escape' });
+    expect(box()).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.keyDown(box(), { key: 'ArrowDown' });
+    await screen.findByRole('option', { name: 'Red Mug' });
+    fireEvent.keyDown(box(), { key: 'ArrowDown' });
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(screen.getByTestId('where')).toHaveTextContent('/product/red-mug');
+  });
+
+  it('says "No matching found!" when nothing matches', async () => {
+    answer({ suggestions: empty, 'top-searched-products': { items: [] } });
+    renderAt('/');
+    type('zzzq');
+    expect(await screen.findByText('No matching found!')).toBeVisible();
+  });
+
+  it('closes again when the text drops to 2 characters', async () => {
+    answer({ suggestions, 'top-searched-products': { items: [] } });
+    renderAt('/');
+    type('mug');
+    await screen.findByRole('option', { name: 'Red Mug' });
+    type('mu');
+    await waitFor(() => expect(box()).toHaveAttribute('aria-expanded', 'false'));
   });
 });

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+// /about is a page a shopper can open first: it brings slick's CSS for the exclusive slider.
+import 'slick-carousel/slick/slick.css';
+import 'slick-carousel/slick/slick-theme.css';
+import { htmlToText, SafeHtml } from '../../app/SafeHtml';
+import { PAGE_DESCRIPTION_MAX } from '../../constants';
+import { usePageMeta } from '../../usePageMeta';
+import { useExclusiveProductsQuery } from '../home/homeApi';
+import { ProductSlider } from '../home/ProductSlider';
+import { PromoBanners } from '../home/PromoBanners';
+import { ListError } from '../products/ListError';
+import { usePageContentQuery } from './api';
+import styles from './content.module.css';
+
+/** The content pages the shop serves; the page name is the path (spec 001, section 2.1). */
+export const CONTENT_PAGES = ['about', 'payments', 'shipping', 'cancellation-returns'] as const;
+
+/** /about, /payments, /shipping, /cancellation-returns: heading and rich content of that page. */
+export function ContentPage(): ReactNode {
+  const { pathname } = useLocation();
+  const page = pathname.replace(/^\/+|\/+$/g, '');
+  // Any failure, a 404 included, is 'failed page data' (spec 001, section 8): these routes are fixed.
+  const { data, error, isLoading } = usePageContentQuery(page);
+  return (
+    <div className={styles.page}>
+      {error ? <ListError /> : null}
+      {isLoading ? <p aria-busy="true">Loading…</p> : null}
+      {data ? <ContentBody heading={data.heading} html={data.content} /> : null}
+      {page === 'about' ? <AboutExtras /> : null}
+    </div>
+  );
+}
+
+function ContentBody({ heading, html }: { heading: string; html: string }): ReactNode {
+  usePageMeta(heading, htmlToText(html).slice(0, PAGE_DESCRIPTION_MAX));
+  return (
+    <article aria-labelledby="content-heading">
+      <h1 id="content-heading">{heading}</h1>
+      <SafeHtml html={html} className={styles.content} />
+    </article>
+  );
+}
+
+/** /about also shows the exclusive slider and the promo banners (spec 000, section 2). */
+function AboutExtras(): ReactNode {
+  const exclusive = useExclusiveProductsQuery();
+  return (
+    <>
+      <ProductSlider
+        id="about-exclusive"
+        title="Exclusive Products"
+        items={exclusive.data?.items}
+        isError={exclusive.isError}
+        isLoading={exclusive.isLoading}
+      />
+      <PromoBanners />
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import type { Deal } from '@shop/shared';
+import { MESSAGES } from '@shop/shared/validation';
+import type { ReactNode } from 'react';
+import { ListError } from '../products/ListError';
+import { ProductGrid } from '../products/ProductCard';
+import { countdownParts } from './countdown';
+import styles from './home.module.css';
+import { useDealOfTheDayQuery } from './homeApi';
+import { useCountdown } from './useCountdown';
+
+export function DealOfTheDay(): ReactNode {
+  const { data, isError, isLoading } = useDealOfTheDayQuery();
+  return (
+    <section aria-labelledby="deal-title" className={styles.section}>
+      <h2 id="deal-title">Deal of the Day</h2>
+      {isError ? <ListError /> : null}
+      {isLoading ? <p aria-busy="true">Loading…</p> : null}
+      {data ? <DealBody key={data.deal?.id ?? 'none'} deal={data.deal} /> : null}
+    </section>
+  );
+}
+
+/** Ticks each second; at zero, or with no deal, the banner closes: 'Deal is finished now!'. */
+export function DealBody({ deal }: { deal: Deal | null }): ReactNode {
+  const left = useCountdown(deal ? deal.end_date_time : null);
+  if (!deal || left <= 0) {
+    return (
+      <div className={styles.dealClosed}>
+        <p className={styles.dealClosedSign} aria-hidden="true">
+          CLOSED
+        </p>
+        <p role="status">{MESSAGES.dealFinished}</p>
+      </div>
+    );
+  }
+  const parts = countdownParts(left);
+  const units = [
+    ['days', parts.days],
+    ['hours', parts.hours],
+    ['minutes', parts.minutes],
+    ['seconds', parts.seconds],
+  ] as const;
+  return (
+    <div className={styles.deal}>
+      {deal.title.toLowerCase() !== 'deal of the day' ? (
+        <p className={styles.dealTitle}>{deal.title}</p>
+      ) : null}
+      {/* The ticking clock is not announced each second; its text is readable on demand. */}
+      <div className={styles.countdown} role="timer" aria-live="off" aria-label="Deal ends in">
+        {units.map(([unit, value]) => (
+          <span key={unit} className={styles.countdownUnit}>
+            <strong>{String(value).padStart(2, '0')}</strong> {unit}
+          </span>
+        ))}
+      </div>
+      <ProductGrid products={deal.items.map((item) => item.product)} />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ProductCard as Product } from '@shop/shared';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { Settings } from 'react-slick';
+import {
+  SLIDER_AUTOPLAY_MS,
+  SLIDER_BREAKPOINTS,
+  SLIDER_SLIDES_PER_VIEW,
+  SLIDER_SPEED_MS,
+} from '../../constants';
+import { ListError } from '../products/ListError';
+import { ProductCard } from '../products/ProductCard';
+import { Carousel } from './Carousel';
+import styles from './home.module.css';
+
+/** Spec 000, section 9: 4 per view (1, 2, 3 at widths 320, 700, 960), autoplay 6000 ms, speed 500. */
+export const PRODUCT_SLIDER_SETTINGS: Settings = {
+  slidesToShow: SLIDER_SLIDES_PER_VIEW,
+  slidesToScroll: 1,
+  autoplay: true,
+  autoplaySpeed: SLIDER_AUTOPLAY_MS,
+  speed: SLIDER_SPEED_MS,
+  pauseOnHover: true,
+  pauseOnFocus: true,
+  infinite: true,
+  dots: false,
+  responsive: SLIDER_BREAKPOINTS.map(({ width, slides }) => ({
+    breakpoint: width,
+    settings: { slidesToShow: slides },
+  })),
+};
+
+interface ProductSliderProps {
+  id: string;
+  title: string;
+  viewAll?: string;
+  items: Product[] | undefined;
+  isError: boolean;
+  isLoading: boolean;
+}
+
+/** A titled home section (a landmark named by its heading) holding a product slider. */
+export function ProductSlider({
+  id,
+  title,
+  viewAll,
+  items,
+  isError,
+  isLoading,
+}: ProductSliderProps): ReactNode {
+  if (!isError && !isLoading && items?.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className={styles.section}>
+      <div className={styles.sectionHead}>
+        <h2 id={id}>{title}</h2>
+        {viewAll ? <Link to={viewAll}>View all</Link> : null}
+      </div>
+      {isError ? <ListError /> : null}
+      {isLoading ? <p aria-busy="true">Loading…</p> : null}
+      {items && items.length > 0 ? (
+        <Carousel
+          label={title}
+          settings={{ ...PRODUCT_SLIDER_SETTINGS, infinite: items.length > SLIDER_SLIDES_PER_VIEW }}
+        >
+          {items.map((product) => (
+            <div key={product.id} className={styles.slide}>
+              <ProductCard product={product} />
+            </div>
+          ))}
+        </Carousel>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { type SitemapNode, useBusState } from '@shop/shared';
+import { MESSAGES } from '@shop/shared/validation';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useProductsQuery } from '../../api';
+import { usePageMeta } from '../../usePageMeta';
+import { ListError } from '../products/ListError';
+import { Pagination } from '../products/Pagination';
+import { ProductGrid } from '../products/ProductCard';
+import { FilterPanel } from './FilterPanel';
+import styles from './listing.module.css';
+import {
+  apiQueryFromFilters,
+  changeFilters,
+  filtersFromParams,
+  type ListingFilters,
+  paramsFromFilters,
+  SORT_OPTIONS,
+} from './listingQuery';
+
+function findNode(nodes: SitemapNode[] | undefined, slug: string | null): SitemapNode | undefined {
+  return slug ? nodes?.find((node) => node.slug === slug) : undefined;
+}
+
+/** Listing `/products`: every filter lives in the URL; a change of filter starts at page 1. */
+export function ListingPage(): ReactNode {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const listing = useProductsQuery(apiQueryFromFilters(filters));
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const panelId = useId();
+  const sortId = useId();
+  const apply = (change: Partial<ListingFilters>) =>
+    setParams(paramsFromFilters(changeFilters(filters, change)));
+
+  const sitemap = useBusState('startup')?.sitemap;
+  const type = findNode(sitemap, filters.type);
+  const category = findNode(type?.child, filters.category);
+  const subCategory = findNode(category?.child, filters.subCategory);
+  const crumbs = [
+    filters.type
+      ? { name: type?.name ?? filters.type, search: `type=${encodeURIComponent(filters.type)}` }
+      : null,
+    filters.category
+      ? {
+          name: category?.name ?? filters.category,
+          search: `type=${encodeURIComponent(filters.type ?? '')}&category=${encodeURIComponent(filters.category)}`,
+        }
+      : null,
+    filters.subCategory ? { name: subCategory?.name ?? filters.subCategory, search: '' } : null,
+  ].filter((crumb) => crumb !== null);
+
+  const heading = subCategory?.name ?? category?.name ?? type?.name;
+  usePageMeta(
+    filters.q ? `Search results for ${filters.q}` : (heading ?? 'Products'),
+    filters.q
+      ? `Gifts and products matching "${filters.q}" at the Gift Shop.`
+      : `Shop ${heading ?? 'gifts and products'} online: filter by category, price and more.`,
+  );
+
+  const data = listing.data;
+  return (
+    <div className={styles.listing}>
+      <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            {crumbs.length > 0 ? (
+              <Link to="/products">Products</Link>
+            ) : (
+              <span aria-current="page">Products</span>
+            )}
+          </li>
+          {crumbs.map((crumb, index) => (
+            <li key={crumb.name}>
+              {index < crumbs.length - 1 ? (
+                <Link to={`/products?${crumb.search}`}>{crumb.name}</Link>
+              ) : (
+                <span aria-current="page">{crumb.name}</span>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className={styles.layout}>
+        <aside className={styles.aside} aria-label="Filters">
+          <button
+            type="button"
+            className={styles.filtersToggle}
+            aria-expanded={filtersOpen}
+            aria-controls={panelId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {filtersOpen ? 'Hide filters' : 'Show filters'}
+          </button>
+          <div id={panelId} className={filtersOpen ? `${styles.panel} ${styles.panelOpen}` : styles.panel}>
+            <FilterPanel filters={filters} facets={data?.filters} apply={apply} />
+          </div>
+        </aside>
+        <section className={styles.results} aria-labelledby="listing-title">
+          <div className={styles.resultsHead}>
+            <div>
+              <h1 id="listing-title">{data ? `Products (${data._meta.totalCount})` : 'Products'}</h1>
+              {filters.q ? <p>showing results for &quot;{filters.q}&quot;</p> : null}
+            </div>
+            <div className={styles.sort}>
+              <label htmlFor={sortId}>Sort by</label>
+              <select
+                id={sortId}
+                value={filters.sort ?? ''}
+                onChange={(event) => {
+                  const value = SORT_OPTIONS.find((o) => o.value === event.target.value)?.value ?? null;
+                  apply({ sort: value });
+                }}
+              >
+                <option value="">Relevance</option>
+                {SORT_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {listing.isError ? <ListError /> : null}
+          {listing.isLoading ? <p aria-busy="true">Loading…</p> : null}
+          {data && data.items.length === 0 ? <p className={styles.noResults}>{MESSAGES.noResults}</p> : null}
+          {data ? (
+            <div aria-busy={listing.isFetching}>
+              <ProductGrid products={data.items} />
+              <Pagination meta={data._meta} />
+            </div>
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}

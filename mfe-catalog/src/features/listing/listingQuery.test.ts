@@ -1,0 +1,81 @@
+import {
+  apiQueryFromFilters,
+  changeFilters,
+  filtersFromParams,
+  paramsFromFilters,
+  parseAttributes,
+  toggleAttribute,
+} from './listingQuery';
+
+const parse = (search: string) => filtersFromParams(new URLSearchParams(search));
+
+describe('URL <-> listing filters', () => {
+  it('reads every filter the listing accepts from the URL', () => {
+    const filters = parse(
+      'type=gifts&category=mugs&subCategory=photo-mugs&q=cup&supplier_id=122&sort=low-to-high&page=3' +
+        '&hot=1&stock=1&customizable=1&f=%7B%22Colour%22%3A%5B%22Red%22%5D%7D&price-min=10&price-max=50&currency=AED',
+    );
+    expect(filters).toMatchObject({
+      type: 'gifts',
+      category: 'mugs',
+      subCategory: 'photo-mugs',
+      q: 'cup',
+      supplierId: '122',
+      sort: 'low-to-high',
+      page: 3,
+      quick: ['hot', 'stock', 'customizable'],
+      attributes: { Colour: ['Red'] },
+      priceMin: 10,
+      priceMax: 50,
+      currency: 'AED',
+    });
+  });
+
+  it('writes the same URL back (a shared link restores the same state)', () => {
+    const search =
+      'type=gifts&category=mugs&q=cup&hot=1&newItem=1&f=%7B%22Colour%22%3A%5B%22Red%22%2C%22Blue%22%5D%7D' +
+      '&price-min=10&price-max=50&currency=AED&sort=high-to-low&page=2';
+    expect(paramsFromFilters(parse(search)).toString()).toBe(search);
+  });
+
+  it('ignores unknown sorts, bad pages, zero or negative prices and malformed attribute JSON', () => {
+    const filters = parse('sort=cheapest&page=-4&price-min=0&price-max=-20&f=%7Bnot-json');
+    expect(filters.sort).toBeNull();
+    expect(filters.page).toBe(1);
+    expect(filters.priceMin).toBeNull();
+    // Negatives are made positive.
+    expect(filters.priceMax).toBe(20);
+    expect(filters.attributes).toEqual({});
+    expect(parseAttributes('{"Colour":"Red","Size":["L",3]}')).toEqual({ Size: ['L'] });
+  });
+
+  it('resets the page when any filter changes', () => {
+    const next = changeFilters(parse('type=gifts&page=4'), { quick: ['hot'] });
+    expect(paramsFromFilters(next).toString()).toBe('type=gifts&hot=1');
+  });
+
+  it('keeps the page when only the page changes', () => {
+    expect(changeFilters(parse('page=4'), { page: 5 }).page).toBe(5);
+  });
+
+  it('drops the currency when no price bound is set', () => {
+    expect(paramsFromFilters(parse('currency=AED&type=x')).toString()).toBe('type=x');
+  });
+
+  it('toggles attribute values: OR within an attribute, removed when empty', () => {
+    const once = toggleAttribute({}, 'Colour', 'Red');
+    const twice = toggleAttribute(once, 'Colour', 'Blue');
+    expect(twice).toEqual({ Colour: ['Red', 'Blue'] });
+    expect(toggleAttribute(toggleAttribute(twice, 'Colour', 'Red'), 'Colour', 'Blue')).toEqual({});
+  });
+
+  it('asks the API with the URL names plus the page size', () => {
+    expect(apiQueryFromFilters(parse('q=mug&price-min=5&currency=EUR&page=2'), 20)).toEqual({
+      'per-page': 20,
+      q: 'mug',
+      'price-min': '5',
+      currency: 'EUR',
+      page: '2',
+    });
+  });
+});

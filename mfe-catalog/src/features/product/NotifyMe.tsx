@@ -1,0 +1,86 @@
+import { notifyMeSchema } from '@shop/shared/validation';
+import { Form, Formik } from 'formik';
+import { type ReactNode, useState } from 'react';
+import { Dialog } from '../../app/Dialog';
+import { TextField } from '../../app/form/Field';
+import formStyles from '../../app/form/form.module.css';
+import { useTimeouts } from '../../app/useTimeouts';
+import { FORM_FEEDBACK_MS, GENERIC_ACTION_ERROR } from '../../constants';
+import { subscribeNotifyMe } from './api';
+import styles from './product.module.css';
+
+export const NOTIFY_ME_SUCCESS = 'Thank you! We will e-mail you when this item is back in stock.';
+
+/** The e-mail form behind 'Notify Me': success shows, then the form resets and closes after 5 s. */
+export function NotifyMeForm({
+  productId,
+  onFinished,
+}: {
+  productId: number;
+  onFinished: () => void;
+}): ReactNode {
+  const later = useTimeouts();
+  const [feedback, setFeedback] = useState<{ ok: boolean; message: string } | null>(null);
+  return (
+    <Formik
+      initialValues={{ email: '', product_id: productId }}
+      validationSchema={notifyMeSchema}
+      validateOnBlur={false}
+      onSubmit={async (values, helpers) => {
+        setFeedback(null);
+        const outcome = await subscribeNotifyMe({ email: values.email.trim(), product_id: productId });
+        if (outcome.ok) {
+          setFeedback({ ok: true, message: NOTIFY_ME_SUCCESS });
+          helpers.setStatus('submitted');
+          later(() => {
+            helpers.resetForm();
+            setFeedback(null);
+            onFinished();
+          }, FORM_FEEDBACK_MS);
+        } else {
+          if (outcome.fields.email) helpers.setFieldError('email', outcome.fields.email);
+          setFeedback({ ok: false, message: GENERIC_ACTION_ERROR });
+        }
+      }}
+    >
+      {({ isSubmitting, status }) => (
+        <Form className={formStyles.form} noValidate aria-label="Notify me">
+          <p>Leave your e-mail address and we will tell you when this item is available again.</p>
+          {feedback ? (
+            <p
+              role={feedback.ok ? 'status' : 'alert'}
+              className={feedback.ok ? formStyles.success : formStyles.alert}
+            >
+              {feedback.message}
+            </p>
+          ) : null}
+          <TextField name="email" label="Email address" type="email" autoComplete="email" />
+          <button
+            type="submit"
+            className={formStyles.primary}
+            disabled={isSubmitting || status === 'submitted'}
+          >
+            Notify Me
+          </button>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+/** 'Notify Me' for an out-of-stock product: opens the e-mail form in a dialog. */
+export function NotifyMe({ productId }: { productId: number }): ReactNode {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={styles.notifyMe} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        Notify Me
+      </button>
+      {open ? (
+        <Dialog title="Notify me when available" onClose={() => setOpen(false)}>
+          <NotifyMeForm productId={productId} onFinished={() => setOpen(false)} />
+        </Dialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { QUESTION_MAX, questionSchema } from '@shop/shared/validation';
+import { Form, Formik } from 'formik';
+import { type ReactNode, useState } from 'react';
+import { Dialog } from '../../app/Dialog';
+import { TextAreaField, TextField } from '../../app/form/Field';
+import formStyles from '../../app/form/form.module.css';
+import { useTimeouts } from '../../app/useTimeouts';
+import { FORM_FEEDBACK_MS } from '../../constants';
+import { askQuestion } from './api';
+import styles from './product.module.css';
+
+export const QUESTION_SUCCESS = 'Thank you! Your question has been submitted.';
+/** The spec's banner when the ask-question form fails (spec 000, section 8). */
+export const QUESTION_FAILED = 'form submission error';
+
+const EMPTY = { questioner_name: '', questioner_email: '', question: '' };
+
+/** Ask a question about a product: success shows, then the form resets and closes after 5 s. */
+export function QuestionForm({
+  productId,
+  onFinished,
+}: {
+  productId: number;
+  onFinished: () => void;
+}): ReactNode {
+  const later = useTimeouts();
+  const [feedback, setFeedback] = useState<{ ok: boolean; message: string } | null>(null);
+  return (
+    <Formik
+      initialValues={EMPTY}
+      validationSchema={questionSchema}
+      validateOnBlur={false}
+      onSubmit={async (values, helpers) => {
+        setFeedback(null);
+        const outcome = await askQuestion({
+          product_id: productId,
+          questioner_name: values.questioner_name.trim(),
+          questioner_email: values.questioner_email.trim(),
+          question: values.question.trim(),
+        });
+        if (outcome.ok) {
+          setFeedback({ ok: true, message: QUESTION_SUCCESS });
+          helpers.setStatus('submitted');
+          later(() => {
+            helpers.resetForm();
+            setFeedback(null);
+            onFinished();
+          }, FORM_FEEDBACK_MS);
+        } else {
+          for (const [field, message] of Object.entries(outcome.fields))
+            helpers.setFieldError(field, message);
+          setFeedback({ ok: false, message: QUESTION_FAILED });
+        }
+      }}
+    >
+      {({ isSubmitting, status }) => (
+        <Form className={formStyles.form} noValidate aria-label="Ask a question">
+          {feedback ? (
+            <p
+              role={feedback.ok ? 'status' : 'alert'}
+              className={feedback.ok ? formStyles.success : formStyles.alert}
+            >
+              {feedback.message}
+            </p>
+          ) : null}
+          <TextField name="questioner_name" label="Your name" autoComplete="name" />
+          <TextField name="questioner_email" label="Email address" type="email" autoComplete="email" />
+          <TextAreaField name="question" label="Your question" counterMax={QUESTION_MAX} />
+          <button
+            type="submit"
+            className={formStyles.primary}
+            disabled={isSubmitting || status === 'submitted'}
+          >
+            Submit Question
+          </button>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+export function AskQuestion({ productId }: { productId: number }): ReactNode {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={styles.secondary} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        Ask a Question
+      </button>
+      {open ? (
+        <Dialog title="Ask a question" onClose={() => setOpen(false)}>
+          <QuestionForm productId={productId} onFinished={() => setOpen(false)} />
+        </Dialog>
+      ) : null}
+    </>
+  );
+}

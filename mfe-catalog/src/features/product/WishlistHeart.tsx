@@ -1,0 +1,45 @@
+import { bus, useBusState } from '@shop/shared';
+import { type ReactNode, useState } from 'react';
+import { GENERIC_ACTION_ERROR } from '../../constants';
+import styles from './product.module.css';
+
+/**
+ * Asks cart_checkout (the wishlist's owner) to toggle the product. The heart fills from the
+ * wishlist state it publishes; a failed or unanswered request is shown, never faked.
+ */
+export function WishlistHeart({ productId }: { productId: number }): ReactNode {
+  const wishlist = useBusState('wishlist');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inWishlist = wishlist.productIds.includes(productId);
+  const toggle = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await bus.request('wishlist.toggle', { productId });
+    } catch {
+      setError(GENERIC_ACTION_ERROR);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span className={styles.heartWrap}>
+      <button
+        type="button"
+        className={styles.heart}
+        aria-pressed={inWishlist}
+        aria-label={inWishlist ? 'Remove from wishlist' : 'Add to wishlist'}
+        onClick={toggle}
+        disabled={busy}
+      >
+        <span aria-hidden="true">{inWishlist ? '♥' : '♡'}</span>
+      </button>
+      {error ? (
+        <span role="alert" className={styles.error}>
+          {error}
+        </span>
+      ) : null}
+    </span>
+  );
+}
