@@ -103,9 +103,13 @@ test.describe('browsing the catalogue', () => {
     await page.getByLabel('Sort by').selectOption('low-to-high');
     await expect(page).toHaveURL(/sort=low-to-high/);
     const prices = page.getByRole('article').getByTestId('price');
-    await expect.poll(async () => (await prices.allTextContents()).length).toBe(20);
-    const values = (await prices.allTextContents()).map((p) => Number(p.replace(/[^\d.]/g, '')));
-    expect(values).toEqual([...values].sort((a, b) => a - b));
+    // The list re-renders when the sorted answer arrives: wait for 20 prices in ascending order.
+    await expect
+      .poll(async () => {
+        const values = (await prices.allTextContents()).map((p) => Number(p.replace(/[^\d.]/g, '')));
+        return values.length === 20 && values.every((v, i) => i === 0 || (values[i - 1] ?? 0) <= v);
+      })
+      .toBe(true);
 
     const pagination = page.getByRole('navigation', { name: 'Pagination' });
     await pagination.getByRole('link', { name: '2', exact: true }).click();

@@ -16,7 +16,12 @@ export function Header(): ReactNode {
     <header className={sticky ? `${styles.header} ${styles.sticky}` : styles.header}>
       <div className={styles.bar}>
         <Link to="/" className={styles.logo} aria-label="Gift Shop home">
-          <span aria-hidden="true">🎁</span> Gift Shop
+          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" className={styles.logoIcon}>
+            <path fill="#f0a500" d="M3 10h18v4H3zM4 14h16v8H4z" />
+            <path fill="#2d1646" d="M11 10h2v12h-2z" />
+            <path fill="none" stroke="#f0a500" strokeWidth="2" d="M12 10C9 4 5 6 7 9m5 1c3-6 7-4 5-1" />
+          </svg>{' '}
+          Gift Shop
         </Link>
         <div className={styles.siteMap}>
           <RemoteSlot module="catalog/SiteMapMenu" />

@@ -47,7 +47,15 @@ export function CartButton(): ReactNode {
         aria-controls="cart-overlay"
         onClick={() => dispatch(setOverlayOpen(!open))}
       >
-        <span aria-hidden="true">🛒</span> Cart{' '}
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
+          <path
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            d="M2 3h3l2.5 12h11L21 7H6.2M9 20a1 1 0 1 0 0-.01M18 20a1 1 0 1 0 0-.01"
+          />
+        </svg>{' '}
+        Cart{' '}
         <span className={styles.count} data-testid="cart-count">
           {summary.itemCount}
         </span>
