@@ -112,7 +112,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps: RouteDeps = {
     database: options.database,
     accounts,
-    catalogue: { facetCacheTtlMs: 30_000, ...options.catalogue },
+    catalogue: {
+      facetCacheTtlMs: 30_000,
+      suggestionCacheTtlMs: 60_000,
+      searchCacheTtlMs: 60_000,
+      ...options.catalogue,
+    },
   };
   await app.register(
     async (api) => {

@@ -65,7 +65,11 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const { products, ...appOptions } = options;
   const database = await createTestDatabase(kind, products);
-  const app = await buildApp({ catalogue: { facetCacheTtlMs: 0 }, ...appOptions, database });
+  const app = await buildApp({
+    catalogue: { facetCacheTtlMs: 0, suggestionCacheTtlMs: 0, searchCacheTtlMs: 0 },
+    ...appOptions,
+    database,
+  });
   await app.ready();
   return {
     app,

@@ -61,12 +61,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-    // Queued on the new client before anything else it is asked.
-    pool.on('connect', (client) => {
-      client
-        .query(SESSION_SETUP)
-        .catch((error: Error) => console.error(`Session setup failed: ${error.message}`));
-    });
+    // No pool.on('connect') setup query: it ran while the pool handed the same client its first
+    // query (pg's "client.query() when the client is already executing a query"); the startup
+    // packet's `options` already sets the threshold.
     const db = drizzleNodePg(pool, { schema });
     return { db, kind: 'postgres', close: () => endPool(pool) };
   }

@@ -12,4 +12,8 @@ export interface RouteDeps {
 
 export interface CatalogueOptions {
   facetCacheTtlMs?: number;
+  /** Suggestions per normalized text (0: off). */
+  suggestionCacheTtlMs?: number;
+  /** Ranked matches of a search text, for listing and suggestions (0: off). */
+  searchCacheTtlMs?: number;
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Suggestions as SuggestionList } from '@shop/shared/api-types';
 import { createdResponses } from '../schemas/auth';
 import {
   Banners,
@@ -26,12 +27,15 @@ import {
   listHeroSlides,
   productTypeSpotlight,
 } from '../services/home';
+import { TtlCache } from '../services/products';
 import { suggest, topSearched } from '../services/search';
 import type { RouteDeps } from './deps';
 
 /** Home page, search box and content pages: public GETs (plus the contact form). */
-export const homeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database }) => {
+export const homeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database, catalogue }) => {
   const { db } = database;
+  const suggestionCache = new TtlCache<SuggestionList>(catalogue?.suggestionCacheTtlMs ?? 0);
+  const searchCache = new TtlCache<number[]>(catalogue?.searchCacheTtlMs ?? 0);
   const tags = ['home'];
 
   app.get(
@@ -45,7 +49,10 @@ export const homeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { da
         response: responses(Suggestions),
       },
     },
-    async (request) => ({ status: true as const, data: await suggest(db, request.query.q) }),
+    async (request) => ({
+      status: true as const,
+      data: await suggest(db, request.query.q, suggestionCache, searchCache),
+    }),
   );
 
   app.get(

@@ -28,13 +28,14 @@ import {
   questionPage,
   reviewPage,
 } from '../services/productExtras';
-import { FacetCache, getProductBySlug, listProducts } from '../services/products';
+import { FacetCache, getProductBySlug, listProducts, TtlCache } from '../services/products';
 import type { RouteDeps } from './deps';
 
 export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database, catalogue }) => {
   const { db } = database;
   const tags = ['catalogue'];
   const facetCache = new FacetCache(catalogue?.facetCacheTtlMs ?? 0);
+  const searchCache = new TtlCache<number[]>(catalogue?.searchCacheTtlMs ?? 0);
 
   app.get(
     '/products',
@@ -48,7 +49,10 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, {
         response: responses(ProductListing),
       },
     },
-    async (request) => ({ status: true as const, data: await listProducts(db, request.query, facetCache) }),
+    async (request) => ({
+      status: true as const,
+      data: await listProducts(db, request.query, facetCache, searchCache),
+    }),
   );
 
   app.get(

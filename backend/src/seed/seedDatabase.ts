@@ -245,6 +245,8 @@ export async function seedDatabase(
     await seedReferenceData(tx);
     await seedCatalogue(tx, options);
   });
+  // Fresh statistics (and visibility map) so the planner picks the listing / search indexes at once.
+  await db.execute(sql`VACUUM ANALYZE products, product_attributes, product_specifications`);
 }
 
 export async function isCatalogueEmpty(db: Database): Promise<boolean> {

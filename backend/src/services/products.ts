@@ -130,35 +130,34 @@ async function specificationsFor(db: Database, rows: readonly CardRow[]) {
   const productSpecs = new Map<number, Specification[]>();
   const subCategorySpecs = new Map<number, Specification[]>();
   if (rows.length === 0) return { productSpecs, subCategorySpecs };
-  const [productRows, subCategoryRows] = await Promise.all([
-    db
-      .select({
-        ownerId: productSpecifications.productId,
-        name: productSpecifications.name,
-        value: productSpecifications.value,
-        show_in_quick_view: productSpecifications.showInQuickView,
-      })
-      .from(productSpecifications)
-      .where(
-        inArray(
-          productSpecifications.productId,
-          rows.map((row) => row.id),
-        ),
-      )
-      .orderBy(asc(productSpecifications.position), asc(productSpecifications.id)),
-    db
-      .select({
-        ownerId: subCategorySpecifications.subCategoryId,
-        name: subCategorySpecifications.name,
-        value: subCategorySpecifications.value,
-        show_in_quick_view: subCategorySpecifications.showInQuickView,
-      })
-      .from(subCategorySpecifications)
-      .where(
-        inArray(subCategorySpecifications.subCategoryId, [...new Set(rows.map((row) => row.subCategoryId))]),
-      )
-      .orderBy(asc(subCategorySpecifications.position), asc(subCategorySpecifications.id)),
-  ]);
+  // One after the other: `db` may be a transaction (cart), whose single client takes one query at a time.
+  const productRows = await db
+    .select({
+      ownerId: productSpecifications.productId,
+      name: productSpecifications.name,
+      value: productSpecifications.value,
+      show_in_quick_view: productSpecifications.showInQuickView,
+    })
+    .from(productSpecifications)
+    .where(
+      inArray(
+        productSpecifications.productId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(productSpecifications.position), asc(productSpecifications.id));
+  const subCategoryRows = await db
+    .select({
+      ownerId: subCategorySpecifications.subCategoryId,
+      name: subCategorySpecifications.name,
+      value: subCategorySpecifications.value,
+      show_in_quick_view: subCategorySpecifications.showInQuickView,
+    })
+    .from(subCategorySpecifications)
+    .where(
+      inArray(subCategorySpecifications.subCategoryId, [...new Set(rows.map((row) => row.subCategoryId))]),
+    )
+    .orderBy(asc(subCategorySpecifications.position), asc(subCategorySpecifications.id));
   for (const [target, specRows] of [
     [productSpecs, productRows],
     [subCategorySpecs, subCategoryRows],
@@ -204,15 +203,56 @@ const ORDER_BY: Record<ProductSort, SQL[]> = {
 export const normalizeQuery = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 /** Typo matching (trigrams) only for words long enough not to match half the catalogue. */
 const TRIGRAM_MIN_LENGTH = 5;
-const searchVector = sql.raw('"products"."search_vector"');
+/**
+ * A search ranks at most this many products (the most relevant); `_meta.totalCount` is exact up
+ * to this many matches and stops there.
+ */
+export const SEARCH_CANDIDATES_MAX = 10_000;
 
-/** q: full-text match (title 'A' over descriptions 'B') or, for typos, word similarity on the title. */
-export function searchMatch(text: string): SQL {
-  const fts = sql`${searchVector} @@ websearch_to_tsquery('english', ${text})`;
-  return text.length >= TRIGRAM_MIN_LENGTH ? sql`(${fts} OR ${text} <% ${products.title})` : fts;
+/** A search text's matches, most relevant first (at most SEARCH_CANDIDATES_MAX ids). */
+export interface TextSearch {
+  /** WHERE condition: the product is one of `rankedIds`. */
+  match: SQL;
+  rankedIds: number[];
 }
-export const searchRelevance = (text: string) =>
-  sql`(ts_rank(${searchVector}, websearch_to_tsquery('english', ${text})) + word_similarity(${text}, ${products.title}))`;
+
+/**
+ * q: full-text match (title 'A' over descriptions 'B', GIN index) ranked by ts_rank. Only when
+ * the full text finds nothing (a typo) and the text has 5+ characters, the title trigram GIN
+ * index answers `q <% title` instead, ranked by word similarity. Scoring runs once per text: the
+ * ranked ids are kept in `cache` (its TTL; 0 = every time), and listings filter and page them.
+ */
+export async function resolveSearch(
+  db: Database,
+  text: string,
+  cache: TtlCache<number[]> = new TtlCache(0),
+): Promise<TextSearch> {
+  const rankedIds = await cache.getOrCompute(text, async () => {
+    const query = sql`websearch_to_tsquery('english', ${text})`;
+    const fts = rowsOf<{ id: number }>(
+      await db.execute(sql`SELECT id FROM products WHERE search_vector @@ ${query}
+        ORDER BY ts_rank(search_vector, ${query}) DESC, id LIMIT ${SEARCH_CANDIDATES_MAX}`),
+    );
+    if (fts.length > 0 || text.length < TRIGRAM_MIN_LENGTH) return fts.map((row) => Number(row.id));
+    return rowsOf<{ id: number }>(
+      await db.execute(sql`SELECT id FROM products WHERE ${text} <% title
+        ORDER BY word_similarity(${text}, title) DESC, id LIMIT ${SEARCH_CANDIDATES_MAX}`),
+    ).map((row) => Number(row.id));
+  });
+  // One array parameter, not one parameter per id.
+  const match =
+    rankedIds.length === 0 ? sql`FALSE` : sql`${products.id} = ANY(${`{${rankedIds.join(',')}}`}::int[])`;
+  return { match, rankedIds };
+}
+
+/** The ids of `search` that pass `filter`, most relevant first. */
+export async function rankedMatches(db: Database, search: TextSearch, filter: SQL): Promise<number[]> {
+  if (search.rankedIds.length === 0) return [];
+  const passing = new Set(
+    (await db.select({ id: products.id }).from(products).where(filter)).map((row) => row.id),
+  );
+  return search.rankedIds.filter((id) => passing.has(id));
+}
 
 export type AttributeFilters = Record<string, string[]>;
 
@@ -253,14 +293,18 @@ interface FacetResult {
   filters: ProductListing['filters'];
 }
 
-/** Facet counts of one filter set, kept a short while: paging and sorting do not change them. */
-export class FacetCache {
-  private readonly entries = new Map<string, { at: number; value: FacetResult }>();
+/**
+ * Values kept `ttlMs` per key (0: not kept). While a key is being computed, every other caller
+ * asking for it waits for that one computation instead of starting its own (single flight).
+ */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { at: number; value: V }>();
+  private readonly pending = new Map<string, Promise<V>>();
   constructor(
     readonly ttlMs: number,
     private readonly maxEntries = 500,
   ) {}
-  get(key: string): FacetResult | undefined {
+  get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (Date.now() - entry.at > this.ttlMs) {
@@ -269,7 +313,7 @@ export class FacetCache {
     }
     return entry.value;
   }
-  set(key: string, value: FacetResult): void {
+  set(key: string, value: V): void {
     if (this.ttlMs <= 0) return;
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
@@ -277,7 +321,25 @@ export class FacetCache {
     }
     this.entries.set(key, { at: Date.now(), value });
   }
+  getOrCompute(key: string, compute: () => Promise<V>): Promise<V> {
+    if (this.ttlMs <= 0) return compute();
+    const cached = this.get(key);
+    if (cached !== undefined) return Promise.resolve(cached);
+    const running = this.pending.get(key);
+    if (running) return running;
+    const promise = compute()
+      .then((value) => {
+        this.set(key, value);
+        return value;
+      })
+      .finally(() => this.pending.delete(key));
+    this.pending.set(key, promise);
+    return promise;
+  }
 }
+
+/** Facet counts of one filter set, kept a short while: paging and sorting do not change them. */
+export class FacetCache extends TtlCache<FacetResult> {}
 
 async function taxonomyIds(db: Database, query: ProductListingQuery) {
   if (!query.type && !query.category && !query.subCategory)
@@ -312,6 +374,7 @@ export async function listProducts(
   db: Database,
   query: ProductListingQuery,
   cache: FacetCache = new FacetCache(0),
+  searchCache: TtlCache<number[]> = new TtlCache(0),
 ): Promise<ProductListing> {
   const perPage = Math.min(Math.max(query['per-page'] ?? DEFAULT_PER_PAGE, 1), MAX_PER_PAGE);
   const page = query.page ?? 1;
@@ -333,8 +396,9 @@ export async function listProducts(
   }
 
   // Filters other than the taxonomy and the attributes; every facet is counted under these.
+  const search = text ? await resolveSearch(db, text, searchCache) : null;
   const base: SQL[] = [];
-  if (text) base.push(searchMatch(text));
+  if (search) base.push(search.match);
   if (query.supplier_id !== undefined) base.push(eq(products.supplierId, query.supplier_id));
   if (isOn(query.hot)) base.push(eq(products.hot, true));
   if (isOn(query.newItem)) base.push(eq(products.newItem, true));
@@ -364,23 +428,26 @@ export async function listProducts(
     ids,
     attributeFilters,
   ]);
-  const facetsPromise = (async (): Promise<FacetResult> => {
-    const cached = cache.get(facetKey);
-    if (cached) return cached;
-    const value = await countFacets(db, { base, ids, attributeFilters, attributeNames });
-    cache.set(facetKey, value);
-    return value;
-  })();
+  const facetsPromise = cache.getOrCompute(facetKey, () =>
+    countFacets(db, { base, ids, attributeFilters, attributeNames }),
+  );
 
-  const order = byRelevance ? [sql`${searchRelevance(text)} DESC`, asc(products.id)] : ORDER_BY[sort];
-  const [facets, rows] = await Promise.all([
-    facetsPromise,
-    baseSelect(db)
-      .where(all)
-      .orderBy(...order)
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-  ]);
+  const pageRows = async (): Promise<CardRow[]> => {
+    if (!(byRelevance && search)) {
+      return baseSelect(db)
+        .where(all)
+        .orderBy(...ORDER_BY[sort])
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+    }
+    const pageIds = (await rankedMatches(db, search, all)).slice((page - 1) * perPage, page * perPage);
+    if (pageIds.length === 0) return [];
+    const byId = new Map(
+      (await baseSelect(db).where(inArray(products.id, pageIds))).map((row) => [row.id, row]),
+    );
+    return pageIds.flatMap((id) => byId.get(id) ?? []);
+  };
+  const [facets, rows] = await Promise.all([facetsPromise, pageRows()]);
   const { productSpecs, subCategorySpecs } = await specificationsFor(db, rows);
   if (text) await logSearch(db, text);
 

@@ -4,12 +4,12 @@
  */
 import type { SuggestionProduct, Suggestions, TopSearched } from '@shop/shared/api-types';
 import { KEYWORD_MIN } from '@shop/shared/validation';
-import { asc, desc, inArray, sql } from 'drizzle-orm';
+import { desc, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';
 import { products } from '../db/schema';
 import { imageUrl } from './images';
-import { logSearch, normalizeQuery, searchMatch, searchRelevance } from './products';
+import { logSearch, normalizeQuery, rankedMatches, resolveSearch, TtlCache } from './products';
 
 export const SUGGESTIONS_PER_GROUP = 4;
 export const TOP_SEARCHED_MAX = 8;
@@ -22,18 +22,38 @@ const nameMatch = (column: string, text: string) =>
   sql`(${sql.raw(column)} ILIKE ${`%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`} OR word_similarity(${text}, ${sql.raw(column)}) >= 0.5)`;
 const nameRank = (column: string, text: string) => sql`word_similarity(${text}, ${sql.raw(column)}) DESC`;
 
-export async function suggest(db: Database, rawText: string | undefined): Promise<Suggestions> {
+/**
+ * Suggestions per normalized text, kept `cache.ttlMs` (60 s in the app): what a shopper types is
+ * asked again and again. Every call is still logged.
+ */
+export async function suggest(
+  db: Database,
+  rawText: string | undefined,
+  cache: TtlCache<Suggestions> = new TtlCache(0),
+  searchCache: TtlCache<number[]> = new TtlCache(0),
+): Promise<Suggestions> {
   const text = normalizeQuery(rawText ?? '');
   // The spec asks for more than 2 characters; shorter input never reaches the database.
   if (text.length < KEYWORD_MIN) return EMPTY;
+  const suggestions = await cache.getOrCompute(text, () => findSuggestions(db, text, searchCache));
+  await logSearch(db, text);
+  return suggestions;
+}
+
+async function findSuggestions(
+  db: Database,
+  text: string,
+  searchCache: TtlCache<number[]>,
+): Promise<Suggestions> {
   const limit = SUGGESTIONS_PER_GROUP;
-  const [productRows, types, categoryRows, subCategoryRows] = await Promise.all([
+  const search = await resolveSearch(db, text, searchCache);
+  const [foundRows, types, categoryRows, subCategoryRows] = await Promise.all([
     db
       .select({ id: products.id, slug: products.slug, title: products.title })
       .from(products)
-      .where(searchMatch(text))
-      .orderBy(sql`${searchRelevance(text)} DESC`, asc(products.id))
-      .limit(limit),
+      .where(
+        search.rankedIds.length > 0 ? inArray(products.id, search.rankedIds.slice(0, limit)) : sql`FALSE`,
+      ),
     db.execute(sql`SELECT t.name, t.slug FROM product_types t WHERE ${nameMatch('t.name', text)}
       ORDER BY ${nameRank('t.name', text)}, t.position LIMIT ${limit}`),
     db.execute(sql`SELECT c.name, c.slug, t.name AS type_name, t.slug AS type_slug
@@ -44,7 +64,8 @@ export async function suggest(db: Database, rawText: string | undefined): Promis
       WHERE ${nameMatch('s.name', text)}
       ORDER BY ${nameRank('s.name', text)}, t.position, c.position, s.position LIMIT ${limit}`),
   ]);
-  await logSearch(db, text);
+  const byId = new Map(foundRows.map((row) => [row.id, row]));
+  const productRows = search.rankedIds.slice(0, limit).flatMap((id) => byId.get(id) ?? []);
   type Named = { name: string; slug: string };
   type WithType = Named & { type_name: string; type_slug: string };
   return {
@@ -92,13 +113,9 @@ export async function topSearched(db: Database): Promise<TopSearched> {
               sql`, `,
             )})`
           : sql``;
-      const [best] = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(sql`${searchMatch(query)} ${exclude}`)
-        .orderBy(sql`${searchRelevance(query)} DESC`, asc(products.id))
-        .limit(1);
-      if (best) ids.push(best.id);
+      const search = await resolveSearch(db, query);
+      const [best] = await rankedMatches(db, search, sql`${search.match} ${exclude}`);
+      if (best !== undefined) ids.push(best);
     }
   }
   if (ids.length === 0) return { items: [] };
