@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { latestProductCards } from './home';
 
 test.describe('the thin journey through every part of the shop', () => {
   test('the home page lists the latest products', async ({ page }) => {
@@ -7,10 +8,7 @@ test.describe('the thin journey through every part of the shop', () => {
       if (request.url().endsWith('/remotes.json')) registryFetches.push(request.url());
     });
     await page.goto('/');
-    const latest = page.getByRole('region', { name: 'Latest Products' });
-    await expect(
-      latest.locator('.slick-slide:not(.slick-cloned)').getByRole('article', { includeHidden: true }),
-    ).toHaveCount(8);
+    await expect(await latestProductCards(page)).toHaveCount(8);
     await expect(page.locator('[data-boundary="catalog"]').first()).toBeVisible();
     // The server inlines the registry into the page: no round trip for /remotes.json.
     expect(registryFetches).toEqual([]);

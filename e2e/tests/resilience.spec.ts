@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { latestProductCards } from './home';
 
 test.describe('one remote down, the rest of the shop up', () => {
   test('with the catalog unreachable, the cart and the frame still work', async ({ page, request }) => {
@@ -34,12 +35,7 @@ test.describe('one remote down, the rest of the shop up', () => {
     await expect(pageFallback).toBeVisible();
     blocked = false;
     await pageFallback.getByRole('button', { name: 'Retry' }).click();
-    await expect(
-      page
-        .getByRole('region', { name: 'Latest Products' })
-        .locator('.slick-slide:not(.slick-cloned)')
-        .getByRole('article', { includeHidden: true }),
-    ).toHaveCount(8);
+    await expect(await latestProductCards(page)).toHaveCount(8);
   });
 
   test('if the startup content cannot be loaded the page says PAGE SETUP FAILED', async ({ page }) => {
@@ -53,12 +49,7 @@ test.describe('one remote down, the rest of the shop up', () => {
 
 test('every shared singleton is loaded once, from one provider', async ({ page }) => {
   await page.goto('/');
-  await expect(
-    page
-      .getByRole('region', { name: 'Latest Products' })
-      .locator('.slick-slide:not(.slick-cloned)')
-      .getByRole('article', { includeHidden: true }),
-  ).toHaveCount(8);
+  await expect(await latestProductCards(page)).toHaveCount(8);
   const loaded = await page.evaluate(() => {
     type Shared = { loaded?: boolean; loading?: unknown; from: string };
     const federation = (
@@ -98,12 +89,7 @@ test('a remote entry that fails once is fetched again by the retry plugin, unsee
     return route.continue();
   });
   await page.goto('/');
-  await expect(
-    page
-      .getByRole('region', { name: 'Latest Products' })
-      .locator('.slick-slide:not(.slick-cloned)')
-      .getByRole('article', { includeHidden: true }),
-  ).toHaveCount(8);
+  await expect(await latestProductCards(page)).toHaveCount(8);
   await expect(page.locator('[data-remote-fallback]')).toHaveCount(0);
   expect(failures).toBe(1);
 });

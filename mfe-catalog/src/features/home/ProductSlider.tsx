@@ -2,6 +2,7 @@ import type { ProductCard as Product } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Settings } from 'react-slick';
+import { useNearViewport } from '../../app/useNearViewport';
 import {
   SLIDER_AUTOPLAY_MS,
   SLIDER_BREAKPOINTS,
@@ -22,7 +23,8 @@ export const PRODUCT_SLIDER_SETTINGS: Settings = {
   speed: SLIDER_SPEED_MS,
   pauseOnHover: true,
   pauseOnFocus: true,
-  infinite: true,
+  // No clones: infinite mode duplicates every card (ids, buttons) for assistive technology.
+  infinite: false,
   dots: false,
   responsive: SLIDER_BREAKPOINTS.map(({ width, slides }) => ({
     breakpoint: width,
@@ -39,7 +41,11 @@ interface ProductSliderProps {
   isLoading: boolean;
 }
 
-/** A titled home section (a landmark named by its heading) holding a product slider. */
+/**
+ * A titled section (a landmark named by its heading) holding a product slider. The slider mounts
+ * when it comes near the viewport, in space kept for it, so a long page of sliders costs no
+ * main-thread time before the shopper scrolls to them.
+ */
 export function ProductSlider({
   id,
   title,
@@ -48,6 +54,7 @@ export function ProductSlider({
   isError,
   isLoading,
 }: ProductSliderProps): ReactNode {
+  const [ref, near] = useNearViewport(Boolean(items?.length));
   if (!isError && !isLoading && items?.length === 0) return null;
   return (
     <section aria-labelledby={id} className={styles.section}>
@@ -58,16 +65,17 @@ export function ProductSlider({
       {isError ? <ListError /> : null}
       {isLoading ? <p aria-busy="true">Loading…</p> : null}
       {items && items.length > 0 ? (
-        <Carousel
-          label={title}
-          settings={{ ...PRODUCT_SLIDER_SETTINGS, infinite: items.length > SLIDER_SLIDES_PER_VIEW }}
-        >
-          {items.map((product) => (
-            <div key={product.id} className={styles.slide}>
-              <ProductCard product={product} />
-            </div>
-          ))}
-        </Carousel>
+        <div ref={ref} className={styles.sliderBody}>
+          {near ? (
+            <Carousel label={title} settings={PRODUCT_SLIDER_SETTINGS}>
+              {items.map((product) => (
+                <div key={product.id} className={styles.slide}>
+                  <ProductCard product={product} />
+                </div>
+              ))}
+            </Carousel>
+          ) : null}
+        </div>
       ) : null}
     </section>
   );

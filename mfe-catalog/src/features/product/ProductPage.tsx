@@ -6,6 +6,7 @@ import { SafeHtml } from '../../app/SafeHtml';
 import { type TabSpec, Tabs } from '../../app/Tabs';
 import { NOT_FOUND_PATH, PAGE_DESCRIPTION_MAX, RELATED_PRODUCTS_PER_PAGE } from '../../constants';
 import { usePageMeta } from '../../usePageMeta';
+import { ProductSlider } from '../home/ProductSlider';
 import { AddToCartButton } from '../products/AddToCartButton';
 import { ListError } from '../products/ListError';
 import { Price } from '../products/Price';
@@ -15,7 +16,6 @@ import { Gallery } from './Gallery';
 import { GroupedProducts } from './GroupedProducts';
 import { productStructuredData, toScriptJson } from './jsonLd';
 import { NotifyMe } from './NotifyMe';
-import { ProductSlider } from './ProductSlider';
 import styles from './product.module.css';
 import { Questions } from './Questions';
 import { Reviews } from './Reviews';
@@ -162,7 +162,15 @@ function informationTabs(product: ProductDetail): TabSpec[] {
 function BoughtTogether({ productId }: { productId: number }): ReactNode {
   const { data } = useBoughtTogetherQuery(productId);
   const products = useMemo(() => (data?.items ?? []).map((item) => item.product), [data]);
-  return <ProductSlider title="Frequently Bought Together" products={products} />;
+  return (
+    <ProductSlider
+      id="bought-together-title"
+      title="Frequently Bought Together"
+      items={products}
+      isError={false}
+      isLoading={false}
+    />
+  );
 }
 
 function RelatedProducts({ product }: { product: ProductDetail }): ReactNode {
@@ -174,5 +182,13 @@ function RelatedProducts({ product }: { product: ProductDetail }): ReactNode {
     () => (data?.items ?? []).filter((item) => item.id !== product.id),
     [data, product.id],
   );
-  return <ProductSlider title="Related Products" products={products} />;
+  return (
+    <ProductSlider
+      id="related-title"
+      title="Related Products"
+      items={products}
+      isError={false}
+      isLoading={false}
+    />
+  );
 }
