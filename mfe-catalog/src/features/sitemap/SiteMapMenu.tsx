@@ -1,12 +1,14 @@
 import { type SitemapNode, useBusState } from '@shop/shared';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import Slider from 'react-slick';
 import { useBodyScrollLock } from '../../app/useBodyScrollLock';
-import { SITEMAP_IMAGE_BELOW_CHILDREN, SITEMAP_TYPES_PER_SLIDE, TABLET_MAX_WIDTH } from '../../constants';
+import { SITEMAP_IMAGE_BELOW_CHILDREN, TABLET_MAX_WIDTH } from '../../constants';
 import styles from './sitemap.module.css';
 import { sitemapHref } from './sitemapLinks';
 import { useMediaQuery } from './useMediaQuery';
+
+// The slider view (react-slick) loads only when a shopper asks for it, not with every header.
+const ExpandedSiteMap = lazy(() => import('./ExpandedSiteMap'));
 
 /**
  * The 'All' button and its site-map menu (spec 000, section 2): three columns on desktop, stacked
@@ -88,7 +90,9 @@ export function SiteMapMenu(): ReactNode {
             {stacked ? (
               <StackedSiteMap sitemap={sitemap} />
             ) : expanded ? (
-              <ExpandedSiteMap sitemap={sitemap} />
+              <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+                <ExpandedSiteMap sitemap={sitemap} />
+              </Suspense>
             ) : (
               <ColumnSiteMap sitemap={sitemap} />
             )}
@@ -180,37 +184,6 @@ export function ColumnSiteMap({ sitemap }: { sitemap: SitemapNode[] }): ReactNod
   );
 }
 
-/** Expanded view: a horizontal slider of all types, 6 per slide, each with its categories. */
-export function ExpandedSiteMap({ sitemap }: { sitemap: SitemapNode[] }): ReactNode {
-  return (
-    <div className={styles.expanded}>
-      <Slider
-        slidesToShow={Math.min(SITEMAP_TYPES_PER_SLIDE, sitemap.length)}
-        slidesToScroll={SITEMAP_TYPES_PER_SLIDE}
-        infinite={false}
-        accessibility
-      >
-        {sitemap.map((type) => (
-          <div key={type.id} className={styles.typeCard}>
-            <Link to={sitemapHref(type)} className={styles.typeTitle}>
-              {type.image ? <img src={type.image} alt="" width={96} height={96} loading="lazy" /> : null}
-              {type.name}
-            </Link>
-            <ul>
-              {type.child.map((category) => (
-                <li key={category.id}>
-                  <Link to={sitemapHref(type, category)}>{category.name}</Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </Slider>
-    </div>
-  );
-}
-
-/** Mobile and tablet: an accordion, type > category > sub-category. */
 export function StackedSiteMap({ sitemap }: { sitemap: SitemapNode[] }): ReactNode {
   const [typeSlug, setTypeSlug] = useState<string | null>(null);
   const [categorySlug, setCategorySlug] = useState<string | null>(null);
