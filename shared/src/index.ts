@@ -87,3 +87,4 @@ export {
   type WishlistUser,
 } from './session/storage';
 export { loadStartupContent } from './startup/loadStartupContent';
+export { useTimeouts } from './ui/useTimeouts';

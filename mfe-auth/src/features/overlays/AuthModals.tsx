@@ -1,7 +1,6 @@
-import { bus, useBusState } from '@shop/shared';
+import { bus, useBusState, useTimeouts } from '@shop/shared';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTimeouts } from '../../app/useTimeouts';
 import { GREETING_BUBBLE_MS } from '../../constants';
 import { useAuthDispatch, useAuthSelector } from '../../store';
 import { logout } from '../session/session';

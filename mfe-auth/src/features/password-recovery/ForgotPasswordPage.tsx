@@ -1,9 +1,9 @@
+import { useTimeouts } from '@shop/shared';
 import { forgotPasswordSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { TextField } from '../../app/form/Field';
 import formStyles from '../../app/form/form.module.css';
-import { useTimeouts } from '../../app/useTimeouts';
 import {
   FORGOT_PASSWORD_SUCCESS_MESSAGE,
   RECOVERY_SUCCESS_DELAY_MS,

@@ -1,10 +1,10 @@
+import { useTimeouts } from '@shop/shared';
 import { resetPasswordSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { TextField } from '../../app/form/Field';
 import formStyles from '../../app/form/form.module.css';
-import { useTimeouts } from '../../app/useTimeouts';
 import {
   NOT_FOUND_PATH,
   RECOVERY_SUCCESS_DELAY_MS,

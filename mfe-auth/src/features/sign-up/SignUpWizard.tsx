@@ -1,10 +1,10 @@
+import { useTimeouts } from '@shop/shared';
 import { MESSAGES, signUpStep1Schema, signUpStep2Schema, signUpStep3Schema } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SelectField, TextField } from '../../app/form/Field';
 import formStyles from '../../app/form/form.module.css';
-import { useTimeouts } from '../../app/useTimeouts';
 import {
   DEFAULT_PHONE_COUNTRY,
   FORM_FEEDBACK_MS,

@@ -1,9 +1,9 @@
+import { useTimeouts } from '@shop/shared';
 import { wishlistEmailSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { TextField } from '../../app/form/Field';
 import styles from '../../app/form/form.module.css';
-import { useTimeouts } from '../../app/useTimeouts';
 import { FORM_FEEDBACK_MS, VALIDATE_ON_BLUR, WISHLIST_EMAIL_SUCCESS_MESSAGE } from '../../constants';
 import { useAuthDispatch } from '../../store';
 import { registerWishlistEmail } from './wishlistEmail';

@@ -1,11 +1,10 @@
-import { useBusState } from '@shop/shared';
+import { useBusState, useTimeouts } from '@shop/shared';
 import { CONTACT_MESSAGE_MAX, contactSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { TextAreaField, TextField } from '../../app/form/Field';
 import formStyles from '../../app/form/form.module.css';
 import { SafeHtml } from '../../app/SafeHtml';
-import { useTimeouts } from '../../app/useTimeouts';
 import { FORM_FEEDBACK_MS, GENERIC_ACTION_ERROR } from '../../constants';
 import { usePageMeta } from '../../usePageMeta';
 import { sendContactInquiry, usePageContentQuery } from './api';

@@ -1,10 +1,10 @@
+import { useTimeouts } from '@shop/shared';
 import { notifyMeSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { Dialog } from '../../app/Dialog';
 import { TextField } from '../../app/form/Field';
 import formStyles from '../../app/form/form.module.css';
-import { useTimeouts } from '../../app/useTimeouts';
 import { FORM_FEEDBACK_MS, GENERIC_ACTION_ERROR } from '../../constants';
 import { subscribeNotifyMe } from './api';
 import styles from './product.module.css';

@@ -1,10 +1,10 @@
+import { useTimeouts } from '@shop/shared';
 import { QUESTION_MAX, questionSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { Dialog } from '../../app/Dialog';
 import { TextAreaField, TextField } from '../../app/form/Field';
 import formStyles from '../../app/form/form.module.css';
-import { useTimeouts } from '../../app/useTimeouts';
 import { FORM_FEEDBACK_MS } from '../../constants';
 import { askQuestion } from './api';
 import styles from './product.module.css';
