@@ -78,3 +78,18 @@ export function TextAreaField({ name, label, counterMax, ...rest }: TextAreaFiel
     </div>
   );
 }
+
+/** The outcome of a submitted form: announced politely on success, as an alert on failure. */
+export interface FormOutcome {
+  ok: boolean;
+  message: string;
+}
+
+export function FormFeedback({ feedback }: { feedback: FormOutcome | null }): ReactNode {
+  if (!feedback) return null;
+  return (
+    <p role={feedback.ok ? 'status' : 'alert'} className={feedback.ok ? styles.success : styles.alert}>
+      {feedback.message}
+    </p>
+  );
+}

@@ -2,7 +2,7 @@ import { useBusState, useTimeouts } from '@shop/shared';
 import { CONTACT_MESSAGE_MAX, contactSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
-import { TextAreaField, TextField } from '../../app/form/Field';
+import { FormFeedback, type FormOutcome, TextAreaField, TextField } from '../../app/form/Field';
 import formStyles from '../../app/form/form.module.css';
 import { SafeHtml } from '../../app/SafeHtml';
 import { FORM_FEEDBACK_MS, GENERIC_ACTION_ERROR } from '../../constants';
@@ -73,7 +73,7 @@ const EMPTY = { full_name: '', email: '', message: '' };
 
 export function ContactForm(): ReactNode {
   const later = useTimeouts();
-  const [feedback, setFeedback] = useState<{ ok: boolean; message: string } | null>(null);
+  const [feedback, setFeedback] = useState<FormOutcome | null>(null);
   return (
     <Formik
       initialValues={EMPTY}
@@ -99,14 +99,7 @@ export function ContactForm(): ReactNode {
     >
       {({ isSubmitting }) => (
         <Form className={formStyles.form} noValidate aria-label="Contact us">
-          {feedback ? (
-            <p
-              role={feedback.ok ? 'status' : 'alert'}
-              className={feedback.ok ? formStyles.success : formStyles.alert}
-            >
-              {feedback.message}
-            </p>
-          ) : null}
+          <FormFeedback feedback={feedback} />
           <TextField name="full_name" label="Full name" autoComplete="name" />
           <TextField name="email" label="Email address" type="email" autoComplete="email" />
           {/* The spec gives 200 as the rule and 300 in the message; we apply 300 (CONTACT_MESSAGE_MAX) so

@@ -3,7 +3,7 @@ import { notifyMeSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { Dialog } from '../../app/Dialog';
-import { TextField } from '../../app/form/Field';
+import { FormFeedback, type FormOutcome, TextField } from '../../app/form/Field';
 import formStyles from '../../app/form/form.module.css';
 import { FORM_FEEDBACK_MS, GENERIC_ACTION_ERROR } from '../../constants';
 import { subscribeNotifyMe } from './api';
@@ -20,7 +20,7 @@ export function NotifyMeForm({
   onFinished: () => void;
 }): ReactNode {
   const later = useTimeouts();
-  const [feedback, setFeedback] = useState<{ ok: boolean; message: string } | null>(null);
+  const [feedback, setFeedback] = useState<FormOutcome | null>(null);
   return (
     <Formik
       initialValues={{ email: '', product_id: productId }}
@@ -46,14 +46,7 @@ export function NotifyMeForm({
       {({ isSubmitting, status }) => (
         <Form className={formStyles.form} noValidate aria-label="Notify me">
           <p>Leave your e-mail address and we will tell you when this item is available again.</p>
-          {feedback ? (
-            <p
-              role={feedback.ok ? 'status' : 'alert'}
-              className={feedback.ok ? formStyles.success : formStyles.alert}
-            >
-              {feedback.message}
-            </p>
-          ) : null}
+          <FormFeedback feedback={feedback} />
           <TextField name="email" label="Email address" type="email" autoComplete="email" />
           <button
             type="submit"

@@ -3,7 +3,7 @@ import { QUESTION_MAX, questionSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { Dialog } from '../../app/Dialog';
-import { TextAreaField, TextField } from '../../app/form/Field';
+import { FormFeedback, type FormOutcome, TextAreaField, TextField } from '../../app/form/Field';
 import formStyles from '../../app/form/form.module.css';
 import { FORM_FEEDBACK_MS } from '../../constants';
 import { askQuestion } from './api';
@@ -24,7 +24,7 @@ export function QuestionForm({
   onFinished: () => void;
 }): ReactNode {
   const later = useTimeouts();
-  const [feedback, setFeedback] = useState<{ ok: boolean; message: string } | null>(null);
+  const [feedback, setFeedback] = useState<FormOutcome | null>(null);
   return (
     <Formik
       initialValues={EMPTY}
@@ -55,14 +55,7 @@ export function QuestionForm({
     >
       {({ isSubmitting, status }) => (
         <Form className={formStyles.form} noValidate aria-label="Ask a question">
-          {feedback ? (
-            <p
-              role={feedback.ok ? 'status' : 'alert'}
-              className={feedback.ok ? formStyles.success : formStyles.alert}
-            >
-              {feedback.message}
-            </p>
-          ) : null}
+          <FormFeedback feedback={feedback} />
           <TextField name="questioner_name" label="Your name" autoComplete="name" />
           <TextField name="questioner_email" label="Email address" type="email" autoComplete="email" />
           <TextAreaField name="question" label="Your question" counterMax={QUESTION_MAX} />
