@@ -25,6 +25,7 @@ import { type AccountServices, DEFAULT_TOKEN_TTL_MS, RESET_TTL_MS } from './serv
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './services/loginThrottle';
 import { Mailer, type MailSettings } from './services/mailer';
 import { DEFAULT_SCRYPT_LOG_N, PasswordHasher } from './services/passwords';
+import { getStartupContent } from './services/startup';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,7 +137,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: API_PREFIX },
   );
 
-  if (options.site) await app.register(sitePlugin, options.site);
+  if (options.site) {
+    const { db } = options.database;
+    await app.register(sitePlugin, { loadStartup: () => getStartupContent(db), ...options.site });
+  }
 
   app.setNotFoundHandler((request) => {
     throw AppError.notFound(`Route ${request.method} ${request.url.split('?')[0]} not found.`);

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inlineRegistry, preloadLinks } from '../src/delivery/site';
+import { inlineRegistry, preloadLinks, scriptJson } from '../src/delivery/site';
 import { createTestApp, type TestContext, targets } from './db';
 
 /** A fake repository root with built apps, so the test needs no webpack build. */
@@ -90,6 +90,17 @@ describe.each(targets)('site delivery on %s', (target) => {
     }
   });
 
+  it('inlines the startup content, so the shell needs no first API round trip', async () => {
+    const response = await get('/products');
+    const inlined = /<script>window\.__SHOP_STARTUP__=(.*?)<\/script>/.exec(response.body);
+    const startup = JSON.parse(inlined?.[1] ?? 'null') as {
+      currencies: { default: string };
+      sitemap: unknown[];
+    };
+    expect(startup.currencies.default).toBe('USD');
+    expect(startup.sitemap.length).toBeGreaterThan(0);
+  });
+
   it('caches hashed shell files for a year and compresses them', async () => {
     const response = await get('/main.3f9a1c.js', { 'accept-encoding': 'gzip' });
     expect(response.statusCode).toBe(200);
@@ -161,6 +172,15 @@ describe('inlineRegistry', () => {
   it('cannot be broken out of its script tag', () => {
     const html = inlineRegistry('<head></head>', { x: { entry: '</script><script>alert(1)</script>' } });
     expect(html).not.toContain('</script><script>alert(1)');
+  });
+});
+
+describe('scriptJson', () => {
+  it('keeps a value from closing its script tag', () => {
+    const json = scriptJson({ text: '</script><script>alert(1)</script>\u2028' });
+    expect(json).not.toContain('</script>');
+    expect(json).not.toContain('\u2028');
+    expect(JSON.parse(json)).toEqual({ text: '</script><script>alert(1)</script>\u2028' });
   });
 });
 

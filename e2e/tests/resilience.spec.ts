@@ -39,6 +39,13 @@ test.describe('one remote down, the rest of the shop up', () => {
   });
 
   test('if the startup content cannot be loaded the page says PAGE SETUP FAILED', async ({ page }) => {
+    // The server inlines the startup content into the page; take it out, then fail the API too.
+    await page.route('**/*', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<script>window\.__SHOP_STARTUP__=.*?<\/script>/s, '');
+      return route.fulfill({ response, body });
+    });
     await page.route('**/backend/api/startup-content', (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'PAGE SETUP FAILED' })).toBeVisible();

@@ -18,6 +18,19 @@ export interface SiteOptions {
   root: string;
   /** A hand-edited registry that replaces the generated one (operators roll remotes with it). */
   remotesFile?: string | null;
+  /**
+   * The startup content to inline into the page (the shell then renders without waiting for
+   * its first API round trip). When it fails, the page goes out without it and the shell asks.
+   */
+  loadStartup?: () => Promise<unknown>;
+}
+
+/** JSON that is safe inside an inline <script>: nothing in it can close the tag. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Remote name (as the shell knows it) → app folder. */
@@ -88,8 +101,7 @@ export async function readRemotesRegistry(options: SiteOptions): Promise<Remotes
 
 /** The shell's index.html with the registry inlined, so it can start without fetching /remotes.json. */
 export function inlineRegistry(html: string, registry: RemotesRegistry): string {
-  const json = JSON.stringify(registry).replace(/</g, '\\u003c');
-  const script = `<script>window.__SHOP_REMOTES__=${json}</script>`;
+  const script = `<script>window.__SHOP_REMOTES__=${scriptJson(registry)}</script>`;
   // The placeholder marks the spot; an HTML minifier may drop comments, so </head> is the fallback.
   return html.includes(REMOTES_PLACEHOLDER)
     ? html.replace(REMOTES_PLACEHOLDER, script)
@@ -139,15 +151,25 @@ function inside(dir: string, relative: string): string | null {
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Promise<void> {
   const root = path.resolve(options.root);
   const shellDist = path.join(root, 'shell', 'dist');
+  const loadStartupSafely = async (): Promise<string> => {
+    if (!options.loadStartup) return '';
+    try {
+      return `<script>window.__SHOP_STARTUP__=${scriptJson(await options.loadStartup())}</script>`;
+    } catch (error) {
+      app.log.warn({ err: error }, 'startup content not inlined; the shell will fetch it');
+      return '';
+    }
+  };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const indexFile = path.join(shellDist, 'index.html');
     if (!(await isFile(indexFile)))
       throw AppError.notFound('The shop is not built yet: run `npm run build`.');
     const registry = await readRemotesRegistry(options);
     const pathname = request.url.split('?')[0] ?? '/';
+    const startup = await loadStartupSafely();
     const html = inlineRegistry(await readFile(indexFile, 'utf8'), registry).replace(
       '</head>',
-      `${preloadLinks(registry, pathname)}</head>`,
+      `${startup}${preloadLinks(registry, pathname)}</head>`,
     );
     return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
   };
