@@ -126,7 +126,7 @@ export function paramsFromFilters(filters: ListingFilters): URLSearchParams {
 }
 
 /**
- * A new set of filters after a change: any change other than the page itself starts again from
+ * A new set of filters after a change. Every change except one of the page itself starts again from
  * page 1, since the old page number means nothing in a different result set.
  */
 export function changeFilters(filters: ListingFilters, change: Partial<ListingFilters>): ListingFilters {

@@ -120,7 +120,7 @@ function ProductDetails({ product }: { product: ProductDetail }): ReactNode {
   );
 }
 
-/** Overview always; Specification only when the product has any. */
+/** Overview always; Specification only when the product has specifications. */
 function informationTabs(product: ProductDetail): TabSpec[] {
   const specifications = [...product.specifications.product, ...product.specifications.sub_category];
   const tabs: TabSpec[] = [
