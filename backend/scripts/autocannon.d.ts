@@ -14,12 +14,25 @@ declare module 'autocannon' {
       errors: number;
       non2xx: number;
     }
+    interface Request {
+      method?: string;
+      path?: string;
+    }
     interface Options {
       url: string;
       connections?: number;
       duration?: number;
+      /** Each connection cycles through these in order. */
+      requests?: Request[];
+    }
+    /** The running benchmark: an event emitter that is also a promise of the result. */
+    interface Instance extends PromiseLike<Result> {
+      on(
+        event: 'response',
+        listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+      ): this;
     }
   }
-  function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  function autocannon(options: autocannon.Options): autocannon.Instance;
   export = autocannon;
 }
