@@ -10,21 +10,10 @@ import type {
   ProductListing,
   Specification,
 } from '@shop/shared/api-types';
-import { asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';
-import {
-  categories,
-  currencies,
-  productSpecifications,
-  products,
-  productTypes,
-  productViews,
-  searchLog,
-  subCategories,
-  subCategorySpecifications,
-  suppliers,
-} from '../db/schema';
+import { currencies, products, productViews, searchLog, suppliers } from '../db/schema';
 import { AppError } from '../errors';
 import type { ProductSort } from '../schemas/catalogue';
 import { sanitizeRichText } from './html';
@@ -59,125 +48,107 @@ export interface ProductListingQuery {
 
 const isOn = (flag: string | undefined) => flag === '1' || flag === 'true';
 
-const cardColumns = {
-  id: products.id,
-  slug: products.slug,
-  title: products.title,
-  price: products.price,
-  oldPrice: products.oldPrice,
-  stockQuantity: products.stockQuantity,
-  isCustomizable: products.isCustomizable,
-  hasPackaging: products.hasPackaging,
-  hot: products.hot,
-  newItem: products.newItem,
-  freeDelivery: products.freeDelivery,
-  supplierId: products.supplierId,
-  line: products.line,
-  subCategoryId: products.subCategoryId,
-  rating: products.rating,
-  reviewCount: products.reviewCount,
-  createdAt: products.createdAt,
-  typeName: productTypes.name,
-  typeSlug: productTypes.slug,
-  categoryName: categories.name,
-  categorySlug: categories.slug,
-  subCategoryName: subCategories.name,
-  subCategorySlug: subCategories.slug,
-};
+/** One card as the card query answers it (the SQL does the number and date conversions). */
+interface CardRow {
+  id: number;
+  slug: string;
+  title: string;
+  price: number;
+  old_price: number | null;
+  stock_quantity: number;
+  is_customizable: boolean;
+  has_packaging: boolean;
+  hot: boolean;
+  new_item: boolean;
+  free_delivery: boolean;
+  supplier_id: number | null;
+  line: 'exclusive' | 'handmade' | null;
+  rating: number;
+  review_count: number;
+  created_at: string;
+  type_name: string;
+  type_slug: string;
+  category_name: string;
+  category_slug: string;
+  sub_category_name: string;
+  sub_category_slug: string;
+  product_specs: Specification[];
+  sub_category_specs: Specification[];
+}
 
-type CardRow = {
-  [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['notNull'] extends true
-    ? (typeof cardColumns)[K]['_']['data']
-    : (typeof cardColumns)[K]['_']['data'] | null;
-};
-
-function toCard(
-  row: CardRow,
-  productSpecs: Map<number, Specification[]>,
-  subCategorySpecs: Map<number, Specification[]>,
-): ProductCard {
+function toCard(row: CardRow): ProductCard {
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
     image: imageUrl('products', row.id),
     price: row.price,
-    old_price: row.oldPrice,
-    in_stock: row.stockQuantity > 0,
-    stock_quantity: row.stockQuantity,
-    is_customizable: row.isCustomizable,
-    has_packaging: row.hasPackaging,
-    last_piece_message: row.stockQuantity === 1 ? LAST_PIECE_MESSAGE : null,
+    old_price: row.old_price,
+    in_stock: row.stock_quantity > 0,
+    stock_quantity: row.stock_quantity,
+    is_customizable: row.is_customizable,
+    has_packaging: row.has_packaging,
+    last_piece_message: row.stock_quantity === 1 ? LAST_PIECE_MESSAGE : null,
     hot: row.hot,
-    new_item: row.newItem,
-    free_delivery: row.freeDelivery,
-    supplier_id: row.supplierId,
+    new_item: row.new_item,
+    free_delivery: row.free_delivery,
+    supplier_id: row.supplier_id,
     line: row.line,
-    type: { name: row.typeName, slug: row.typeSlug },
-    category: { name: row.categoryName, slug: row.categorySlug },
-    subCategory: { name: row.subCategoryName, slug: row.subCategorySlug },
-    reviews: { rating: row.rating, count: row.reviewCount },
-    specifications: {
-      product: productSpecs.get(row.id) ?? [],
-      sub_category: subCategorySpecs.get(row.subCategoryId) ?? [],
-    },
-    created_at: row.createdAt.toISOString(),
+    type: { name: row.type_name, slug: row.type_slug },
+    category: { name: row.category_name, slug: row.category_slug },
+    subCategory: { name: row.sub_category_name, slug: row.sub_category_slug },
+    reviews: { rating: row.rating, count: row.review_count },
+    specifications: { product: row.product_specs, sub_category: row.sub_category_specs },
+    created_at: row.created_at,
   };
 }
 
-/** Both specification lists for a page of products, two queries whatever the page size. */
-async function specificationsFor(db: Database, rows: readonly CardRow[]) {
-  const productSpecs = new Map<number, Specification[]>();
-  const subCategorySpecs = new Map<number, Specification[]>();
-  if (rows.length === 0) return { productSpecs, subCategorySpecs };
-  // One after the other: `db` may be a transaction (cart), whose single client takes one query at a time.
-  const productRows = await db
-    .select({
-      ownerId: productSpecifications.productId,
-      name: productSpecifications.name,
-      value: productSpecifications.value,
-      show_in_quick_view: productSpecifications.showInQuickView,
-    })
-    .from(productSpecifications)
-    .where(
-      inArray(
-        productSpecifications.productId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(productSpecifications.position), asc(productSpecifications.id));
-  const subCategoryRows = await db
-    .select({
-      ownerId: subCategorySpecifications.subCategoryId,
-      name: subCategorySpecifications.name,
-      value: subCategorySpecifications.value,
-      show_in_quick_view: subCategorySpecifications.showInQuickView,
-    })
-    .from(subCategorySpecifications)
-    .where(
-      inArray(subCategorySpecifications.subCategoryId, [...new Set(rows.map((row) => row.subCategoryId))]),
-    )
-    .orderBy(asc(subCategorySpecifications.position), asc(subCategorySpecifications.id));
-  for (const [target, specRows] of [
-    [productSpecs, productRows],
-    [subCategorySpecs, subCategoryRows],
-  ] as const) {
-    for (const { ownerId, ...spec } of specRows) {
-      const list = target.get(ownerId) ?? [];
-      list.push(spec);
-      target.set(ownerId, list);
-    }
-  }
-  return { productSpecs, subCategorySpecs };
+/** A specification list as JSON, in display order. */
+const specsOf = (table: string, ownerColumn: string, ownerId: SQL) =>
+  sql`(SELECT coalesce(json_agg(json_build_object('name', x.name, 'value', x.value, 'show_in_quick_view', x.show_in_quick_view) ORDER BY x.position, x.id), '[]'::json)
+    FROM ${sql.raw(table)} x WHERE x.${sql.raw(ownerColumn)} = ${ownerId})`;
+
+/** Card columns of `products` and its taxonomy (t, c, s); numbers as float8, the date as ISO 8601 UTC. */
+const CARD_COLUMNS = sql`products.id, products.slug, products.title, products.price::float8 AS price,
+  products.old_price::float8 AS old_price, products.stock_quantity, products.is_customizable,
+  products.has_packaging, products.hot, products.new_item, products.free_delivery, products.supplier_id,
+  products.line, products.sub_category_id, products.rating::float8 AS rating, products.review_count,
+  products.created_at AS created_ts,
+  to_char(products.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+  t.name AS type_name, t.slug AS type_slug, c.name AS category_name, c.slug AS category_slug,
+  s.name AS sub_category_name, s.slug AS sub_category_slug`;
+const TAXONOMY_JOINS = sql`JOIN product_types t ON t.id = products.type_id
+  JOIN categories c ON c.id = products.category_id
+  JOIN sub_categories s ON s.id = products.sub_category_id`;
+
+/**
+ * Product cards with both specification lists, in one statement: `from` (products, or products
+ * joined to a ranking `r`), filtered by `where`; with `page`, sorted and cut to one page first,
+ * so the specifications are only gathered for the cards returned.
+ */
+async function selectCards(
+  db: Database,
+  input: {
+    from?: SQL;
+    where: SQL;
+    page?: { order: CardOrder; limit: number; offset: number; rank?: boolean };
+  },
+): Promise<CardRow[]> {
+  const from = input.from ?? sql`products`;
+  const specs = sql`${specsOf('product_specifications', 'product_id', sql`page.id`)} AS product_specs,
+    ${specsOf('sub_category_specifications', 'sub_category_id', sql`page.sub_category_id`)} AS sub_category_specs`;
+  const { page } = input;
+  const query = page
+    ? sql`SELECT page.*, ${specs} FROM (
+        SELECT ${CARD_COLUMNS}${page.rank ? sql`, r.ord AS rank` : sql``} FROM ${from} ${TAXONOMY_JOINS}
+        WHERE ${input.where} ORDER BY ${page.order.inner} LIMIT ${page.limit} OFFSET ${page.offset}
+      ) page ORDER BY ${page.order.outer}`
+    : sql`SELECT page.*, ${specs} FROM (SELECT ${CARD_COLUMNS} FROM ${from} ${TAXONOMY_JOINS} WHERE ${input.where}) page`;
+  return rowsOf<CardRow>(await db.execute(query));
 }
 
-const baseSelect = (db: Database) =>
-  db
-    .select(cardColumns)
-    .from(products)
-    .innerJoin(productTypes, eq(productTypes.id, products.typeId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(subCategories, eq(subCategories.id, products.subCategoryId));
+/** An int[] parameter: one parameter whatever the number of ids (one prepared statement). */
+const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /** Product cards by id, in the order asked for; unknown ids are skipped. */
 export async function loadProductCards(
@@ -186,18 +157,34 @@ export async function loadProductCards(
 ): Promise<Map<number, ProductCard>> {
   const cards = new Map<number, ProductCard>();
   if (ids.length === 0) return cards;
-  const rows = await baseSelect(db).where(inArray(products.id, [...new Set(ids)]));
-  const { productSpecs, subCategorySpecs } = await specificationsFor(db, rows);
-  for (const row of rows) cards.set(row.id, toCard(row, productSpecs, subCategorySpecs));
+  const rows = await selectCards(db, { where: sql`products.id = ANY(${intArray([...new Set(ids)])})` });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (row && !cards.has(id)) cards.set(id, toCard(row));
+  }
   return cards;
 }
 
-const ORDER_BY: Record<ProductSort, SQL[]> = {
-  'newest-to-oldest': [desc(products.createdAt), desc(products.id)],
-  'oldest-to-newest': [asc(products.createdAt), asc(products.id)],
-  'high-to-low': [desc(products.price), asc(products.id)],
-  'low-to-high': [asc(products.price), asc(products.id)],
+/** A sort as the inner (page) query and the outer (page with specifications) query write it. */
+interface CardOrder {
+  inner: SQL;
+  outer: SQL;
+}
+
+const ORDER_BY: Record<ProductSort, CardOrder> = {
+  'newest-to-oldest': {
+    inner: sql`products.created_at DESC, products.id DESC`,
+    outer: sql`page.created_ts DESC, page.id DESC`,
+  },
+  'oldest-to-newest': {
+    inner: sql`products.created_at, products.id`,
+    outer: sql`page.created_ts, page.id`,
+  },
+  'high-to-low': { inner: sql`products.price DESC, products.id`, outer: sql`page.price DESC, page.id` },
+  'low-to-high': { inner: sql`products.price, products.id`, outer: sql`page.price, page.id` },
 };
+const BY_RANK: CardOrder = { inner: sql`r.ord`, outer: sql`page.rank` };
 
 /** Trimmed, lower case, single spaces: how searches are matched, logged and cached. */
 export const normalizeQuery = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -239,19 +226,27 @@ export async function resolveSearch(
         ORDER BY word_similarity(${text}, title) DESC, id LIMIT ${SEARCH_CANDIDATES_MAX}`),
     ).map((row) => Number(row.id));
   });
-  // One array parameter, not one parameter per id.
-  const match =
-    rankedIds.length === 0 ? sql`FALSE` : sql`${products.id} = ANY(${`{${rankedIds.join(',')}}`}::int[])`;
+  const match = rankedIds.length === 0 ? sql`FALSE` : sql`${products.id} = ANY(${intArray(rankedIds)})`;
   return { match, rankedIds };
 }
 
-/** The ids of `search` that pass `filter`, most relevant first. */
-export async function rankedMatches(db: Database, search: TextSearch, filter: SQL): Promise<number[]> {
+/** FROM clause: the search's ranking r(id, ord), most relevant first, joined to its products. */
+const rankedProducts = (search: TextSearch) =>
+  sql`unnest(${intArray(search.rankedIds)}) WITH ORDINALITY AS r(id, ord) JOIN products ON products.id = r.id`;
+
+/** The first `limit` ids of `search` that pass `filter`, most relevant first. */
+export async function rankedMatches(
+  db: Database,
+  search: TextSearch,
+  filter: SQL,
+  limit = SEARCH_CANDIDATES_MAX,
+): Promise<number[]> {
   if (search.rankedIds.length === 0) return [];
-  const passing = new Set(
-    (await db.select({ id: products.id }).from(products).where(filter)).map((row) => row.id),
-  );
-  return search.rankedIds.filter((id) => passing.has(id));
+  return rowsOf<{ id: number }>(
+    await db.execute(
+      sql`SELECT products.id FROM ${rankedProducts(search)} WHERE ${filter} ORDER BY r.ord LIMIT ${limit}`,
+    ),
+  ).map((row) => Number(row.id));
 }
 
 export type AttributeFilters = Record<string, string[]>;
@@ -341,22 +336,29 @@ export class TtlCache<V> {
 /** Facet counts of one filter set, kept a short while: paging and sorting do not change them. */
 export class FacetCache extends TtlCache<FacetResult> {}
 
-async function taxonomyIds(db: Database, query: ProductListingQuery) {
-  if (!query.type && !query.category && !query.subCategory)
-    return { type: null, category: null, subCategory: null };
-  const [row] = rowsOf<{ type: number | null; category: number | null; sub_category: number | null }>(
-    await db.execute(sql`SELECT
-      (SELECT id FROM product_types WHERE slug = ${query.type ?? ''}) AS type,
-      (SELECT id FROM categories WHERE slug = ${query.category ?? ''}) AS category,
-      (SELECT id FROM sub_categories WHERE slug = ${query.subCategory ?? ''}) AS sub_category`),
-  );
-  // An unknown slug matches nothing (id 0), it is not ignored.
+/** Taxonomy filters by slug, resolved inside the statements that use them (no round trip of their own). */
+interface TaxonomyIds {
+  type: SQL | null;
+  category: SQL | null;
+  subCategory: SQL | null;
+}
+
+/** An unknown slug matches nothing (its id is NULL), it is not ignored. */
+function taxonomyIds(query: ProductListingQuery): TaxonomyIds {
+  const idOf = (table: string, slug: string | undefined) =>
+    slug ? sql`(SELECT id FROM ${sql.raw(table)} WHERE slug = ${slug})` : null;
   return {
-    type: query.type ? (row?.type ?? 0) : null,
-    category: query.category ? (row?.category ?? 0) : null,
-    subCategory: query.subCategory ? (row?.sub_category ?? 0) : null,
+    type: idOf('product_types', query.type),
+    category: idOf('categories', query.category),
+    subCategory: idOf('sub_categories', query.subCategory),
   };
 }
+
+const taxonomyConditions = (ids: TaxonomyIds): SQL[] => [
+  ...(ids.type ? [sql`${products.typeId} = ${ids.type}`] : []),
+  ...(ids.category ? [sql`${products.categoryId} = ${ids.category}`] : []),
+  ...(ids.subCategory ? [sql`${products.subCategoryId} = ${ids.subCategory}`] : []),
+];
 
 async function usdRate(db: Database, code: string): Promise<number> {
   const [row] = await db
@@ -395,29 +397,26 @@ export async function listProducts(
     }
   }
 
-  // Filters other than the taxonomy and the attributes; every facet is counted under these.
+  // Filters other than the search, the taxonomy and the attributes; every facet is counted under these.
   const search = text ? await resolveSearch(db, text, searchCache) : null;
-  const base: SQL[] = [];
-  if (search) base.push(search.match);
-  if (query.supplier_id !== undefined) base.push(eq(products.supplierId, query.supplier_id));
-  if (isOn(query.hot)) base.push(eq(products.hot, true));
-  if (isOn(query.newItem)) base.push(eq(products.newItem, true));
-  if (isOn(query.free_delivery)) base.push(eq(products.freeDelivery, true));
-  if (isOn(query.stock)) base.push(sql`${products.stockQuantity} > 0`);
-  if (isOn(query.customizable)) base.push(eq(products.isCustomizable, true));
-  if (priceMin !== undefined) base.push(gte(products.price, priceMin));
-  if (priceMax !== undefined) base.push(lte(products.price, priceMax));
+  const flags: SQL[] = [];
+  if (query.supplier_id !== undefined) flags.push(eq(products.supplierId, query.supplier_id));
+  if (isOn(query.hot)) flags.push(eq(products.hot, true));
+  if (isOn(query.newItem)) flags.push(eq(products.newItem, true));
+  if (isOn(query.free_delivery)) flags.push(eq(products.freeDelivery, true));
+  if (isOn(query.stock)) flags.push(sql`${products.stockQuantity} > 0`);
+  if (isOn(query.customizable)) flags.push(eq(products.isCustomizable, true));
+  if (priceMin !== undefined) flags.push(gte(products.price, priceMin));
+  if (priceMax !== undefined) flags.push(lte(products.price, priceMax));
+  const base = search ? [search.match, ...flags] : flags;
 
-  const ids = await taxonomyIds(db, query);
-  const taxonomy: SQL[] = [];
-  if (ids.type !== null) taxonomy.push(eq(products.typeId, ids.type));
-  if (ids.category !== null) taxonomy.push(eq(products.categoryId, ids.category));
-  if (ids.subCategory !== null) taxonomy.push(eq(products.subCategoryId, ids.subCategory));
+  const ids = taxonomyIds(query);
   const attributeNames = Object.keys(attributeFilters).sort();
   const attributeConditions = attributeNames.map((name) =>
     attributeExists(name, attributeFilters[name] ?? []),
   );
-  const all = sqlAnd([...base, ...taxonomy, ...attributeConditions]);
+  // A search's page is read through its ranking (r), which already holds only its matches.
+  const pageFilter = sqlAnd([...flags, ...taxonomyConditions(ids), ...attributeConditions]);
 
   const facetKey = JSON.stringify([
     text,
@@ -425,31 +424,35 @@ export async function listProducts(
     [query.hot, query.newItem, query.free_delivery, query.stock, query.customizable].map(isOn),
     priceMin,
     priceMax,
-    ids,
+    [query.type, query.category, query.subCategory],
     attributeFilters,
   ]);
   const facetsPromise = cache.getOrCompute(facetKey, () =>
     countFacets(db, { base, ids, attributeFilters, attributeNames }),
   );
 
+  const offset = (page - 1) * perPage;
   const pageRows = async (): Promise<CardRow[]> => {
-    if (!(byRelevance && search)) {
-      return baseSelect(db)
-        .where(all)
-        .orderBy(...ORDER_BY[sort])
-        .limit(perPage)
-        .offset((page - 1) * perPage);
+    if (!search) {
+      return selectCards(db, {
+        where: pageFilter,
+        page: { order: ORDER_BY[sort], limit: perPage, offset },
+      });
     }
-    const pageIds = (await rankedMatches(db, search, all)).slice((page - 1) * perPage, page * perPage);
-    if (pageIds.length === 0) return [];
-    const byId = new Map(
-      (await baseSelect(db).where(inArray(products.id, pageIds))).map((row) => [row.id, row]),
-    );
-    return pageIds.flatMap((id) => byId.get(id) ?? []);
+    if (search.rankedIds.length === 0) return [];
+    return selectCards(db, {
+      from: rankedProducts(search),
+      where: pageFilter,
+      page: byRelevance
+        ? { order: BY_RANK, limit: perPage, offset, rank: true }
+        : { order: ORDER_BY[sort], limit: perPage, offset },
+    });
   };
-  const [facets, rows] = await Promise.all([facetsPromise, pageRows()]);
-  const { productSpecs, subCategorySpecs } = await specificationsFor(db, rows);
-  if (text) await logSearch(db, text);
+  const [facets, rows] = await Promise.all([
+    facetsPromise,
+    pageRows(),
+    text ? logSearch(db, text) : undefined,
+  ]);
 
   const echo: Record<string, string> = {};
   for (const key of [
@@ -479,7 +482,7 @@ export async function listProducts(
 
   const totalCount = facets.totalCount;
   return {
-    items: rows.map((row) => toCard(row, productSpecs, subCategorySpecs)),
+    items: rows.map(toCard),
     filters: facets.filters,
     query: echo,
     _meta: { totalCount, currentPage: page, pageCount: Math.ceil(totalCount / perPage), perPage },
@@ -495,7 +498,7 @@ async function countFacets(
   db: Database,
   input: {
     base: SQL[];
-    ids: { type: number | null; category: number | null; subCategory: number | null };
+    ids: TaxonomyIds;
     attributeFilters: AttributeFilters;
     attributeNames: string[];
   },
@@ -526,10 +529,7 @@ async function countFacets(
         SELECT 'all', '', '', 0, 0, coalesce(sum(g.n), 0)::int FROM g WHERE g.a_ok AND ${typeOk} AND ${categoryOk} AND ${subCategoryOk}
       ) facets ORDER BY kind, position, name, id`),
   );
-  const taxonomy: SQL[] = [];
-  if (ids.type !== null) taxonomy.push(eq(products.typeId, ids.type));
-  if (ids.category !== null) taxonomy.push(eq(products.categoryId, ids.category));
-  if (ids.subCategory !== null) taxonomy.push(eq(products.subCategoryId, ids.subCategory));
+  const taxonomy = taxonomyConditions(ids);
   // A value row counts when its product meets every other attribute's selection.
   const othersOk = attributeNames.map(
     (name) => sql`(a.name = ${name} OR ${attributeExists(name, attributeFilters[name] ?? [])})`,

@@ -106,15 +106,15 @@ export async function topSearched(db: Database): Promise<TopSearched> {
     );
     for (const { query } of searched) {
       if (ids.length >= TOP_SEARCHED_MAX) break;
-      const exclude =
+      const notYetListed =
         ids.length > 0
-          ? sql`AND ${products.id} NOT IN (${sql.join(
+          ? sql`${products.id} NOT IN (${sql.join(
               ids.map((id) => sql`${id}`),
               sql`, `,
             )})`
-          : sql``;
+          : sql`TRUE`;
       const search = await resolveSearch(db, query);
-      const [best] = await rankedMatches(db, search, sql`${search.match} ${exclude}`);
+      const [best] = await rankedMatches(db, search, notYetListed, 1);
       if (best !== undefined) ids.push(best);
     }
   }
