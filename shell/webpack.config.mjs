@@ -11,7 +11,7 @@ const dir = path.dirname(fileURLToPath(import.meta.url));
 const devRegistry = Object.fromEntries(
   Object.entries(DEV_PORTS)
     .filter(([name]) => name !== 'shell')
-    .map(([name, port]) => [name, { entry: `http://localhost:${port}/mf-manifest.json` }]),
+    .map(([name, port]) => [name, { entry: `http://localhost:${port}/remoteEntry.js` }]),
 );
 
 export default createAppConfig({

@@ -31,10 +31,10 @@ function makeSite(): string {
 }
 
 const GENERATED_REGISTRY = {
-  catalog: { entry: '/mfe/catalog/1.2.3/mf-manifest.json' },
-  cart_checkout: { entry: '/mfe/cart_checkout/0.4.0/mf-manifest.json' },
-  member: { entry: '/mfe/member/0.1.0/mf-manifest.json' },
-  auth: { entry: '/mfe/auth/2.0.0-beta.1/mf-manifest.json' },
+  catalog: { entry: '/mfe/catalog/1.2.3/remoteEntry.js' },
+  cart_checkout: { entry: '/mfe/cart_checkout/0.4.0/remoteEntry.js' },
+  member: { entry: '/mfe/member/0.1.0/remoteEntry.js' },
+  auth: { entry: '/mfe/auth/2.0.0-beta.1/remoteEntry.js' },
 };
 
 describe.each(targets)('site delivery on %s', (target) => {
@@ -192,11 +192,9 @@ describe('preloadLinks', () => {
     auth: { entry: 'https://cdn.example.com/auth/remoteEntry.js' },
   };
 
-  it("preloads the manifest and remoteEntry of every remote the header paints, not the member area's", () => {
+  it("preloads the remoteEntry of every remote the header paints, not the member area's", () => {
     const links = preloadLinks(registry, '/products');
-    expect(links).toContain(
-      '<link rel="preload" href="/mfe/catalog/0.1.0/mf-manifest.json" as="fetch" crossorigin="anonymous">',
-    );
+    expect(links).not.toContain('mf-manifest.json');
     expect(links).toContain('<link rel="preload" href="/mfe/catalog/0.1.0/remoteEntry.js" as="script">');
     expect(links).toContain(
       '<link rel="preload" href="https://cdn.example.com/auth/remoteEntry.js" as="script">',

@@ -79,7 +79,7 @@ test('every shared singleton is loaded once, from one provider', async ({ page }
     }
     return result;
   });
-  for (const pkg of ['react', 'react-dom', 'react-router-dom', 'rxjs', '@shop/shared']) {
+  for (const pkg of ['react', 'react-dom', '@shop/shared', '@shop/shared/router', '@shop/shared/redux']) {
     expect(loaded[pkg], pkg).toHaveLength(1);
   }
 });

@@ -1,6 +1,6 @@
 // Standalone mount: develop the auth remote alone (`npm run dev -w mfe-auth`).
 import { mountStandalone } from '@shop/shared';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@shop/shared/router';
 import { AuthRoot } from './app/AuthRoot';
 import { AuthModals } from './features/overlays/AuthModals';
 import { ForgotPasswordPage } from './features/password-recovery/ForgotPasswordPage';

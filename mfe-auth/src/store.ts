@@ -1,5 +1,11 @@
-import { configureStore, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
-import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
+import {
+  configureStore,
+  type ThunkAction,
+  type TypedUseSelectorHook,
+  type UnknownAction,
+  useDispatch,
+  useSelector,
+} from '@shop/shared/redux';
 import { overlaysReducer } from './features/overlays/overlaysSlice';
 import { referenceDataReducer } from './features/reference-data/referenceDataSlice';
 import { type AuthServices, defaultServices } from './services';

@@ -1,6 +1,6 @@
 // Standalone mount: develop cart_checkout alone (`npm run dev -w mfe-cart-checkout`).
 import { mountStandalone } from '@shop/shared';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@shop/shared/router';
 import { CartCheckoutRoot } from './app/CartCheckoutRoot';
 import { CartButton } from './features/cart/CartButton';
 import { CartPage } from './features/cart/CartPage';

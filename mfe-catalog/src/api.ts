@@ -1,5 +1,5 @@
-import { createApi } from '@reduxjs/toolkit/query/react';
 import { api, type ProductDetail, type ProductListing } from '@shop/shared';
+import { createApi } from '@shop/shared/redux';
 
 type QueryArgs = { path: string; query?: Record<string, string | number | undefined> };
 

@@ -1,6 +1,6 @@
 // Standalone mount: develop the catalog alone (`npm run dev -w mfe-catalog`), without the shell.
 import { mountStandalone } from '@shop/shared';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@shop/shared/router';
 import { CatalogRoot } from './app/CatalogRoot';
 import { ContactPage } from './features/content/ContactPage';
 import { CONTENT_PAGES, ContentPage } from './features/content/ContentPage';

@@ -1,4 +1,4 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore } from '@shop/shared/redux';
 import { catalogApi } from './api';
 
 /** This remote's own store; stores are never shared across remotes. */

@@ -5,13 +5,23 @@ export const SHARED_SINGLETONS = {
   'react/jsx-runtime': '19.3.1',
   'react-dom': '19.3.1',
   'react-dom/client': '19.3.1',
-  // react-router-dom re-exports react-router: share both or a remote importing react-router
-  // gets its own copy and loses the Router context.
-  'react-router': '7.18.5',
-  'react-router-dom': '7.18.5',
-  rxjs: '7.8.2',
   '@shop/shared': '0.1.0',
+  // Routing goes through this facade so react-router is tree-shaken once, in the shell's build,
+  // instead of shipping whole (see shared/src/router.ts). rxjs is private to @shop/shared.
+  '@shop/shared/router': '0.1.0',
+  // Redux Toolkit, its query layer and React Redux, once per page (see shared/src/redux.ts).
+  '@shop/shared/redux': '0.1.0',
 };
+
+/** Packages only @shop/shared may import: through it they are loaded once and tree-shaken. */
+export const PRIVATE_TO_SHARED = [
+  'react-router',
+  'react-router-dom',
+  'rxjs',
+  '@reduxjs/toolkit',
+  '@reduxjs/toolkit/query/react',
+  'react-redux',
+];
 
 /** Ports used by `npm run dev` (webpack-dev-server) and by each app run alone. */
 export const DEV_PORTS = {

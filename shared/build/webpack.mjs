@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import webpack from 'webpack';
 import { BACKEND_DEV_URL, DEV_PORTS, SHARED_SINGLETONS } from './shared-dependencies.mjs';
 
 const STANDALONE_TEMPLATE = fileURLToPath(new URL('./standalone.html', import.meta.url));
@@ -54,7 +56,9 @@ export function createAppConfig({ dir, federation, isHost = false, title, devSer
           {
             test: /\.css$/,
             use: [
-              'style-loader',
+              // Production: CSS goes to .css files loaded with their chunk (parsed off the JS
+              // budget, cached apart from the code); development keeps style-loader for HMR.
+              production ? MiniCssExtractPlugin.loader : 'style-loader',
               {
                 loader: 'css-loader',
                 options: {
@@ -93,10 +97,33 @@ export function createAppConfig({ dir, federation, isHost = false, title, devSer
           // runs it standalone, with its own runtime.
           experiments: production
             ? isHost
-              ? { provideExternalRuntime: true }
-              : { externalRuntime: true }
+              ? { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } }
+              : { externalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } }
             : {},
         }),
+        // provideExternalRuntime adds its plugin by the CommonJS file, which requires the CommonJS
+        // build of the federation runtime while everything else imports the ES build: two copies
+        // (+20 KB gzip). Point it at its ES build so the host carries one runtime.
+        ...(production && isHost
+          ? [
+              new webpack.NormalModuleReplacementPlugin(
+                /inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/,
+                (resource) => {
+                  resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
+                },
+              ),
+            ]
+          : []),
+        ...(production
+          ? [
+              new MiniCssExtractPlugin({
+                filename: '[name].[contenthash:8].css',
+                chunkFilename: '[name].[contenthash:8].css',
+                // CSS Modules carry a team prefix, so the order of unrelated rules cannot matter.
+                ignoreOrder: true,
+              }),
+            ]
+          : []),
         new HtmlWebpackPlugin({
           // The shell has its own page; a remote's page only serves its standalone bootstrap.
           template: isHost ? path.join(dir, 'public/index.html') : STANDALONE_TEMPLATE,

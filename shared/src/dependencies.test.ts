@@ -10,9 +10,15 @@ const singletons = Object.fromEntries(
 );
 
 describe('shared singleton versions', () => {
-  it('lists react, react-dom, react-router-dom, rxjs and @shop/shared', () => {
+  it('lists react, react-dom, @shop/shared and its router and redux facades', () => {
     expect(Object.keys(singletons)).toEqual(
-      expect.arrayContaining(['react', 'react-dom', 'react-router-dom', 'rxjs', '@shop/shared']),
+      expect.arrayContaining([
+        'react',
+        'react-dom',
+        '@shop/shared',
+        '@shop/shared/router',
+        '@shop/shared/redux',
+      ]),
     );
   });
 
@@ -24,6 +30,10 @@ describe('shared singleton versions', () => {
       };
       for (const [name, version] of Object.entries(dependencies)) {
         if (name in singletons) expect(`${name}@${version}`).toBe(`${name}@${singletons[name]}`);
+        // Routing, Redux and rxjs reach the apps only through @shop/shared (one tree-shaken copy).
+        expect(['react-router', 'react-router-dom', 'rxjs', '@reduxjs/toolkit', 'react-redux']).not.toContain(
+          name,
+        );
       }
     },
   );

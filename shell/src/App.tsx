@@ -1,5 +1,5 @@
+import { BrowserRouter } from '@shop/shared/router';
 import type { ReactNode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
 import { Layout } from './frame/Layout';
 import { ShopRoutes } from './routes';
 import { PageSetupFailed } from './startup/PageSetupFailed';

@@ -1,6 +1,6 @@
 import { type ApiClient, type ApiResult, bus, loadUser, saveUser, type User } from '@shop/shared';
+import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { RequireSession } from './RequireSession';
 
 const member: User = {

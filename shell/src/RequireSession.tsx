@@ -1,6 +1,6 @@
 import { type ApiClient, setSessionUser, api as sharedApi, useBusState } from '@shop/shared';
+import { Navigate, useLocation } from '@shop/shared/router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
 import styles from './RequireSession.module.css';
 
 type Verification = { token: string; state: 'checking' | 'verified' | 'rejected' };

@@ -1,6 +1,6 @@
 import { type RemoteModuleId, RemoteSlot } from '@shop/shared';
+import { Route, Routes } from '@shop/shared/router';
 import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from './frame/NotFoundPage';
 import { RequireSession } from './RequireSession';
 

@@ -94,7 +94,7 @@ export async function readRemotesRegistry(options: SiteOptions): Promise<Remotes
   const registry: RemotesRegistry = {};
   for (const app of REMOTE_APPS) {
     const version = await packageVersion(path.join(options.root, app.dir));
-    if (version) registry[app.name] = { entry: `/mfe/${app.name}/${version}/mf-manifest.json` };
+    if (version) registry[app.name] = { entry: `/mfe/${app.name}/${version}/remoteEntry.js` };
   }
   return registry;
 }
@@ -108,13 +108,19 @@ export function inlineRegistry(html: string, registry: RemotesRegistry): string 
     : html.replace('</head>', `${script}</head>`);
 }
 
+/** The script a registry entry loads: remoteEntry.js itself, or the one beside a manifest. */
+export function entryScript(entry: string): string {
+  return entry.replace(/\/mf-manifest\.json$/, '/remoteEntry.js');
+}
+
 /** The header mounts fragments of these remotes on every page; the member area only under /member. */
 const FIRST_PAINT_REMOTES = ['catalog', 'cart_checkout', 'auth'];
 
 /**
  * Preload hints for the remotes the requested page paints at once, so the browser fetches their
- * manifest and remoteEntry.js while the shell's own script is still loading (the chain
- * main → manifest → remoteEntry → chunk otherwise runs one step at a time).
+ * remoteEntry.js while the shell's own script is still loading (the chain main → remoteEntry →
+ * chunk otherwise runs one step at a time). A manifest entry is loaded as the remoteEntry.js
+ * beside it (the shell does the same: its federation runtime is built without manifest support).
  */
 export function preloadLinks(registry: RemotesRegistry, pathname: string): string {
   const names = pathname.startsWith('/member') ? [...FIRST_PAINT_REMOTES, 'member'] : FIRST_PAINT_REMOTES;
@@ -122,14 +128,7 @@ export function preloadLinks(registry: RemotesRegistry, pathname: string): strin
   return names
     .map((name) => registry[name]?.entry)
     .filter((entry): entry is string => typeof entry === 'string')
-    .map((entry) => {
-      const manifest = entry.endsWith('/mf-manifest.json');
-      const script = manifest ? entry.replace(/mf-manifest\.json$/, 'remoteEntry.js') : entry;
-      const fetchHint = manifest
-        ? `<link rel="preload" href="${attr(entry)}" as="fetch" crossorigin="anonymous">`
-        : '';
-      return `${fetchHint}<link rel="preload" href="${attr(script)}" as="script">`;
-    })
+    .map((entry) => `<link rel="preload" href="${attr(entryScript(entry))}" as="script">`)
     .join('');
 }
 

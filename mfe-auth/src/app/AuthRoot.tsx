@@ -1,6 +1,6 @@
 import { exposeWithin } from '@shop/shared';
+import { Provider } from '@shop/shared/redux';
 import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
 import { type AuthStore, store as authStore } from '../store';
 
 /**

@@ -3,9 +3,9 @@
  * fetch that answers from a table of routes like the backend would (envelopes and HTTP codes).
  */
 import { bus, createApiClient, type FetchImpl, type User } from '@shop/shared';
+import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AuthRoot } from '../app/AuthRoot';
 import { createAuthApi } from '../features/session/authApi';
 import { type AuthStore, createAuthStore } from '../store';

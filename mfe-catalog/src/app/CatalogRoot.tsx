@@ -1,6 +1,6 @@
 import { exposeWithin } from '@shop/shared';
+import { Provider } from '@shop/shared/redux';
 import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
 import { store } from '../store';
 
 /** Every exposed catalog module renders inside this root: own store, visible team boundary. */

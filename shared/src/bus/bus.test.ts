@@ -54,6 +54,27 @@ describe('states', () => {
     bus.publish('wishlist', { productIds: [1, 2] });
     expect(seen).toEqual([[], [1], [1, 2]]);
   });
+
+  it('selects one part of a state and emits only when that part changes', () => {
+    const seen: (string | null)[] = [];
+    bus.select('session', (session) => session.user?.token ?? null).subscribe((token) => seen.push(token));
+    const user = {
+      id: 1,
+      token: 't1',
+      type: 'Member' as const,
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'a@example.com',
+      mobile: null,
+      gender: null,
+      country_id: null,
+      alternate_email: null,
+    };
+    bus.publish('session', { ...bus.get('session'), user });
+    bus.publish('session', { ...bus.get('session'), guestSessionToken: 'g1' });
+    bus.publish('session', { ...bus.get('session'), user: null });
+    expect(seen).toEqual([null, 't1', null]);
+  });
 });
 
 describe('commands', () => {

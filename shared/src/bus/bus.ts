@@ -4,7 +4,7 @@
  * come back over another, so a command nobody answers fails visibly after a timeout instead of
  * hanging the page.
  */
-import { BehaviorSubject, distinctUntilChanged, filter, type Observable, Subject, take } from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, filter, map, type Observable, Subject, take } from 'rxjs';
 import {
   type BusCommands,
   type BusStates,
@@ -71,6 +71,11 @@ export interface Bus {
   publish<S extends StateName>(name: S, value: BusStates[S]): void;
   /** The current value at once, then every change (by reference). */
   select<S extends StateName>(name: S): Observable<BusStates[S]>;
+  /**
+   * One part of a state: its current value at once, then each change of that part (compared with
+   * ===). Remotes use this instead of rxjs operators of their own: rxjs is private to @shop/shared.
+   */
+  select<S extends StateName, T>(name: S, pick: (state: BusStates[S]) => T): Observable<T>;
   /** One handler per command; a second registration replaces the first. Returns the unregister. */
   handle<C extends CommandName>(command: C, handler: CommandHandler<C>): () => void;
   /**
@@ -161,8 +166,9 @@ export function createBus(options: BusOptions = {}): Bus {
       states[name].next(value);
     },
 
-    select(name) {
-      return states[name].asObservable().pipe(distinctUntilChanged());
+    select<S extends StateName, T>(name: S, pick?: (state: BusStates[S]) => T) {
+      const state$ = states[name].asObservable();
+      return pick ? state$.pipe(map(pick), distinctUntilChanged()) : state$.pipe(distinctUntilChanged());
     },
 
     handle(command, handler) {

@@ -1,6 +1,6 @@
+import { BrowserRouter } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { bus } from '../bus/bus';
 import { initSessionFromStorage } from '../session/storage';
 import { loadStartupContent } from '../startup/loadStartupContent';

@@ -8,7 +8,6 @@ export const QUESTION_MAX = 200;
  * readings exist"). We take 300 for both, so the limit a shopper reads is the limit applied.
  */
 export const CONTACT_MESSAGE_MAX = 300;
-export const KEYWORD_MIN = 3;
 
 export const questionSchema = object({
   questioner_name: string().trim().required(MESSAGES.questionNameRequired),
@@ -41,9 +40,4 @@ export const reviewSchema = object({
     .min(1, MESSAGES.ratingRequired)
     .max(5),
   comments: string().trim().required(MESSAGES.commentsRequired),
-});
-
-/** Listing keyword filter: 'Please enter value' when empty, at least 3 letters after trim. */
-export const keywordSchema = object({
-  keyword: string().trim().required(MESSAGES.keywordRequired).min(KEYWORD_MIN, MESSAGES.keywordTooShort),
 });

@@ -1,8 +1,10 @@
 /**
  * Yup schemas shared by the forms and the backend, so a rule and its message live in one place.
- * Imported as `@shop/shared/validation` (no React, safe on the server).
+ * Imported as `@shop/shared/validation` (no React, safe on the server). Code that only needs a
+ * message imports `@shop/shared/validation/messages`, which does not pull Yup into its chunk.
  */
 export * from './auth';
 export * from './catalogue';
 export { firstErrors } from './errors';
+export { KEYWORD_MIN, keywordError } from './keyword';
 export { MESSAGES } from './messages';

@@ -1,4 +1,4 @@
-import { keywordError } from './keywordRules';
+import { keywordError } from './keyword';
 
 describe('keyword filter rules', () => {
   it('says "Please enter value" when empty', () => {

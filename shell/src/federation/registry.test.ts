@@ -6,8 +6,14 @@ describe('remote registry', () => {
   });
 
   it('accepts one entry URL per remote', () => {
+    expect(parseRegistry({ catalog: { entry: 'https://cdn.example/catalog/remoteEntry.js' } })).toEqual({
+      catalog: { entry: 'https://cdn.example/catalog/remoteEntry.js' },
+    });
+  });
+
+  it('loads the remoteEntry.js beside a manifest entry (the runtime is built without manifests)', () => {
     expect(parseRegistry({ catalog: { entry: '/mfe/catalog/0.1.0/mf-manifest.json' } })).toEqual({
-      catalog: { entry: '/mfe/catalog/0.1.0/mf-manifest.json' },
+      catalog: { entry: '/mfe/catalog/0.1.0/remoteEntry.js' },
     });
   });
 
@@ -17,10 +23,10 @@ describe('remote registry', () => {
   });
 
   it('uses the registry inlined into the page without fetching', async () => {
-    window.__SHOP_REMOTES__ = { auth: { entry: '/mfe/auth/0.1.0/mf-manifest.json' } };
+    window.__SHOP_REMOTES__ = { auth: { entry: '/mfe/auth/0.1.0/remoteEntry.js' } };
     const fetchImpl = jest.fn();
     await expect(readRegistry(fetchImpl)).resolves.toEqual({
-      auth: { entry: '/mfe/auth/0.1.0/mf-manifest.json' },
+      auth: { entry: '/mfe/auth/0.1.0/remoteEntry.js' },
     });
     expect(fetchImpl).not.toHaveBeenCalled();
   });

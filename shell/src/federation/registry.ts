@@ -18,7 +18,10 @@ export function parseRegistry(value: unknown): RemoteRegistry {
   for (const [name, spec] of Object.entries(value)) {
     const entry = (spec as { entry?: unknown } | null)?.entry;
     if (typeof entry !== 'string' || entry === '') throw new Error(`remotes.json: ${name} has no entry`);
-    registry[name] = { entry };
+    // The production federation runtime is built without manifest (snapshot) support, which
+    // saves ~6 KB gzip and a request per remote: an mf-manifest.json entry loads the
+    // remoteEntry.js published beside it.
+    registry[name] = { entry: entry.replace(/\/mf-manifest\.json$/, '/remoteEntry.js') };
   }
   return registry;
 }

@@ -1,6 +1,6 @@
 import { bus, type StartupContent } from '@shop/shared';
+import { MemoryRouter } from '@shop/shared/router';
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { Footer } from './Footer';
 
 const startup: StartupContent = {

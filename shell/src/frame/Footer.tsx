@@ -1,6 +1,6 @@
 import { type SocialChannel, useBusState } from '@shop/shared';
+import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import styles from './Footer.module.css';
 
 const POLICY_LINKS = [

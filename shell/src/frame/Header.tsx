@@ -1,6 +1,6 @@
 import { RemoteSlot } from '@shop/shared';
+import { Link } from '@shop/shared/router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { CurrencySelector } from './CurrencySelector';
 import { STICKY_HEADER_AFTER_PX } from './constants';
 import styles from './Header.module.css';

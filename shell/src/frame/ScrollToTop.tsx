@@ -1,5 +1,5 @@
+import { useLocation } from '@shop/shared/router';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
 
 /** The page scrolls to the top on every route change (spec 001, 2.1). */
 export function ScrollToTop(): null {

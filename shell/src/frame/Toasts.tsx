@@ -1,6 +1,6 @@
 import { bus, type ToastRequest } from '@shop/shared';
+import { Link } from '@shop/shared/router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { TOAST_DURATION_MS } from './constants';
 import styles from './Toasts.module.css';
 

@@ -1,6 +1,6 @@
 import { bus, useBusState, useTimeouts } from '@shop/shared';
+import { useNavigate } from '@shop/shared/router';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { GREETING_BUBBLE_MS } from '../../constants';
 import { useAuthDispatch, useAuthSelector } from '../../store';
 import { logout } from '../session/session';

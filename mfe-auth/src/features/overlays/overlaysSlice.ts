@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@shop/shared/redux';
 
 /** The popups of the auth remote; one at a time. */
 export type AuthDialog = 'signIn' | 'signUp' | 'wishlistEmail';

@@ -1,8 +1,8 @@
 import { useTimeouts } from '@shop/shared';
+import { Link, useNavigate, useParams } from '@shop/shared/router';
 import { resetPasswordSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
 import { TextField } from '../../app/form/Field';
 import formStyles from '../../app/form/form.module.css';
 import {

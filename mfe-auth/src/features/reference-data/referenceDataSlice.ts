@@ -1,5 +1,5 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { AuthSlide, Country } from '@shop/shared';
+import { createAsyncThunk, createSlice } from '@shop/shared/redux';
 import type { AuthServices } from '../../services';
 import type { Gender, SlideKind } from '../session/authApi';
 

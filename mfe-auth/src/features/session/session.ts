@@ -10,7 +10,7 @@ import {
   setSessionUser,
   type User,
 } from '@shop/shared';
-import { MESSAGES } from '@shop/shared/validation';
+import { MESSAGES } from '@shop/shared/validation/messages';
 import type { AuthThunk } from '../../store';
 import type { RegistrationBody } from './authApi';
 

@@ -1,6 +1,6 @@
 import { useBusState } from '@shop/shared';
+import { Navigate, useLocation } from '@shop/shared/router';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
 import { MEMBER_HOME_PATH } from '../../constants';
 import { useAuthDispatch } from '../../store';
 import { openDialog } from '../overlays/overlaysSlice';

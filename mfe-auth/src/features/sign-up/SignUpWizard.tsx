@@ -1,8 +1,8 @@
 import { useTimeouts } from '@shop/shared';
+import { useLocation, useNavigate } from '@shop/shared/router';
 import { MESSAGES, signUpStep1Schema, signUpStep2Schema, signUpStep3Schema } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { SelectField, TextField } from '../../app/form/Field';
 import formStyles from '../../app/form/form.module.css';
 import {

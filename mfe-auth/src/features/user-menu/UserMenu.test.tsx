@@ -1,6 +1,6 @@
 import { bus, type CommandName } from '@shop/shared';
+import { MemoryRouter } from '@shop/shared/router';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { MEMBER, resetSession } from '../../test/fakeBackend';
 import { UserMenu } from './UserMenu';
 

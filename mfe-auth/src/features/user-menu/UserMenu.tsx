@@ -1,6 +1,6 @@
 import { bus, type CommandName, useBusState } from '@shop/shared';
+import { Link } from '@shop/shared/router';
 import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import styles from './user-menu.module.css';
 
 const MEMBER_LINKS = [

@@ -1,5 +1,5 @@
 import { saveWishlistUser } from '@shop/shared';
-import { MESSAGES } from '@shop/shared/validation';
+import { MESSAGES } from '@shop/shared/validation/messages';
 import type { AuthThunk } from '../../store';
 
 export type WishlistRegistration = { ok: true } | { ok: false; message: string };

@@ -1,6 +1,6 @@
 import { useBusState } from '@shop/shared';
+import { Link, useLocation } from '@shop/shared/router';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router-dom';
 import styles from './cart.module.css';
 import { setOverlayOpen } from './cartSlice';
 import { useCartDispatch, useCartSelector } from './hooks';

@@ -1,6 +1,6 @@
 import type { CartItem } from '@shop/shared';
+import { Link } from '@shop/shared/router';
 import { type ReactNode, useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import { SHOP_NAME } from '../../constants';
 import styles from './cart.module.css';
 import { fetchCart, removeItem, updateQuantity } from './cartSlice';

@@ -1,5 +1,4 @@
 import { bus, setGuestSessionToken } from '@shop/shared';
-import { distinctUntilChanged, map } from 'rxjs';
 import { CART_OVERLAY_DELAY_MS, ITEM_ADDED_MESSAGE } from '../../constants';
 import type { store as cartStore } from '../../store';
 import { addToCart, changeCurrency, fetchCart, setOverlayOpen } from './cartSlice';
@@ -29,11 +28,7 @@ export function startCartOwner(store: typeof cartStore): void {
 
   // A different shopper (sign-in, sign-out) means a different cart.
   bus
-    .select('session')
-    .pipe(
-      map((session) => session.user?.token ?? null),
-      distinctUntilChanged(),
-    )
+    .select('session', (session) => session.user?.token ?? null)
     .subscribe(() => void store.dispatch(fetchCart()));
 
   // The shell owns the selected currency; the server re-prices the cart in it. Asked once per

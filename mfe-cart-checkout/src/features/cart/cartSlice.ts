@@ -1,6 +1,6 @@
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApiResult, Cart } from '@shop/shared';
 import { bus } from '@shop/shared';
+import { createAsyncThunk, createSlice, type PayloadAction } from '@shop/shared/redux';
 import { GENERIC_ACTION_ERROR } from '../../constants';
 import { cartApi } from './cartApi';
 

@@ -1,4 +1,4 @@
-import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
+import { type TypedUseSelectorHook, useDispatch, useSelector } from '@shop/shared/redux';
 import type { CartDispatch, CartRootState } from '../../store';
 
 export const useCartDispatch: () => CartDispatch = useDispatch;

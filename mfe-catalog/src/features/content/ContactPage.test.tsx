@@ -1,6 +1,6 @@
+import { Provider } from '@shop/shared/redux';
+import { MemoryRouter } from '@shop/shared/router';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
 import { GENERIC_ACTION_ERROR } from '../../constants';
 import { store } from '../../store';
 import { fail, installFakeApi, ok } from '../../test/fakeApi';

@@ -1,8 +1,5 @@
+import { useLocation } from '@shop/shared/router';
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
-// /about is a page a shopper can open first: it brings slick's CSS for the exclusive slider.
-import 'slick-carousel/slick/slick.css';
-import 'slick-carousel/slick/slick-theme.css';
 import { htmlToText, SafeHtml } from '../../app/SafeHtml';
 import { PAGE_DESCRIPTION_MAX } from '../../constants';
 import { usePageMeta } from '../../usePageMeta';

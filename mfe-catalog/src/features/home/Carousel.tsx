@@ -1,12 +1,15 @@
+import 'slick-carousel/slick/slick.css';
+import 'slick-carousel/slick/slick-theme.css';
 import { type ReactNode, useRef, useState } from 'react';
 import Slider, { type Settings } from 'react-slick';
 import styles from './home.module.css';
 
 /**
  * react-slick with a visible pause/play control (autoplaying content must be pausable, WCAG
- * 2.2.2). slick's own CSS is imported once, in HomePage.
+ * 2.2.2). Loaded on demand by ProductSlider, with slick's CSS, when a slider comes near the
+ * viewport: react-slick and its styles are not part of any page's first load.
  */
-export function Carousel({
+export default function Carousel({
   label,
   settings,
   children,

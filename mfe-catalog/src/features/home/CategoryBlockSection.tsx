@@ -1,6 +1,6 @@
 import type { CategoryBlock } from '@shop/shared';
+import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import styles from './home.module.css';
 
 export function CategoryBlockSection({ block }: { block: CategoryBlock }): ReactNode {

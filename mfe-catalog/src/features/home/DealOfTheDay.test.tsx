@@ -1,6 +1,6 @@
 import type { Deal } from '@shop/shared';
+import { MemoryRouter } from '@shop/shared/router';
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { DealBody } from './DealOfTheDay';
 
 const deal: Deal = { id: 1, title: 'Mugs half price', end_date_time: 3, items: [] };

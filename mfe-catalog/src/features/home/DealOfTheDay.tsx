@@ -1,5 +1,5 @@
 import type { Deal } from '@shop/shared';
-import { MESSAGES } from '@shop/shared/validation';
+import { MESSAGES } from '@shop/shared/validation/messages';
 import type { ReactNode } from 'react';
 import { ListError } from '../products/ListError';
 import { ProductGrid } from '../products/ProductCard';

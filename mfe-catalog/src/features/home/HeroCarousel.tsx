@@ -1,12 +1,27 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { HERO_AUTOPLAY_MS, HERO_MAX_SLIDES, MOBILE_MAX_WIDTH } from '../../constants';
+import type { HeroSlide } from '@shop/shared';
+import { Link } from '@shop/shared/router';
+import {
+  type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { HERO_AUTOPLAY_MS, HERO_MAX_SLIDES } from '../../constants';
 import { ListError } from '../products/ListError';
-import { Carousel } from './Carousel';
 import styles from './home.module.css';
 import { useHeroSlidesQuery } from './homeApi';
 
-/** Hero: the first 5 slides, autoplay 6 s, pauses on hover, vertical at mobile widths. */
+/** A swipe shorter than this (px) is a tap. */
+const SWIPE_MIN_PX = 40;
+
+/**
+ * Hero: the first 5 slides, autoplay 6 s, pauses on hover and focus and with its own pause
+ * button, slides vertically under 767 px (CSS). Built without react-slick: the hero is the first
+ * thing a shopper sees, so it paints with the page instead of waiting for a slider library.
+ */
 export function HeroCarousel(): ReactNode {
   const { data, isError } = useHeroSlidesQuery();
   if (isError) return <ListError />;
@@ -14,34 +29,95 @@ export function HeroCarousel(): ReactNode {
   if (slides.length === 0) return null;
   return (
     <section aria-roledescription="carousel" aria-label="Featured" className={styles.hero}>
-      <Carousel
-        label="featured slides"
-        settings={{
-          autoplay: true,
-          autoplaySpeed: HERO_AUTOPLAY_MS,
-          pauseOnHover: true,
-          pauseOnFocus: true,
-          dots: true,
-          arrows: true,
-          infinite: slides.length > 1,
-          responsive: [
-            {
-              breakpoint: MOBILE_MAX_WIDTH,
-              settings: { vertical: true, verticalSwiping: true, arrows: false },
-            },
-          ],
-        }}
-      >
-        {slides.map((slide, index) => (
-          <div key={slide.id}>
-            <div className={styles.heroSlide}>
+      <HeroSlides slides={slides} />
+    </section>
+  );
+}
+
+export function HeroSlides({ slides }: { slides: HeroSlide[] }): ReactNode {
+  const count = slides.length;
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(true);
+  const [held, setHeld] = useState(false);
+  const touch = useRef<{ x: number; y: number } | null>(null);
+  const go = (next: number) => setIndex(((next % count) + count) % count);
+
+  useEffect(() => {
+    if (!playing || held || count < 2) return;
+    // Restarts with every slide change, so a shopper's own move gets the full 6 s too.
+    const timer = setTimeout(() => setIndex((index + 1) % count), HERO_AUTOPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [index, playing, held, count]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight' || event.key === 'ArrowDown') go(index + 1);
+    else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') go(index - 1);
+    else return;
+    event.preventDefault();
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the autoplay; every action has its own button
+    <div
+      className={styles.heroCarousel}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={onBlur}
+      onKeyDown={onKeyDown}
+      onTouchStart={(event) => {
+        const point = event.touches[0];
+        touch.current = point ? { x: point.clientX, y: point.clientY } : null;
+      }}
+      onTouchEnd={(event) => {
+        const start = touch.current;
+        const point = event.changedTouches[0];
+        touch.current = null;
+        if (!start || !point) return;
+        const dx = point.clientX - start.x;
+        const dy = point.clientY - start.y;
+        const delta = Math.abs(dx) > Math.abs(dy) ? dx : dy;
+        if (Math.abs(delta) >= SWIPE_MIN_PX) go(index + (delta < 0 ? 1 : -1));
+      }}
+    >
+      {count > 1 ? (
+        <button
+          type="button"
+          className={styles.playToggle}
+          onClick={() => setPlaying(!playing)}
+          aria-label={`${playing ? 'Pause' : 'Play'} featured slides`}
+        >
+          <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+        </button>
+      ) : null}
+      <div className={styles.heroViewport}>
+        <div
+          className={styles.heroTrack}
+          style={{ '--hero-index': index } as CSSProperties}
+          aria-live={playing && !held ? 'off' : 'polite'}
+        >
+          {slides.map((slide, position) => (
+            // biome-ignore lint/a11y/useSemanticElements: a carousel slide is a group with roledescription "slide" (WAI-ARIA APG), not a form fieldset
+            <div
+              key={slide.id}
+              className={styles.heroSlide}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${position + 1} of ${count}`}
+              aria-hidden={position !== index}
+              inert={position !== index}
+            >
               <img
                 src={slide.image}
                 alt=""
                 className={styles.heroImage}
                 width={1200}
                 height={400}
-                loading={index === 0 ? 'eager' : 'lazy'}
+                loading={position === 0 ? 'eager' : 'lazy'}
+                fetchPriority={position === 0 ? 'high' : 'auto'}
               />
               <div className={styles.heroText}>
                 {slide.offer_tag ? <span className={styles.offerTag}>{slide.offer_tag}</span> : null}
@@ -52,9 +128,41 @@ export function HeroCarousel(): ReactNode {
                 </Link>
               </div>
             </div>
-          </div>
-        ))}
-      </Carousel>
-    </section>
+          ))}
+        </div>
+      </div>
+      {count > 1 ? (
+        <>
+          <button
+            type="button"
+            className={`${styles.heroArrow} ${styles.heroPrev}`}
+            onClick={() => go(index - 1)}
+            aria-label="Previous slide"
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <button
+            type="button"
+            className={`${styles.heroArrow} ${styles.heroNext}`}
+            onClick={() => go(index + 1)}
+            aria-label="Next slide"
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+          <ul className={styles.heroDots} aria-label="Choose a slide">
+            {slides.map((slide, position) => (
+              <li key={slide.id}>
+                <button
+                  type="button"
+                  onClick={() => go(position)}
+                  aria-label={`Slide ${position + 1}`}
+                  aria-current={position === index ? 'true' : undefined}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,3 @@
-import 'slick-carousel/slick/slick.css';
-import 'slick-carousel/slick/slick-theme.css';
 import type { ReactNode } from 'react';
 import { useProductsQuery } from '../../api';
 import { HOME_LIST_PER_PAGE, HOME_SUPPLIER_ID, SHOP_NAME } from '../../constants';

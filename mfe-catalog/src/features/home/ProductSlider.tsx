@@ -1,6 +1,6 @@
 import type { ProductCard as Product } from '@shop/shared';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@shop/shared/router';
+import { lazy, type ReactNode, Suspense } from 'react';
 import type { Settings } from 'react-slick';
 import { useNearViewport } from '../../app/useNearViewport';
 import {
@@ -11,8 +11,9 @@ import {
 } from '../../constants';
 import { ListError } from '../products/ListError';
 import { ProductCard } from '../products/ProductCard';
-import { Carousel } from './Carousel';
 import styles from './home.module.css';
+
+const Carousel = lazy(() => import('./Carousel'));
 
 /** Spec 000, section 9: 4 per view (1, 2, 3 at widths 320, 700, 960), autoplay 6000 ms, speed 500. */
 export const PRODUCT_SLIDER_SETTINGS: Settings = {
@@ -67,13 +68,15 @@ export function ProductSlider({
       {items && items.length > 0 ? (
         <div ref={ref} className={styles.sliderBody}>
           {near ? (
-            <Carousel label={title} settings={PRODUCT_SLIDER_SETTINGS}>
-              {items.map((product) => (
-                <div key={product.id} className={styles.slide}>
-                  <ProductCard product={product} />
-                </div>
-              ))}
-            </Carousel>
+            <Suspense fallback={null}>
+              <Carousel label={title} settings={PRODUCT_SLIDER_SETTINGS}>
+                {items.map((product) => (
+                  <div key={product.id} className={styles.slide}>
+                    <ProductCard product={product} />
+                  </div>
+                ))}
+              </Carousel>
+            </Suspense>
           ) : null}
         </div>
       ) : null}

@@ -1,6 +1,6 @@
 import type { Banner } from '@shop/shared';
+import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { ListError } from '../products/ListError';
 import styles from './home.module.css';
 import { useBannersQuery } from './homeApi';

@@ -1,7 +1,7 @@
 import type { ProductListing } from '@shop/shared';
 import { useBusState } from '@shop/shared';
+import { keywordError } from '@shop/shared/validation/keyword';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { keywordError } from './keywordRules';
 import styles from './listing.module.css';
 import { type ListingFilters, QUICK_FILTERS, toggleAttribute, toggleQuick } from './listingQuery';
 import {

@@ -1,7 +1,7 @@
 import { type SitemapNode, useBusState } from '@shop/shared';
-import { MESSAGES } from '@shop/shared/validation';
+import { Link, useSearchParams } from '@shop/shared/router';
+import { MESSAGES } from '@shop/shared/validation/messages';
 import { type ReactNode, useId, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import { useProductsQuery } from '../../api';
 import { usePageMeta } from '../../usePageMeta';
 import { ListError } from '../products/ListError';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@shop/shared/validation';
+import { MESSAGES } from '@shop/shared/validation/messages';
 import { hasPriceErrors, normalizePriceText, priceValue, validatePrice } from './priceRules';
 
 describe('price filter rules', () => {

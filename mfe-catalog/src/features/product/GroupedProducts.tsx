@@ -1,6 +1,6 @@
 import type { ProductGroup } from '@shop/shared';
+import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import styles from './product.module.css';
 
 /** Other variants of this product (colour, size…), each a link to its own page. */

@@ -1,6 +1,6 @@
 import type { GalleryEntry, ProductDetail } from '@shop/shared';
+import { Link, Navigate, useParams } from '@shop/shared/router';
 import { type ReactNode, useMemo } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
 import { useProductBySlugQuery, useProductsQuery } from '../../api';
 import { SafeHtml } from '../../app/SafeHtml';
 import { type TabSpec, Tabs } from '../../app/Tabs';

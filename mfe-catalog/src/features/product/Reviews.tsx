@@ -1,5 +1,5 @@
 import type { Review, ReviewPage } from '@shop/shared';
-import { MESSAGES } from '@shop/shared/validation';
+import { MESSAGES } from '@shop/shared/validation/messages';
 import { type ReactNode, useCallback } from 'react';
 import { ListError } from '../products/ListError';
 import { StarRating } from '../products/StarRating';

@@ -1,6 +1,6 @@
 import { bus, useBusState } from '@shop/shared';
+import { Link } from '@shop/shared/router';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { GENERIC_ACTION_ERROR } from '../../constants';
 import styles from './products.module.css';
 

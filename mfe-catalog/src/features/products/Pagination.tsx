@@ -1,6 +1,6 @@
 import type { ListMeta } from '@shop/shared';
+import { Link, useLocation } from '@shop/shared/router';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
 import { pageWindow } from './pagination';
 import styles from './products.module.css';
 

@@ -1,6 +1,6 @@
 import { discountPercent, type ProductCard as Product, type Specification } from '@shop/shared';
+import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { QUICK_VIEW_MAX_SPECS } from '../../constants';
 import { AddToCartButton } from './AddToCartButton';
 import { Price } from './Price';

@@ -1,6 +1,6 @@
+import { Provider } from '@shop/shared/redux';
+import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { catalogApi } from '../../api';
 import { store } from '../../store';
 import { SearchBox } from './SearchBox';

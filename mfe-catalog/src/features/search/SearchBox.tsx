@@ -1,4 +1,5 @@
-import { MESSAGES } from '@shop/shared/validation';
+import { useLocation, useNavigate, useSearchParams } from '@shop/shared/router';
+import { MESSAGES } from '@shop/shared/validation/messages';
 import {
   type FormEvent,
   type KeyboardEvent,
@@ -8,7 +9,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { SUGGESTIONS_DEBOUNCE_MS, SUGGESTIONS_MIN_EXCLUSIVE } from '../../constants';
 import styles from './search.module.css';
 import { useSuggestionsQuery, useTopSearchedQuery } from './searchApi';

@@ -1,6 +1,6 @@
 import type { SitemapNode } from '@shop/shared';
+import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import Slider from 'react-slick';
 import { SITEMAP_TYPES_PER_SLIDE } from '../../constants';
 import styles from './sitemap.module.css';

@@ -1,6 +1,6 @@
 import { bus, type SitemapNode, type StartupContent } from '@shop/shared';
+import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SiteMapMenu } from './SiteMapMenu';
 
 const node = (

@@ -1,6 +1,6 @@
 import { type SitemapNode, useBusState } from '@shop/shared';
+import { Link, useLocation } from '@shop/shared/router';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
 import { useBodyScrollLock } from '../../app/useBodyScrollLock';
 import { SITEMAP_IMAGE_BELOW_CHILDREN, TABLET_MAX_WIDTH } from '../../constants';
 import styles from './sitemap.module.css';

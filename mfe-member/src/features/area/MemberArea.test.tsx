@@ -1,6 +1,6 @@
 import { bus, type User } from '@shop/shared';
+import { MemoryRouter } from '@shop/shared/router';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { MemberArea } from './MemberArea';
 
 describe('MemberArea', () => {

@@ -1,6 +1,6 @@
 import { bus, useBusState } from '@shop/shared';
+import { NavLink } from '@shop/shared/router';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
 import styles from './member-area.module.css';
 
 const MENU = [

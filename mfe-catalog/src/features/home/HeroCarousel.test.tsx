@@ -1,0 +1,70 @@
+import type { HeroSlide } from '@shop/shared';
+import { MemoryRouter } from '@shop/shared/router';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { HeroSlides } from './HeroCarousel';
+
+const slides: HeroSlide[] = [1, 2, 3].map((id) => ({
+  id,
+  title: `Slide title ${id}`,
+  sub_title: `Sub ${id}`,
+  offer_tag: null,
+  image: `/img/${id}.svg`,
+  button_text: 'Shop now',
+  button_link: '/products',
+}));
+
+const shown = () =>
+  screen.getAllByRole('group', { name: /of 3$/ }).find((slide) => !slide.hasAttribute('inert'));
+
+function renderHero() {
+  render(
+    <MemoryRouter>
+      <HeroSlides slides={slides} />
+    </MemoryRouter>,
+  );
+}
+
+describe('hero carousel', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('moves on every 6 seconds and wraps around', () => {
+    renderHero();
+    expect(shown()).toHaveAccessibleName('1 of 3');
+    act(() => jest.advanceTimersByTime(5999));
+    expect(shown()).toHaveAccessibleName('1 of 3');
+    act(() => jest.advanceTimersByTime(1));
+    expect(shown()).toHaveAccessibleName('2 of 3');
+    act(() => jest.advanceTimersByTime(6000));
+    expect(shown()).toHaveAccessibleName('3 of 3');
+    act(() => jest.advanceTimersByTime(6000));
+    expect(shown()).toHaveAccessibleName('1 of 3');
+  });
+
+  it('holds while hovered and while its pause button says so', () => {
+    renderHero();
+    const carousel = screen.getByRole('button', { name: 'Pause featured slides' })
+      .parentElement as HTMLElement;
+    fireEvent.mouseEnter(carousel);
+    act(() => jest.advanceTimersByTime(20000));
+    expect(shown()).toHaveAccessibleName('1 of 3');
+    fireEvent.mouseLeave(carousel);
+    fireEvent.click(screen.getByRole('button', { name: 'Pause featured slides' }));
+    act(() => jest.advanceTimersByTime(20000));
+    expect(shown()).toHaveAccessibleName('1 of 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Play featured slides' }));
+    act(() => jest.advanceTimersByTime(6000));
+    expect(shown()).toHaveAccessibleName('2 of 3');
+  });
+
+  it('is driven by its arrows, its dots and the arrow keys', () => {
+    renderHero();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));
+    expect(shown()).toHaveAccessibleName('3 of 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Slide 2' }));
+    expect(shown()).toHaveAccessibleName('2 of 3');
+    expect(screen.getByRole('button', { name: 'Slide 2' })).toHaveAttribute('aria-current', 'true');
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Next slide' }), { key: 'ArrowRight' });
+    expect(shown()).toHaveAccessibleName('3 of 3');
+  });
+});
