@@ -141,10 +141,20 @@ async function selectCards(
   const query = page
     ? sql`SELECT page.*, ${specs} FROM (
         SELECT ${CARD_COLUMNS}${page.rank ? sql`, r.ord AS rank` : sql``} FROM ${from} ${TAXONOMY_JOINS}
-        WHERE ${input.where} ORDER BY ${page.order.inner} LIMIT ${page.limit} OFFSET ${page.offset}
+        WHERE ${input.where} ORDER BY ${page.order.inner} LIMIT ${literalInt(page.limit)} OFFSET ${literalInt(page.offset)}
       ) page ORDER BY ${page.order.outer}`
     : sql`SELECT page.*, ${specs} FROM (SELECT ${CARD_COLUMNS} FROM ${from} ${TAXONOMY_JOINS} WHERE ${input.where}) page`;
   return rowsOf<CardRow>(await db.execute(query));
+}
+
+/**
+ * LIMIT / OFFSET written into the text, not bound: with parameters there PostgreSQL cannot cost a
+ * generic plan (it assumes an unknown offset skips 10% of the rows), so a prepared statement
+ * would be planned again on every execution. Only ever a validated integer.
+ */
+function literalInt(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return sql.raw(String(n));
 }
 
 /** An int[] parameter: one parameter whatever the number of ids (one prepared statement). */
@@ -510,8 +520,14 @@ async function countFacets(
   const typeOk = ids.type === null ? sql`TRUE` : sql`g.type_id = ${ids.type}`;
   const categoryOk = ids.category === null ? sql`TRUE` : sql`g.category_id = ${ids.category}`;
   const subCategoryOk = ids.subCategory === null ? sql`TRUE` : sql`g.sub_category_id = ${ids.subCategory}`;
-  const taxonomyRows = rowsOf<{ kind: string; slug: string; name: string; n: number }>(
-    await db.execute(sql`
+  const taxonomy = taxonomyConditions(ids);
+  // A value row counts when its product meets every other attribute's selection.
+  const othersOk = attributeNames.map(
+    (name) => sql`(a.name = ${name} OR ${attributeExists(name, attributeFilters[name] ?? [])})`,
+  );
+  // Both scans at once on two pooled connections (PGlite runs them one after the other).
+  const [taxonomyResult, attributeResult] = await Promise.all([
+    db.execute(sql`
       WITH g AS (
         SELECT type_id, category_id, sub_category_id, ${attributesOk} AS a_ok, count(*)::int AS n
         FROM products WHERE ${sqlAnd(base)} GROUP BY 1, 2, 3, 4
@@ -528,19 +544,14 @@ async function countFacets(
         UNION ALL
         SELECT 'all', '', '', 0, 0, coalesce(sum(g.n), 0)::int FROM g WHERE g.a_ok AND ${typeOk} AND ${categoryOk} AND ${subCategoryOk}
       ) facets ORDER BY kind, position, name, id`),
-  );
-  const taxonomy = taxonomyConditions(ids);
-  // A value row counts when its product meets every other attribute's selection.
-  const othersOk = attributeNames.map(
-    (name) => sql`(a.name = ${name} OR ${attributeExists(name, attributeFilters[name] ?? [])})`,
-  );
-  const attributeRows = rowsOf<{ name: string; value: string; n: number }>(
-    await db.execute(sql`
+    db.execute(sql`
       SELECT a.name, a.value, count(*)::int AS n
       FROM product_attributes a JOIN products ON products.id = a.product_id
       WHERE ${sqlAnd([...base, ...taxonomy, ...othersOk])}
       GROUP BY a.name, a.value ORDER BY a.name, a.value`),
-  );
+  ]);
+  const taxonomyRows = rowsOf<{ kind: string; slug: string; name: string; n: number }>(taxonomyResult);
+  const attributeRows = rowsOf<{ name: string; value: string; n: number }>(attributeResult);
 
   const facetsOf = (kind: string): FacetValue[] =>
     taxonomyRows
