@@ -241,8 +241,8 @@ export async function resolveSearch(
 }
 
 /** FROM clause: the search's ranking r(id, ord), most relevant first, joined to its products. */
-const rankedProducts = (search: TextSearch) =>
-  sql`unnest(${intArray(search.rankedIds)}) WITH ORDINALITY AS r(id, ord) JOIN products ON products.id = r.id`;
+const rankedProducts = (rankedIds: readonly number[]) =>
+  sql`unnest(${intArray(rankedIds)}) WITH ORDINALITY AS r(id, ord) JOIN products ON products.id = r.id`;
 
 /** The first `limit` ids of `search` that pass `filter`, most relevant first. */
 export async function rankedMatches(
@@ -254,7 +254,7 @@ export async function rankedMatches(
   if (search.rankedIds.length === 0) return [];
   return rowsOf<{ id: number }>(
     await db.execute(
-      sql`SELECT products.id FROM ${rankedProducts(search)} WHERE ${filter} ORDER BY r.ord LIMIT ${limit}`,
+      sql`SELECT products.id FROM ${rankedProducts(search.rankedIds)} WHERE ${filter} ORDER BY r.ord LIMIT ${limit}`,
     ),
   ).map((row) => Number(row.id));
 }
@@ -426,7 +426,8 @@ export async function listProducts(
     attributeExists(name, attributeFilters[name] ?? []),
   );
   // A search's page is read through its ranking (r), which already holds only its matches.
-  const pageFilter = sqlAnd([...flags, ...taxonomyConditions(ids), ...attributeConditions]);
+  const pageConditions = [...flags, ...taxonomyConditions(ids), ...attributeConditions];
+  const pageFilter = sqlAnd(pageConditions);
 
   const facetKey = JSON.stringify([
     text,
@@ -450,8 +451,18 @@ export async function listProducts(
       });
     }
     if (search.rankedIds.length === 0) return [];
+    if (byRelevance && pageConditions.length === 0) {
+      // Nothing to filter: the page is a slice of the ranking, and only its ids go to the database.
+      const pageIds = search.rankedIds.slice(offset, offset + perPage);
+      if (pageIds.length === 0) return [];
+      return selectCards(db, {
+        from: rankedProducts(pageIds),
+        where: sql`TRUE`,
+        page: { order: BY_RANK, limit: perPage, offset: 0, rank: true },
+      });
+    }
     return selectCards(db, {
-      from: rankedProducts(search),
+      from: rankedProducts(search.rankedIds),
       where: pageFilter,
       page: byRelevance
         ? { order: BY_RANK, limit: perPage, offset, rank: true }
