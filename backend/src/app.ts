@@ -24,6 +24,7 @@ import { startupRoutes } from './routes/startup';
 import { type AccountServices, DEFAULT_TOKEN_TTL_MS, RESET_TTL_MS } from './services/buyers';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './services/loginThrottle';
 import { Mailer, type MailSettings } from './services/mailer';
+import { largestImageOf } from './services/pageHints';
 import { DEFAULT_SCRYPT_LOG_N, PasswordHasher } from './services/passwords';
 import { getStartupContent } from './services/startup';
 
@@ -139,7 +140,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.site) {
     const { db } = options.database;
-    await app.register(sitePlugin, { loadStartup: () => getStartupContent(db), ...options.site });
+    await app.register(sitePlugin, {
+      loadStartup: () => getStartupContent(db),
+      largestImage: (pathname) => largestImageOf(db, pathname),
+      ...options.site,
+    });
   }
 
   app.setNotFoundHandler((request) => {

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inlineRegistry, preloadLinks, scriptJson } from '../src/delivery/site';
-import { createTestApp, type TestContext, targets } from './db';
+import { imagePreload, inlineRegistry, preloadLinks, scriptJson } from '../src/delivery/site';
+import { createTestApp, dataOf, type TestContext, targets } from './db';
 
 /** A fake repository root with built apps, so the test needs no webpack build. */
 function makeSite(): string {
@@ -101,6 +101,25 @@ describe.each(targets)('site delivery on %s', (target) => {
     expect(startup.sitemap.length).toBeGreaterThan(0);
   });
 
+  it('preloads the largest image of the home page and of a product page, nothing for others', async () => {
+    const hint = (body: string) =>
+      /<link rel="preload" href="([^"]+)" as="image" fetchpriority="high">/.exec(body)?.[1];
+    const [firstSlide] = dataOf<{ items: { image: string }[] }>(await get('/backend/api/hero-slides')).items;
+    expect(hint((await get('/')).body)).toBe(firstSlide?.image);
+
+    const [card] = dataOf<{ items: { id: number; slug: string }[] }>(
+      await get('/backend/api/products?per-page=1'),
+    ).items;
+    const gallery = dataOf<{ items: { type: string; image: string }[] }>(
+      await get(`/backend/api/products/gallery/${card?.id}`),
+    );
+    const firstImage = gallery.items[0]?.type === 'Image' ? gallery.items[0].image : undefined;
+    expect(hint((await get(`/product/${card?.slug}`)).body)).toBe(firstImage);
+
+    expect(hint((await get('/products')).body)).toBeUndefined();
+    expect(hint((await get('/product/no-such-product')).body)).toBeUndefined();
+  });
+
   it('caches hashed shell files for a year and compresses them', async () => {
     const response = await get('/main.3f9a1c.js', { 'accept-encoding': 'gzip' });
     expect(response.statusCode).toBe(200);
@@ -172,6 +191,15 @@ describe('inlineRegistry', () => {
   it('cannot be broken out of its script tag', () => {
     const html = inlineRegistry('<head></head>', { x: { entry: '</script><script>alert(1)</script>' } });
     expect(html).not.toContain('</script><script>alert(1)');
+  });
+});
+
+describe('imagePreload', () => {
+  it('escapes the address so it cannot break out of the attribute', () => {
+    expect(imagePreload('/x.svg?a=1&b="><script>')).toBe(
+      '<link rel="preload" href="/x.svg?a=1&amp;b=&quot;>&lt;script>" as="image" fetchpriority="high">',
+    );
+    expect(imagePreload(null)).toBe('');
   });
 });
 

@@ -1,5 +1,6 @@
 // The one webpack factory every app uses. An app's webpack.config.mjs only names itself and
 // hands over its module-federation.config.mjs; everything else is decided here, once.
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -8,14 +9,26 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
 import { BACKEND_DEV_URL, DEV_PORTS, SHARED_SINGLETONS } from './shared-dependencies.mjs';
 
+const require = createRequire(import.meta.url);
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 const STANDALONE_TEMPLATE = fileURLToPath(new URL('./standalone.html', import.meta.url));
 
-const sharedConfig = Object.fromEntries(
-  Object.entries(SHARED_SINGLETONS).map(([name, version]) => [
-    name,
-    { singleton: true, requiredVersion: version, strictVersion: false },
-  ]),
-);
+/**
+ * The host provides every singleton eagerly, inside its main.js: the page gets React, the router,
+ * Redux and @shop/shared in the first script instead of one round trip later, and remotes take
+ * the host's copies (they are already loaded). Remotes keep theirs as fallbacks, loaded only when
+ * a remote runs alone.
+ */
+const sharedConfig = (isHost) =>
+  Object.fromEntries(
+    Object.entries(SHARED_SINGLETONS).map(([name, version]) => [
+      name,
+      { singleton: true, requiredVersion: version, strictVersion: false, eager: isHost },
+    ]),
+  );
 
 /**
  * @param {object} app
@@ -44,7 +57,12 @@ export function createAppConfig({ dir, federation, isHost = false, title, devSer
         uniqueName: federation.name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        // React Router's package exports point every bundler at its development build (dev
+        // warnings and checks on every render); production builds take its production build.
+        alias: production ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {},
+      },
       module: {
         rules: [
           {
@@ -84,7 +102,7 @@ export function createAppConfig({ dir, federation, isHost = false, title, devSer
           filename: isHost ? undefined : 'remoteEntry.js',
           exposes: federation.exposes,
           remotes: isHost ? {} : undefined,
-          shared: sharedConfig,
+          shared: sharedConfig(isHost),
           // Fetch a remote only when a page needs it, so one dead remote cannot stall start-up.
           shareStrategy: 'loaded-first',
           runtimePlugins: federation.runtimePlugins,

@@ -1,5 +1,6 @@
 import './styles/reset.css';
 import { bus, initSessionFromStorage } from '@shop/shared';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { readRegistry, registerRegistry } from './federation/registry';
@@ -14,7 +15,10 @@ async function start(): Promise<void> {
   }
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(<App />);
+  const root = createRoot(container);
+  // A transition renders in slices that yield to the browser every few milliseconds, so the
+  // first render of the frame and of the remotes it mounts does not block input for long.
+  startTransition(() => root.render(<App />));
 }
 
 void start();

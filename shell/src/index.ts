@@ -1,2 +1,3 @@
-// Async boundary: shared singletons are negotiated before any app code runs.
-import('./bootstrap');
+// Every shared singleton is eager in the host (shared/build/webpack.mjs), so the shell starts
+// at once: no async boundary, no second round trip before the first render.
+import './bootstrap';

@@ -23,6 +23,8 @@ export interface SiteOptions {
    * its first API round trip). When it fails, the page goes out without it and the shell asks.
    */
   loadStartup?: () => Promise<unknown>;
+  /** The image the requested page paints largest, preloaded with high priority (none: no hint). */
+  largestImage?: (pathname: string) => Promise<string | null>;
 }
 
 /** JSON that is safe inside an inline <script>: nothing in it can close the tag. */
@@ -108,6 +110,16 @@ export function inlineRegistry(html: string, registry: RemotesRegistry): string 
     : html.replace('</head>', `${script}</head>`);
 }
 
+/** A high-priority preload of a page's largest image, so it loads alongside the scripts. */
+export function imagePreload(href: string | null): string {
+  if (!href) return '';
+  return `<link rel="preload" href="${escapeAttribute(href)}" as="image" fetchpriority="high">`;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
 /** The script a registry entry loads: remoteEntry.js itself, or the one beside a manifest. */
 export function entryScript(entry: string): string {
   return entry.replace(/\/mf-manifest\.json$/, '/remoteEntry.js');
@@ -124,11 +136,10 @@ const FIRST_PAINT_REMOTES = ['catalog', 'cart_checkout', 'auth'];
  */
 export function preloadLinks(registry: RemotesRegistry, pathname: string): string {
   const names = pathname.startsWith('/member') ? [...FIRST_PAINT_REMOTES, 'member'] : FIRST_PAINT_REMOTES;
-  const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return names
     .map((name) => registry[name]?.entry)
     .filter((entry): entry is string => typeof entry === 'string')
-    .map((entry) => `<link rel="preload" href="${attr(entryScript(entry))}" as="script">`)
+    .map((entry) => `<link rel="preload" href="${escapeAttribute(entryScript(entry))}" as="script">`)
     .join('');
 }
 
@@ -159,16 +170,25 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
       return '';
     }
   };
+  const largestImageSafely = async (pathname: string): Promise<string | null> => {
+    if (!options.largestImage) return null;
+    try {
+      return await options.largestImage(pathname);
+    } catch (error) {
+      app.log.warn({ err: error }, 'no image hint for this page');
+      return null;
+    }
+  };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const indexFile = path.join(shellDist, 'index.html');
     if (!(await isFile(indexFile)))
       throw AppError.notFound('The shop is not built yet: run `npm run build`.');
     const registry = await readRemotesRegistry(options);
     const pathname = request.url.split('?')[0] ?? '/';
-    const startup = await loadStartupSafely();
+    const [startup, image] = await Promise.all([loadStartupSafely(), largestImageSafely(pathname)]);
     const html = inlineRegistry(await readFile(indexFile, 'utf8'), registry).replace(
       '</head>',
-      `${startup}${preloadLinks(registry, pathname)}</head>`,
+      `${startup}${preloadLinks(registry, pathname)}${imagePreload(image)}</head>`,
     );
     return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
   };

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { ProductCard } from '@shop/shared';
+import { Fragment, type ReactNode } from 'react';
 import { useProductsQuery } from '../../api';
 import { HOME_LIST_PER_PAGE, HOME_SUPPLIER_ID, SHOP_NAME } from '../../constants';
 import { usePageMeta } from '../../usePageMeta';
@@ -7,17 +8,48 @@ import { DealOfTheDay } from './DealOfTheDay';
 import { HeroCarousel } from './HeroCarousel';
 import styles from './home.module.css';
 import {
+  useBannersQuery,
   useCategoryBlocksQuery,
+  useDealOfTheDayQuery,
   useExclusiveProductsQuery,
   useHandmadeProductsQuery,
+  useHeroSlidesQuery,
   useSpotlightQuery,
   useTopSellingProductsQuery,
 } from './homeApi';
 import { ProductSlider } from './ProductSlider';
 import { PromoBanners } from './PromoBanners';
 
+interface ListQuery {
+  isError: boolean;
+  isLoading: boolean;
+  data?: { items: ProductCard[] };
+}
+
+/** A query's answer is in (data or error): what the page needs to place a section for good. */
+const settled = (query: { isLoading: boolean }) => !query.isLoading;
+
+/**
+ * Sections appear top-down: one shows only once every section above it has its answer. All
+ * queries still run at once; what waits is the reveal, so a section whose data comes early is
+ * never pushed down by one above it (no layout shift while the page loads).
+ */
+function revealInOrder(sections: [key: string, ready: boolean, node: ReactNode][]): ReactNode[] {
+  const shown: ReactNode[] = [];
+  for (const [key, ready, node] of sections) {
+    if (!ready) break;
+    shown.push(<Fragment key={key}>{node}</Fragment>);
+  }
+  return shown;
+}
+
 export function HomePage(): ReactNode {
   usePageMeta(SHOP_NAME, 'Gifts for every occasion: exclusive, handmade and top-selling gifts, delivered.');
+  // The same queries the sections run (RTK Query shares one request per query): read here for
+  // their status only.
+  const hero = useHeroSlidesQuery();
+  const deal = useDealOfTheDayQuery();
+  const banners = useBannersQuery();
   const latest = useProductsQuery({ sort: 'newest-to-oldest', 'per-page': HOME_LIST_PER_PAGE });
   const supplier = useProductsQuery({ supplier_id: HOME_SUPPLIER_ID, 'per-page': HOME_LIST_PER_PAGE });
   const exclusive = useExclusiveProductsQuery();
@@ -33,48 +65,41 @@ export function HomePage(): ReactNode {
       .map((block) => (
         <CategoryBlockSection key={`${block.position}-${block.product_type_slug}`} block={block} />
       ));
+  const slider = (id: string, title: string, query: ListQuery, viewAll?: string) => (
+    <ProductSlider
+      id={id}
+      title={title}
+      viewAll={viewAll}
+      isError={query.isError}
+      isLoading={query.isLoading}
+      items={query.data?.items}
+    />
+  );
   return (
     <div className={styles.home}>
-      <HeroCarousel />
-      <DealOfTheDay />
-      {blockAt(1)}
-      <ProductSlider
-        id="exclusive-title"
-        title="Exclusive Products"
-        {...exclusive}
-        items={exclusive.data?.items}
-      />
-      <PromoBanners />
-      <ProductSlider
-        id="latest-title"
-        title="Latest Products"
-        viewAll="/products?sort=newest-to-oldest"
-        {...latest}
-        items={latest.data?.items}
-      />
-      {blockAt(2)}
-      <ProductSlider
-        id="handmade-title"
-        title="Handmade Products"
-        {...handmade}
-        items={handmade.data?.items}
-      />
-      <ProductSlider
-        id="top-selling-title"
-        title="Top Selling Products"
-        {...topSelling}
-        items={topSelling.data?.items}
-      />
-      {blockAt(3)}
-      <ProductSlider id="spotlight-title" title="Spotlight" {...spotlight} items={spotlight.data?.items} />
-      {blockAt(4)}
-      <ProductSlider
-        id="supplier-title"
-        title="From Our Partner"
-        viewAll={`/products?supplier_id=${HOME_SUPPLIER_ID}`}
-        {...supplier}
-        items={supplier.data?.items}
-      />
+      {revealInOrder([
+        ['hero', settled(hero), <HeroCarousel />],
+        ['deal', settled(deal), <DealOfTheDay />],
+        ['block-1', settled(blocks), blockAt(1)],
+        ['exclusive', settled(exclusive), slider('exclusive-title', 'Exclusive Products', exclusive)],
+        ['banners', settled(banners), <PromoBanners />],
+        [
+          'latest',
+          settled(latest),
+          slider('latest-title', 'Latest Products', latest, '/products?sort=newest-to-oldest'),
+        ],
+        ['block-2', true, blockAt(2)],
+        ['handmade', settled(handmade), slider('handmade-title', 'Handmade Products', handmade)],
+        ['top-selling', settled(topSelling), slider('top-selling-title', 'Top Selling Products', topSelling)],
+        ['block-3', true, blockAt(3)],
+        ['spotlight', settled(spotlight), slider('spotlight-title', 'Spotlight', spotlight)],
+        ['block-4', true, blockAt(4)],
+        [
+          'supplier',
+          settled(supplier),
+          slider('supplier-title', 'From Our Partner', supplier, `/products?supplier_id=${HOME_SUPPLIER_ID}`),
+        ],
+      ])}
     </div>
   );
 }

@@ -14,7 +14,11 @@ export function quickViewSpecs(product: Product): Specification[] {
     .slice(0, QUICK_VIEW_MAX_SPECS);
 }
 
-export function ProductCard({ product }: { product: Product }): ReactNode {
+/** Cards a grid shows first (its first row at most widths): their pictures load at once. */
+const EAGER_CARDS = 4;
+
+/** `eager`: the card is in the first screen, so its picture is not left to lazy loading. */
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }): ReactNode {
   const discount = discountPercent(product.price, product.old_price);
   const specs = quickViewSpecs(product);
   const titleId = `product-${product.id}`;
@@ -22,7 +26,14 @@ export function ProductCard({ product }: { product: Product }): ReactNode {
     <article className={styles.card} aria-labelledby={titleId}>
       <div className={styles.media}>
         <Link to={`/product/${product.slug}`} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
-          <img src={product.image} alt="" width={240} height={240} loading="lazy" />
+          <img
+            src={product.image}
+            alt=""
+            width={240}
+            height={240}
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
+          />
         </Link>
         {specs.length > 0 ? (
           // Shown over the image on hover, and to keyboard users when anything in the card has focus.
@@ -56,9 +67,9 @@ export function ProductCard({ product }: { product: Product }): ReactNode {
 export function ProductGrid({ products }: { products: Product[] }): ReactNode {
   return (
     <ul className={styles.grid}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} eager={index < EAGER_CARDS} />
         </li>
       ))}
     </ul>
