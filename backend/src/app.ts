@@ -24,7 +24,7 @@ import { startupRoutes } from './routes/startup';
 import { type AccountServices, DEFAULT_TOKEN_TTL_MS, RESET_TTL_MS } from './services/buyers';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './services/loginThrottle';
 import { Mailer, type MailSettings } from './services/mailer';
-import { largestImageOf } from './services/pageHints';
+import { pageHintsOf } from './services/pageHints';
 import { DEFAULT_SCRYPT_LOG_N, PasswordHasher } from './services/passwords';
 import { getStartupContent } from './services/startup';
 
@@ -142,7 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const { db } = options.database;
     await app.register(sitePlugin, {
       loadStartup: () => getStartupContent(db),
-      largestImage: (pathname) => largestImageOf(db, pathname),
+      pageHints: (pathname) => pageHintsOf(db, pathname),
       ...options.site,
     });
   }

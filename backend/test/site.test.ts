@@ -17,7 +17,30 @@ function makeSite(): string {
   );
   write('shell/dist/main.3f9a1c.js', `console.log(${JSON.stringify('shell '.repeat(400))});`);
   write('mfe-catalog/package.json', JSON.stringify({ name: 'mfe-catalog', version: '1.2.3' }));
-  write('mfe-catalog/dist/mf-manifest.json', JSON.stringify({ name: 'catalog', version: '1.2.3' }));
+  write(
+    'mfe-catalog/dist/mf-manifest.json',
+    JSON.stringify({
+      name: 'catalog',
+      version: '1.2.3',
+      exposes: [
+        {
+          name: 'HomePage',
+          assets: {
+            js: { sync: ['home.1.js'], async: ['slider.2.js'] },
+            css: { sync: ['home.1.css'], async: [] },
+          },
+        },
+        {
+          name: 'ProductPage',
+          assets: { js: { sync: ['product.3.js'], async: [] }, css: { sync: [], async: [] } },
+        },
+        {
+          name: 'SearchBox',
+          assets: { js: { sync: ['search.4.js'], async: [] }, css: { sync: [], async: [] } },
+        },
+      ],
+    }),
+  );
   write('mfe-catalog/dist/remoteEntry.js', 'var catalog = {};');
   write('mfe-catalog/dist/static/js/814.a1b2c3.js', 'export const listing = 1;');
   write(
@@ -120,6 +143,33 @@ describe.each(targets)('site delivery on %s', (target) => {
     expect(hint((await get('/product/no-such-product')).body)).toBeUndefined();
   });
 
+  it("preloads the API answers the page's largest image waits for, by the URLs its client requests", async () => {
+    const fetches = (body: string) =>
+      [...body.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous">/g)].map(
+        (m) => m[1],
+      );
+    expect(fetches((await get('/')).body)).toEqual(['/backend/api/hero-slides']);
+    const [card] = dataOf<{ items: { id: number; slug: string }[] }>(
+      await get('/backend/api/products?per-page=1'),
+    ).items;
+    expect(fetches((await get(`/product/${card?.slug}`)).body)).toEqual([
+      `/backend/api/products/by-slug/${card?.slug}`,
+      `/backend/api/products/gallery/${card?.id}`,
+    ]);
+    expect(fetches((await get('/product/%E0%A4%A')).body)).toEqual([]);
+  });
+
+  it("preloads the files of the modules the page mounts, from the remote's manifest", async () => {
+    const home = (await get('/')).body;
+    expect(home).toContain('<link rel="preload" href="/mfe/catalog/1.2.3/home.1.css" as="style">');
+    expect(home).toContain('<link rel="preload" href="/mfe/catalog/1.2.3/home.1.js" as="script">');
+    expect(home).toContain('<link rel="preload" href="/mfe/catalog/1.2.3/search.4.js" as="script">');
+    // Loaded on demand later: not part of the first load.
+    expect(home).not.toContain('slider.2.js');
+    expect(home).not.toContain('product.3.js');
+    expect((await get('/product/some-slug')).body).toContain('/mfe/catalog/1.2.3/product.3.js');
+  });
+
   it('caches hashed shell files for a year and compresses them', async () => {
     const response = await get('/main.3f9a1c.js', { 'accept-encoding': 'gzip' });
     expect(response.statusCode).toBe(200);
@@ -134,7 +184,7 @@ describe.each(targets)('site delivery on %s', (target) => {
   it('serves the running remote version with CORS and the right caching', async () => {
     const manifest = await get('/mfe/catalog/1.2.3/mf-manifest.json');
     expect(manifest.statusCode).toBe(200);
-    expect(JSON.parse(manifest.body)).toEqual({ name: 'catalog', version: '1.2.3' });
+    expect(JSON.parse(manifest.body)).toMatchObject({ name: 'catalog', version: '1.2.3' });
     expect(manifest.headers['cache-control']).toBe('no-cache');
     expect(manifest.headers['access-control-allow-origin']).toBe('*');
 

@@ -1,5 +1,8 @@
 import './styles/reset.css';
 import { bus, initSessionFromStorage } from '@shop/shared';
+// The shell uses no Redux itself; importing the facade makes the host provide it eagerly from
+// main.js, so a remote's page does not wait for a Redux chunk of its own after the remote loads.
+import '@shop/shared/redux';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

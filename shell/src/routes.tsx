@@ -1,32 +1,18 @@
-import { type RemoteModuleId, RemoteSlot } from '@shop/shared';
+import { RemoteSlot } from '@shop/shared';
 import { Route, Routes } from '@shop/shared/router';
+import { REMOTE_ROUTES } from '@shop/shared/routes';
 import type { ReactNode } from 'react';
 import { NotFoundPage } from './frame/NotFoundPage';
 import { RequireSession } from './RequireSession';
 
-/**
- * Which remote owns which route (architecture: "Who owns what"). Routes of areas that have not
- * shipped yet are absent and fall through to the not-found page.
- */
-export const REMOTE_ROUTES: readonly { path: string; module: RemoteModuleId }[] = [
-  { path: '/', module: 'catalog/HomePage' },
-  { path: '/products', module: 'catalog/ProductListPage' },
-  { path: '/product/:slug', module: 'catalog/ProductPage' },
-  { path: '/about', module: 'catalog/ContentPage' },
-  { path: '/payments', module: 'catalog/ContentPage' },
-  { path: '/shipping', module: 'catalog/ContentPage' },
-  { path: '/cancellation-returns', module: 'catalog/ContentPage' },
-  { path: '/contact', module: 'catalog/ContactPage' },
-  { path: '/cart', module: 'cart_checkout/CartPage' },
-  { path: '/login', module: 'auth/LoginPage' },
-  { path: '/forgotpassword', module: 'auth/ForgotPasswordPage' },
-  { path: '/reset-password/:hash', module: 'auth/ResetPasswordPage' },
-];
+// Which remote owns which route lives in @shop/shared/routes (the server preloads from it too).
+// The member area sits behind a session check, so it gets its own route below.
+const PAGE_ROUTES = REMOTE_ROUTES.filter(({ module }) => module !== 'member/MemberArea');
 
 export function ShopRoutes(): ReactNode {
   return (
     <Routes>
-      {REMOTE_ROUTES.map(({ path, module }) => (
+      {PAGE_ROUTES.map(({ path, module }) => (
         <Route key={path} path={path} element={<RemoteSlot module={module} variant="page" />} />
       ))}
       <Route

@@ -9,6 +9,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type {} from '@fastify/swagger';
+import { FRAME_FRAGMENTS, moduleForPath } from '@shop/shared/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { sendStaticFile } from './sendStaticFile';
@@ -23,8 +24,15 @@ export interface SiteOptions {
    * its first API round trip). When it fails, the page goes out without it and the shell asks.
    */
   loadStartup?: () => Promise<unknown>;
-  /** The image the requested page paints largest, preloaded with high priority (none: no hint). */
-  largestImage?: (pathname: string) => Promise<string | null>;
+  /** What the requested page will fetch first (its largest image, its API data), to preload. */
+  pageHints?: (pathname: string) => Promise<PageHints>;
+}
+
+export interface PageHints {
+  /** The image the page paints largest (its LCP element), or null. */
+  image: string | null;
+  /** API GETs the page makes first, by the exact URL its client requests. */
+  data: string[];
 }
 
 /** JSON that is safe inside an inline <script>: nothing in it can close the tag. */
@@ -125,8 +133,13 @@ export function entryScript(entry: string): string {
   return entry.replace(/\/mf-manifest\.json$/, '/remoteEntry.js');
 }
 
-/** The header mounts fragments of these remotes on every page; the member area only under /member. */
-const FIRST_PAINT_REMOTES = ['catalog', 'cart_checkout', 'auth'];
+/** The remote modules a page paints at once: the frame's fragments and the page's own module. */
+export function modulesOfPage(pathname: string): string[] {
+  const page = moduleForPath(pathname);
+  return page ? [...FRAME_FRAGMENTS, page] : [...FRAME_FRAGMENTS];
+}
+
+const remoteOf = (moduleId: string) => moduleId.slice(0, moduleId.indexOf('/'));
 
 /**
  * Preload hints for the remotes the requested page paints at once, so the browser fetches their
@@ -135,11 +148,68 @@ const FIRST_PAINT_REMOTES = ['catalog', 'cart_checkout', 'auth'];
  * beside it (the shell does the same: its federation runtime is built without manifest support).
  */
 export function preloadLinks(registry: RemotesRegistry, pathname: string): string {
-  const names = pathname.startsWith('/member') ? [...FIRST_PAINT_REMOTES, 'member'] : FIRST_PAINT_REMOTES;
+  const names = [...new Set(modulesOfPage(pathname).map(remoteOf))];
   return names
     .map((name) => registry[name]?.entry)
     .filter((entry): entry is string => typeof entry === 'string')
     .map((entry) => `<link rel="preload" href="${escapeAttribute(entryScript(entry))}" as="script">`)
+    .join('');
+}
+
+interface ManifestExpose {
+  name: string;
+  assets: { js: { sync: string[] }; css: { sync: string[] } };
+}
+
+/**
+ * Preload hints for the files of the exposed modules a page mounts (their own JavaScript and
+ * CSS, as the remote's mf-manifest.json lists them), so they download with the shell's script
+ * instead of after it. Only remotes served from here (/mfe/<name>/<version>/) are read.
+ */
+export async function moduleAssetLinks(
+  root: string,
+  registry: RemotesRegistry,
+  pathname: string,
+): Promise<string> {
+  const links: string[] = [];
+  const byRemote = new Map<string, string[]>();
+  for (const moduleId of modulesOfPage(pathname)) {
+    byRemote.set(remoteOf(moduleId), [
+      ...(byRemote.get(remoteOf(moduleId)) ?? []),
+      moduleId.slice(moduleId.indexOf('/') + 1),
+    ]);
+  }
+  for (const [name, exposed] of byRemote) {
+    const entry = registry[name]?.entry;
+    const served = entry ? /^\/mfe\/([^/]+)\/([^/]+)\//.exec(entryScript(entry)) : null;
+    if (!entry || !served || served[1] !== name || !served[2]) continue;
+    const dir = await remoteDir(root, name, served[2]);
+    const exposes = dir ? await readExposes(path.join(dir, 'mf-manifest.json')) : [];
+    const base = entryScript(entry).replace(/[^/]*$/, '');
+    for (const expose of exposes.filter((candidate) => exposed.includes(candidate.name))) {
+      for (const file of expose.assets.css.sync)
+        links.push(`<link rel="preload" href="${escapeAttribute(base + file)}" as="style">`);
+      for (const file of expose.assets.js.sync)
+        links.push(`<link rel="preload" href="${escapeAttribute(base + file)}" as="script">`);
+    }
+  }
+  return [...new Set(links)].join('');
+}
+
+/** The exposes of a remote's mf-manifest.json; nothing when it is missing or unreadable. */
+async function readExposes(manifestFile: string): Promise<ManifestExpose[]> {
+  try {
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as { exposes?: ManifestExpose[] };
+    return Array.isArray(manifest.exposes) ? manifest.exposes : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Preloads of the API answers a page asks for first (same URL, mode and credentials as its fetch). */
+export function dataPreloads(urls: string[]): string {
+  return urls
+    .map((url) => `<link rel="preload" href="${escapeAttribute(url)}" as="fetch" crossorigin="anonymous">`)
     .join('');
 }
 
@@ -170,13 +240,13 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
       return '';
     }
   };
-  const largestImageSafely = async (pathname: string): Promise<string | null> => {
-    if (!options.largestImage) return null;
+  const pageHintsSafely = async (pathname: string): Promise<PageHints> => {
+    if (!options.pageHints) return { image: null, data: [] };
     try {
-      return await options.largestImage(pathname);
+      return await options.pageHints(pathname);
     } catch (error) {
-      app.log.warn({ err: error }, 'no image hint for this page');
-      return null;
+      app.log.warn({ err: error }, 'no preload hints for this page');
+      return { image: null, data: [] };
     }
   };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -185,10 +255,15 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
       throw AppError.notFound('The shop is not built yet: run `npm run build`.');
     const registry = await readRemotesRegistry(options);
     const pathname = request.url.split('?')[0] ?? '/';
-    const [startup, image] = await Promise.all([loadStartupSafely(), largestImageSafely(pathname)]);
+    const [startup, hints, assets] = await Promise.all([
+      loadStartupSafely(),
+      pageHintsSafely(pathname),
+      moduleAssetLinks(root, registry, pathname),
+    ]);
+    const preloads = `${imagePreload(hints.image)}${dataPreloads(hints.data)}${preloadLinks(registry, pathname)}${assets}`;
     const html = inlineRegistry(await readFile(indexFile, 'utf8'), registry).replace(
       '</head>',
-      `${startup}${preloadLinks(registry, pathname)}${imagePreload(image)}</head>`,
+      `${startup}${preloads}</head>`,
     );
     return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
   };

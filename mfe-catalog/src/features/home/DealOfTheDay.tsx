@@ -1,6 +1,6 @@
 import type { Deal } from '@shop/shared';
 import { MESSAGES } from '@shop/shared/validation/messages';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { ListError } from '../products/ListError';
 import { ProductGrid } from '../products/ProductCard';
 import { countdownParts } from './countdown';
@@ -8,7 +8,8 @@ import styles from './home.module.css';
 import { useDealOfTheDayQuery } from './homeApi';
 import { useCountdown } from './useCountdown';
 
-export function DealOfTheDay(): ReactNode {
+// Memoised: the home page re-renders as each of its lists arrives; this section only when its own data does.
+export const DealOfTheDay = memo(function DealOfTheDay(): ReactNode {
   const { data, isError, isLoading } = useDealOfTheDayQuery();
   return (
     <section aria-labelledby="deal-title" className={styles.section}>
@@ -18,7 +19,7 @@ export function DealOfTheDay(): ReactNode {
       {data ? <DealBody key={data.deal?.id ?? 'none'} deal={data.deal} /> : null}
     </section>
   );
-}
+});
 
 /** Ticks each second; at zero, or with no deal, the banner closes: 'Deal is finished now!'. */
 export function DealBody({ deal }: { deal: Deal | null }): ReactNode {

@@ -4,6 +4,7 @@ import {
   type CSSProperties,
   type FocusEvent,
   type KeyboardEvent,
+  memo,
   type ReactNode,
   useEffect,
   useRef,
@@ -22,7 +23,8 @@ const SWIPE_MIN_PX = 40;
  * button, slides vertically under 767 px (CSS). Built without react-slick: the hero is the first
  * thing a shopper sees, so it paints with the page instead of waiting for a slider library.
  */
-export function HeroCarousel(): ReactNode {
+// Memoised: the home page re-renders as each of its lists arrives; this section only when its own data does.
+export const HeroCarousel = memo(function HeroCarousel(): ReactNode {
   const { data, isError } = useHeroSlidesQuery();
   if (isError) return <ListError />;
   const slides = data?.items.slice(0, HERO_MAX_SLIDES) ?? [];
@@ -32,7 +34,7 @@ export function HeroCarousel(): ReactNode {
       <HeroSlides slides={slides} />
     </section>
   );
-}
+});
 
 export function HeroSlides({ slides }: { slides: HeroSlide[] }): ReactNode {
   const count = slides.length;

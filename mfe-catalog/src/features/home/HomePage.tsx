@@ -1,6 +1,7 @@
 import type { ProductCard } from '@shop/shared';
 import { Fragment, type ReactNode } from 'react';
 import { useProductsQuery } from '../../api';
+import { AfterFirstPaint } from '../../app/AfterFirstPaint';
 import { HOME_LIST_PER_PAGE, HOME_SUPPLIER_ID, SHOP_NAME } from '../../constants';
 import { usePageMeta } from '../../usePageMeta';
 import { CategoryBlockSection } from './CategoryBlockSection';
@@ -75,31 +76,37 @@ export function HomePage(): ReactNode {
       items={query.data?.items}
     />
   );
+  const top = revealInOrder([
+    ['hero', settled(hero), <HeroCarousel />],
+    ['deal', settled(deal), <DealOfTheDay />],
+  ]);
+  const rest = () =>
+    revealInOrder([
+      ['block-1', settled(blocks), blockAt(1)],
+      ['exclusive', settled(exclusive), slider('exclusive-title', 'Exclusive Products', exclusive)],
+      ['banners', settled(banners), <PromoBanners />],
+      [
+        'latest',
+        settled(latest),
+        slider('latest-title', 'Latest Products', latest, '/products?sort=newest-to-oldest'),
+      ],
+      ['block-2', true, blockAt(2)],
+      ['handmade', settled(handmade), slider('handmade-title', 'Handmade Products', handmade)],
+      ['top-selling', settled(topSelling), slider('top-selling-title', 'Top Selling Products', topSelling)],
+      ['block-3', true, blockAt(3)],
+      ['spotlight', settled(spotlight), slider('spotlight-title', 'Spotlight', spotlight)],
+      ['block-4', true, blockAt(4)],
+      [
+        'supplier',
+        settled(supplier),
+        slider('supplier-title', 'From Our Partner', supplier, `/products?supplier_id=${HOME_SUPPLIER_ID}`),
+      ],
+    ]);
   return (
     <div className={styles.home}>
-      {revealInOrder([
-        ['hero', settled(hero), <HeroCarousel />],
-        ['deal', settled(deal), <DealOfTheDay />],
-        ['block-1', settled(blocks), blockAt(1)],
-        ['exclusive', settled(exclusive), slider('exclusive-title', 'Exclusive Products', exclusive)],
-        ['banners', settled(banners), <PromoBanners />],
-        [
-          'latest',
-          settled(latest),
-          slider('latest-title', 'Latest Products', latest, '/products?sort=newest-to-oldest'),
-        ],
-        ['block-2', true, blockAt(2)],
-        ['handmade', settled(handmade), slider('handmade-title', 'Handmade Products', handmade)],
-        ['top-selling', settled(topSelling), slider('top-selling-title', 'Top Selling Products', topSelling)],
-        ['block-3', true, blockAt(3)],
-        ['spotlight', settled(spotlight), slider('spotlight-title', 'Spotlight', spotlight)],
-        ['block-4', true, blockAt(4)],
-        [
-          'supplier',
-          settled(supplier),
-          slider('supplier-title', 'From Our Partner', supplier, `/products?supplier_id=${HOME_SUPPLIER_ID}`),
-        ],
-      ])}
+      {top}
+      {/* Below the fold: rendered in a transition once the hero and the deal are on screen. */}
+      {top.length === 2 ? <AfterFirstPaint>{rest()}</AfterFirstPaint> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Banner } from '@shop/shared';
 import { Link } from '@shop/shared/router';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { ListError } from '../products/ListError';
 import styles from './home.module.css';
 import { useBannersQuery } from './homeApi';
@@ -12,7 +12,8 @@ const TEMPLATE_CLASS: Record<Banner['template'], string | undefined> = {
   3: styles.bannerPink,
 };
 
-export function PromoBanners(): ReactNode {
+// Memoised: the home page re-renders as each of its lists arrives; this section only when its own data does.
+export const PromoBanners = memo(function PromoBanners(): ReactNode {
   const { data, isError } = useBannersQuery();
   if (isError) return <ListError />;
   if (!data || data.items.length === 0) return null;
@@ -23,7 +24,7 @@ export function PromoBanners(): ReactNode {
       ))}
     </section>
   );
-}
+});
 
 /** link_type 'Box': the whole box is the link; 'Button': only its button is. */
 export function PromoBanner({ banner }: { banner: Banner }): ReactNode {

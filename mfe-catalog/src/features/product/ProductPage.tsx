@@ -2,6 +2,7 @@ import type { GalleryEntry, ProductDetail } from '@shop/shared';
 import { Link, Navigate, useParams } from '@shop/shared/router';
 import { type ReactNode, useMemo } from 'react';
 import { useProductBySlugQuery, useProductsQuery } from '../../api';
+import { AfterFirstPaint } from '../../app/AfterFirstPaint';
 import { SafeHtml } from '../../app/SafeHtml';
 import { type TabSpec, Tabs } from '../../app/Tabs';
 import { NOT_FOUND_PATH, PAGE_DESCRIPTION_MAX, RELATED_PRODUCTS_PER_PAGE } from '../../constants';
@@ -47,6 +48,9 @@ function ProductDetails({ product }: { product: ProductDetail }): ReactNode {
       : [{ id: 0, type: 'Image', image: product.image, video_link: null, caption: null }];
   }, [gallery.data, product.image]);
   const images = entries.filter((entry) => entry.type === 'Image').map((entry) => entry.image);
+  // The page shows once its gallery has answered (the server preloads both): the picture a
+  // shopper sees first is the gallery's, never a stand-in swapped a moment later.
+  if (gallery.isLoading) return <p aria-busy="true">Loading…</p>;
 
   return (
     <article className={styles.page} aria-labelledby="product-title">
@@ -107,15 +111,18 @@ function ProductDetails({ product }: { product: ProductDetail }): ReactNode {
           ) : null}
         </div>
       </div>
-      <Tabs
-        label="Questions and reviews"
-        tabs={[
-          { key: 'questions', label: 'Q&A', content: <Questions productId={product.id} /> },
-          { key: 'reviews', label: 'Reviews', content: <Reviews productId={product.id} /> },
-        ]}
-      />
-      <BoughtTogether productId={product.id} />
-      <RelatedProducts product={product} />
+      {/* Below the fold: rendered once the product itself is on screen. */}
+      <AfterFirstPaint>
+        <Tabs
+          label="Questions and reviews"
+          tabs={[
+            { key: 'questions', label: 'Q&A', content: <Questions productId={product.id} /> },
+            { key: 'reviews', label: 'Reviews', content: <Reviews productId={product.id} /> },
+          ]}
+        />
+        <BoughtTogether productId={product.id} />
+        <RelatedProducts product={product} />
+      </AfterFirstPaint>
     </article>
   );
 }
