@@ -1,27 +1,27 @@
 import type { GalleryEntry, ProductDetail } from '@shop/shared';
 import { Link, Navigate, useParams } from '@shop/shared/router';
-import { type ReactNode, useMemo } from 'react';
-import { useProductBySlugQuery, useProductsQuery } from '../../api';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { useProductBySlugQuery } from '../../api';
 import { AfterFirstPaint } from '../../app/AfterFirstPaint';
 import { SafeHtml } from '../../app/SafeHtml';
 import { type TabSpec, Tabs } from '../../app/Tabs';
-import { NOT_FOUND_PATH, PAGE_DESCRIPTION_MAX, RELATED_PRODUCTS_PER_PAGE } from '../../constants';
+import { NOT_FOUND_PATH, PAGE_DESCRIPTION_MAX } from '../../constants';
 import { usePageMeta } from '../../usePageMeta';
-import { ProductSlider } from '../home/ProductSlider';
 import { AddToCartButton } from '../products/AddToCartButton';
 import { ListError } from '../products/ListError';
 import { Price } from '../products/Price';
 import { StarRating } from '../products/StarRating';
-import { useBoughtTogetherQuery, useProductGalleryQuery, useProductGroupsQuery } from './api';
+import { useProductGalleryQuery, useProductGroupsQuery } from './api';
 import { Gallery } from './Gallery';
 import { GroupedProducts } from './GroupedProducts';
 import { productStructuredData, toScriptJson } from './jsonLd';
-import { NotifyMe } from './NotifyMe';
 import styles from './product.module.css';
-import { Questions } from './Questions';
-import { Reviews } from './Reviews';
 import { ShareButton } from './ShareDialog';
 import { WishlistHeart } from './WishlistHeart';
+
+// Forms (Formik, Yup) and the lists below the product load in chunks of their own.
+const BelowTheFold = lazy(() => import('./BelowTheFold'));
+const NotifyMe = lazy(() => import('./NotifyMe').then((module) => ({ default: module.NotifyMe })));
 
 /** /product/:slug — an unknown slug goes to /pagenotfound. */
 export function ProductPage(): ReactNode {
@@ -96,7 +96,11 @@ function ProductDetails({ product }: { product: ProductDetail }): ReactNode {
           </div>
           <div className={styles.actions}>
             <AddToCartButton productId={product.id} inStock={product.in_stock} />
-            {product.in_stock ? null : <NotifyMe productId={product.id} />}
+            {product.in_stock ? null : (
+              <Suspense fallback={null}>
+                <NotifyMe productId={product.id} />
+              </Suspense>
+            )}
           </div>
           {groups.data ? <GroupedProducts groups={groups.data.items} slug={product.slug} /> : null}
           <Tabs label="Product information" tabs={informationTabs(product)} />
@@ -111,17 +115,11 @@ function ProductDetails({ product }: { product: ProductDetail }): ReactNode {
           ) : null}
         </div>
       </div>
-      {/* Below the fold: rendered once the product itself is on screen. */}
+      {/* Below the fold: loaded and rendered once the product itself is on screen. */}
       <AfterFirstPaint>
-        <Tabs
-          label="Questions and reviews"
-          tabs={[
-            { key: 'questions', label: 'Q&A', content: <Questions productId={product.id} /> },
-            { key: 'reviews', label: 'Reviews', content: <Reviews productId={product.id} /> },
-          ]}
-        />
-        <BoughtTogether productId={product.id} />
-        <RelatedProducts product={product} />
+        <Suspense fallback={null}>
+          <BelowTheFold product={product} />
+        </Suspense>
       </AfterFirstPaint>
     </article>
   );
@@ -164,38 +162,4 @@ function informationTabs(product: ProductDetail): TabSpec[] {
     });
   }
   return tabs;
-}
-
-function BoughtTogether({ productId }: { productId: number }): ReactNode {
-  const { data } = useBoughtTogetherQuery(productId);
-  const products = useMemo(() => (data?.items ?? []).map((item) => item.product), [data]);
-  return (
-    <ProductSlider
-      id="bought-together-title"
-      title="Frequently Bought Together"
-      items={products}
-      isError={false}
-      isLoading={false}
-    />
-  );
-}
-
-function RelatedProducts({ product }: { product: ProductDetail }): ReactNode {
-  const { data } = useProductsQuery({
-    category: product.category.slug,
-    'per-page': RELATED_PRODUCTS_PER_PAGE,
-  });
-  const products = useMemo(
-    () => (data?.items ?? []).filter((item) => item.id !== product.id),
-    [data, product.id],
-  );
-  return (
-    <ProductSlider
-      id="related-title"
-      title="Related Products"
-      items={products}
-      isError={false}
-      isLoading={false}
-    />
-  );
 }
