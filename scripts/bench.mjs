@@ -1,6 +1,6 @@
 // `npm run bench`: measures, never asserts. Starts the production shop on a fresh, seeded
-// database (builds what is missing), then reports API latency under load (autocannon) and the
-// first-load JavaScript of the main pages.
+// database (builds what is missing), then reports API latency under load (autocannon), the
+// first-load JavaScript of the main pages and their Lighthouse mobile performance.
 //   BENCH_CONNECTIONS=8 BENCH_SECONDS=10 npm run bench
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -71,6 +71,20 @@ try {
       code === 0 ? resolve() : reject(new Error(`first-load bench exited ${code}`)),
     );
   });
+  // Lighthouse mobile performance of the main pages (BENCH_LIGHTHOUSE=0 skips it; runs per page
+  // from BENCH_LIGHTHOUSE_RUNS, default 3).
+  if (process.env.BENCH_LIGHTHOUSE !== '0') {
+    await new Promise((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [path.join(ROOT, 'scripts/bench-lighthouse.mjs'), base, process.env.BENCH_LIGHTHOUSE_RUNS ?? '3'],
+        { stdio: 'inherit' },
+      );
+      child.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`lighthouse bench exited ${code}`)),
+      );
+    });
+  }
 } finally {
   server.kill('SIGINT');
 }

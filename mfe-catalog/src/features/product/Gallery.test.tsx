@@ -1,0 +1,50 @@
+import type { GalleryEntry } from '@shop/shared';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Gallery } from './Gallery';
+
+const entries: GalleryEntry[] = [
+  { id: 1, type: 'Image', image: '/img/oak.svg?view=1', video_link: null, caption: 'Front' },
+  { id: 2, type: 'Image', image: '/img/oak.svg?view=2', video_link: null, caption: null },
+  {
+    id: 3,
+    type: 'Video',
+    image: '/img/oak.svg?view=3',
+    video_link: 'https://video.example/embed/1',
+    caption: null,
+  },
+];
+
+describe('product gallery', () => {
+  it('shows the first entry and switches with the thumbnails', () => {
+    render(<Gallery title="Oak box" entries={entries} />);
+    expect(screen.getByRole('img', { name: 'Oak box' })).toHaveAttribute('src', '/img/oak.svg?view=1');
+    expect(screen.getByText('Front')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show image 2 of 3' }));
+    expect(screen.getByRole('img', { name: 'Oak box' })).toHaveAttribute('src', '/img/oak.svg?view=2');
+    expect(screen.getByRole('button', { name: 'Show image 2 of 3' })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('plays a video entry in an embedded player', () => {
+    render(<Gallery title="Oak box" entries={entries} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Show video 3 of 3' }));
+    expect(screen.getByTitle('Oak box video')).toHaveAttribute('src', 'https://video.example/embed/1');
+    expect(screen.queryByRole('button', { name: 'Zoom image' })).toBeNull();
+  });
+
+  it('zooms on hover and with the toggle, whose arrow keys move the magnified spot', () => {
+    render(<Gallery title="Oak box" entries={entries} />);
+    const image = screen.getByRole('img', { name: 'Oak box' });
+    fireEvent.mouseEnter(image.parentElement as HTMLElement);
+    expect(screen.getByTestId('zoom')).toHaveStyle({ backgroundImage: 'url("/img/oak.svg?view=1")' });
+    fireEvent.mouseLeave(image.parentElement as HTMLElement);
+    expect(screen.queryByTestId('zoom')).toBeNull();
+
+    const toggle = screen.getByRole('button', { name: 'Zoom image' });
+    fireEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Close zoom' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('zoom')).toHaveStyle({ backgroundPosition: '50% 50%' });
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Close zoom' }), { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Close zoom' }), { key: 'ArrowUp' });
+    expect(screen.getByTestId('zoom')).toHaveStyle({ backgroundPosition: '60% 40%' });
+  });
+});
