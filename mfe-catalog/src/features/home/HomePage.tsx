@@ -77,14 +77,14 @@ export function HomePage(): ReactNode {
     />
   );
   const top = revealInOrder([
-    ['hero', settled(hero), <HeroCarousel />],
-    ['deal', settled(deal), <DealOfTheDay />],
+    ['hero', settled(hero), <HeroCarousel key="hero" />],
+    ['deal', settled(deal), <DealOfTheDay key="deal" />],
   ]);
   const rest = () =>
     revealInOrder([
       ['block-1', settled(blocks), blockAt(1)],
       ['exclusive', settled(exclusive), slider('exclusive-title', 'Exclusive Products', exclusive)],
-      ['banners', settled(banners), <PromoBanners />],
+      ['banners', settled(banners), <PromoBanners key="banners" />],
       [
         'latest',
         settled(latest),
