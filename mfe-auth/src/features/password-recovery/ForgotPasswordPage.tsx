@@ -1,9 +1,8 @@
 import { useTimeouts } from '@shop/shared';
+import { formStyles, TextField } from '@shop/shared/form';
 import { forgotPasswordSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
-import { TextField } from '../../app/form/Field';
-import formStyles from '../../app/form/form.module.css';
 import {
   FORGOT_PASSWORD_SUCCESS_MESSAGE,
   RECOVERY_SUCCESS_DELAY_MS,

@@ -1,10 +1,9 @@
 import { useTimeouts } from '@shop/shared';
+import { formStyles, TextField } from '@shop/shared/form';
 import { Link, useNavigate, useParams } from '@shop/shared/router';
 import { resetPasswordSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useEffect, useState } from 'react';
-import { TextField } from '../../app/form/Field';
-import formStyles from '../../app/form/form.module.css';
 import {
   NOT_FOUND_PATH,
   RECOVERY_SUCCESS_DELAY_MS,

@@ -1,10 +1,9 @@
 import { useTimeouts } from '@shop/shared';
+import { formStyles as styles, TextField } from '@shop/shared/form';
 import { Link } from '@shop/shared/router';
 import { signInSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
-import { TextField } from '../../app/form/Field';
-import styles from '../../app/form/form.module.css';
 import { FORGOT_PASSWORD_PATH, SIGN_IN_ERROR_MS, VALIDATE_ON_BLUR } from '../../constants';
 import { useAuthDispatch } from '../../store';
 import { signIn } from '../session/session';

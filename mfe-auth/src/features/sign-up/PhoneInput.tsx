@@ -1,8 +1,7 @@
 import type { Country } from '@shop/shared';
+import { FieldError, formStyles, useFieldError } from '@shop/shared/form';
 import { useFormikContext } from 'formik';
 import { type ReactNode, useId } from 'react';
-import { FieldError, useFieldError } from '../../app/form/Field';
-import formStyles from '../../app/form/form.module.css';
 import { dialCodeOf, formatPhone } from './phone';
 import styles from './sign-up.module.css';
 

@@ -1,10 +1,9 @@
 import { useTimeouts } from '@shop/shared';
+import { formStyles, SelectField, TextField } from '@shop/shared/form';
 import { useLocation, useNavigate } from '@shop/shared/router';
 import { MESSAGES, signUpStep1Schema, signUpStep2Schema, signUpStep3Schema } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { SelectField, TextField } from '../../app/form/Field';
-import formStyles from '../../app/form/form.module.css';
 import {
   DEFAULT_PHONE_COUNTRY,
   FORM_FEEDBACK_MS,

@@ -1,9 +1,8 @@
 import { useTimeouts } from '@shop/shared';
+import { formStyles as styles, TextField } from '@shop/shared/form';
 import { wishlistEmailSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
-import { TextField } from '../../app/form/Field';
-import styles from '../../app/form/form.module.css';
 import { FORM_FEEDBACK_MS, VALIDATE_ON_BLUR, WISHLIST_EMAIL_SUCCESS_MESSAGE } from '../../constants';
 import { useAuthDispatch } from '../../store';
 import { registerWishlistEmail } from './wishlistEmail';

@@ -1,9 +1,8 @@
 import { useBusState, useTimeouts } from '@shop/shared';
+import { FormFeedback, type FormOutcome, formStyles, TextAreaField, TextField } from '@shop/shared/form';
 import { CONTACT_MESSAGE_MAX, contactSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
-import { FormFeedback, type FormOutcome, TextAreaField, TextField } from '../../app/form/Field';
-import formStyles from '../../app/form/form.module.css';
 import { SafeHtml } from '../../app/SafeHtml';
 import { FORM_FEEDBACK_MS, GENERIC_ACTION_ERROR } from '../../constants';
 import { usePageMeta } from '../../usePageMeta';

@@ -1,10 +1,9 @@
 import { useTimeouts } from '@shop/shared';
+import { FormFeedback, type FormOutcome, formStyles, TextField } from '@shop/shared/form';
 import { notifyMeSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { Dialog } from '../../app/Dialog';
-import { FormFeedback, type FormOutcome, TextField } from '../../app/form/Field';
-import formStyles from '../../app/form/form.module.css';
 import { FORM_FEEDBACK_MS, GENERIC_ACTION_ERROR } from '../../constants';
 import { subscribeNotifyMe } from './api';
 import styles from './product.module.css';

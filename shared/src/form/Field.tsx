@@ -1,12 +1,31 @@
 import { useField } from 'formik';
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 import styles from './form.module.css';
 
-/** The error of a field once the shopper has touched it (or tried to submit). */
-function useFieldError(name: string): string | undefined {
+/** The error of a field, once the shopper has touched it (or tried to submit). */
+export function useFieldError(name: string): string | undefined {
   const [, meta] = useField(name);
   return meta.touched && meta.error ? meta.error : undefined;
 }
+
+/** A field's error, tied to the control by its id (aria-describedby). */
+export function FieldError({ id, message }: { id: string; message: string | undefined }): ReactNode {
+  if (!message) return null;
+  return (
+    <p id={id} className={styles.error}>
+      {message}
+    </p>
+  );
+}
+
+const inputClass = (error: string | undefined) =>
+  error ? `${styles.input} ${styles.invalid}` : styles.input;
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> {
   name: string;
@@ -27,15 +46,47 @@ export function TextField({ name, label, type = 'text', ...rest }: TextFieldProp
         {...field}
         id={id}
         type={type}
-        className={error ? `${styles.input} ${styles.invalid}` : styles.input}
+        className={inputClass(error)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
       />
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id'> {
+  name: string;
+  label: string;
+  placeholder: string;
+  options: readonly { value: string; label: string }[];
+}
+
+/** A labelled Formik select whose first, empty option is the placeholder. */
+export function SelectField({ name, label, placeholder, options, ...rest }: SelectFieldProps): ReactNode {
+  const [field] = useField(name);
+  const error = useFieldError(name);
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <select
+        {...rest}
+        {...field}
+        id={id}
+        className={inputClass(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
@@ -47,6 +98,7 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
   counterMax?: number;
 }
 
+/** A labelled Formik text area, with an optional character counter. */
 export function TextAreaField({ name, label, counterMax, ...rest }: TextAreaFieldProps): ReactNode {
   const [field] = useField<string>(name);
   const error = useFieldError(name);
@@ -61,7 +113,7 @@ export function TextAreaField({ name, label, counterMax, ...rest }: TextAreaFiel
         {...rest}
         {...field}
         id={id}
-        className={error ? `${styles.input} ${styles.invalid}` : styles.input}
+        className={inputClass(error)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
       />
@@ -70,11 +122,7 @@ export function TextAreaField({ name, label, counterMax, ...rest }: TextAreaFiel
           {field.value.length} / {counterMax} Characters only
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

@@ -1,0 +1,15 @@
+/**
+ * The shop's Formik form kit (`@shop/shared/form`): labelled fields that announce their errors,
+ * the outcome banner, and the form styles. Not a federation singleton: each remote builds it in
+ * with its own Formik, so a remote's forms and fields always share one Formik context.
+ */
+export {
+  FieldError,
+  FormFeedback,
+  type FormOutcome,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useFieldError,
+} from './Field';
+export { default as formStyles } from './form.module.css';
