@@ -1,6 +1,6 @@
 import type { Deal } from '@shop/shared';
 import { MESSAGES } from '@shop/shared/validation/messages';
-import { memo, type ReactNode } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
 import { ListError } from '../products/ListError';
 import { ProductGrid } from '../products/ProductCard';
 import { countdownParts } from './countdown';
@@ -24,6 +24,8 @@ export const DealOfTheDay = memo(function DealOfTheDay(): ReactNode {
 /** Ticks each second; at zero, or with no deal, the banner closes: 'Deal is finished now!'. */
 export function DealBody({ deal }: { deal: Deal | null }): ReactNode {
   const left = useCountdown(deal ? deal.end_date_time : null);
+  // The clock ticks every second; the cards stay as they are (ProductGrid is memoised).
+  const products = useMemo(() => deal?.items.map((item) => item.product) ?? [], [deal]);
   if (!deal || left <= 0) {
     return (
       <div className={styles.dealClosed}>
@@ -54,7 +56,7 @@ export function DealBody({ deal }: { deal: Deal | null }): ReactNode {
           </span>
         ))}
       </div>
-      <ProductGrid products={deal.items.map((item) => item.product)} />
+      <ProductGrid products={products} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { useProductsQuery } from '../../api';
 import { usePageMeta } from '../../usePageMeta';
 import { ListError } from '../products/ListError';
 import { Pagination } from '../products/Pagination';
-import { ProductGrid } from '../products/ProductCard';
+import { FIRST_ROW_CARDS, ProductGrid } from '../products/ProductCard';
 import { FilterPanel } from './FilterPanel';
 import styles from './listing.module.css';
 import {
@@ -129,7 +129,7 @@ export function ListingPage(): ReactNode {
           {data && data.items.length === 0 ? <p className={styles.noResults}>{MESSAGES.noResults}</p> : null}
           {data ? (
             <div aria-busy={listing.isFetching}>
-              <ProductGrid products={data.items} />
+              <ProductGrid products={data.items} eagerCards={FIRST_ROW_CARDS} />
               <Pagination meta={data._meta} />
             </div>
           ) : null}

@@ -1,6 +1,6 @@
 import { discountPercent, type ProductCard as Product, type Specification } from '@shop/shared';
 import { Link } from '@shop/shared/router';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { QUICK_VIEW_MAX_SPECS } from '../../constants';
 import { AddToCartButton } from './AddToCartButton';
 import { Price } from './Price';
@@ -13,9 +13,6 @@ export function quickViewSpecs(product: Product): Specification[] {
     .filter((spec) => spec.show_in_quick_view === 1)
     .slice(0, QUICK_VIEW_MAX_SPECS);
 }
-
-/** Cards a grid shows first (its first row at most widths): their pictures load at once. */
-const EAGER_CARDS = 4;
 
 /** `eager`: the card is in the first screen, so its picture is not left to lazy loading. */
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }): ReactNode {
@@ -64,14 +61,27 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   );
 }
 
-export function ProductGrid({ products }: { products: Product[] }): ReactNode {
+/** Cards a page's main grid shows first (its first row at most widths): their pictures load at once. */
+export const FIRST_ROW_CARDS = 4;
+
+/**
+ * Memoised: a parent that re-renders (a ticking countdown, a list arriving) leaves the cards be.
+ * `eagerCards`: how many leading cards are in the first screen, so their pictures skip lazy loading.
+ */
+export const ProductGrid = memo(function ProductGrid({
+  products,
+  eagerCards = 0,
+}: {
+  products: Product[];
+  eagerCards?: number;
+}): ReactNode {
   return (
     <ul className={styles.grid}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} eager={index < EAGER_CARDS} />
+          <ProductCard product={product} eager={index < eagerCards} />
         </li>
       ))}
     </ul>
   );
-}
+});
