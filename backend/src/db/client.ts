@@ -9,7 +9,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { Client, Pool } from 'pg';
+import { Client, type ClientConfig, Pool } from 'pg';
 import { DEFAULT_DATA_DIR } from '../config';
 import * as schema from './schema';
 
@@ -63,24 +63,31 @@ const PREPARABLE = /^\s*(select|with)\b/i;
  * prepareThreshold.
  */
 export class StatementCachingClient extends Client {
-  private readonly prepared = new Set<string>();
-  // biome-ignore lint/suspicious/noExplicitAny: pg's query() is overloaded on every argument.
-  override query(config: any, values?: any, callback?: any): any {
-    if (
-      config !== null &&
-      typeof config === 'object' &&
-      typeof config.text === 'string' &&
-      config.name === undefined &&
-      typeof config.submit !== 'function' &&
-      PREPARABLE.test(config.text)
-    ) {
-      const name = `s_${createHash('sha1').update(config.text).digest('base64url')}`;
-      if (this.prepared.has(name) || this.prepared.size < PREPARED_STATEMENTS_PER_CONNECTION) {
-        this.prepared.add(name);
-        return super.query({ ...config, name }, values, callback);
+  constructor(config?: string | ClientConfig) {
+    super(config);
+    const prepared = new Set<string>();
+    // pg's query() is overloaded on every argument; this wrapper only looks at a config object's
+    // text and name, and hands everything on unchanged otherwise.
+    const send = super.query.bind(this) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
+    const query = (config: unknown, values?: unknown, callback?: unknown): unknown => {
+      const statement = config as { text?: unknown; name?: unknown; submit?: unknown } | null;
+      if (
+        statement !== null &&
+        typeof statement === 'object' &&
+        typeof statement.text === 'string' &&
+        statement.name === undefined &&
+        typeof statement.submit !== 'function' &&
+        PREPARABLE.test(statement.text)
+      ) {
+        const name = `s_${createHash('sha1').update(statement.text).digest('base64url')}`;
+        if (prepared.has(name) || prepared.size < PREPARED_STATEMENTS_PER_CONNECTION) {
+          prepared.add(name);
+          return send({ ...statement, name }, values, callback);
+        }
       }
-    }
-    return super.query(config, values, callback);
+      return send(config, values, callback);
+    };
+    this.query = query as Client['query'];
   }
 }
 
