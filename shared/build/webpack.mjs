@@ -14,6 +14,11 @@ const REACT_ROUTER_PRODUCTION = path.join(
   path.dirname(require.resolve('react-router/package.json')),
   'dist/production/index.mjs',
 );
+/**
+ * The federation runtime without its manifest (snapshot) code, for browsers only: registry
+ * entries are remoteEntry.js URLs (the shell maps a manifest URL to the remoteEntry.js beside it).
+ */
+const RUNTIME_OPTIMIZATION = { disableSnapshot: true, target: 'web' };
 const STANDALONE_TEMPLATE = fileURLToPath(new URL('./standalone.html', import.meta.url));
 
 /**
@@ -115,8 +120,8 @@ export function createAppConfig({ dir, federation, isHost = false, title, devSer
           // runs it standalone, with its own runtime.
           experiments: production
             ? isHost
-              ? { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } }
-              : { externalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } }
+              ? { provideExternalRuntime: true, optimization: RUNTIME_OPTIMIZATION }
+              : { externalRuntime: true, optimization: RUNTIME_OPTIMIZATION }
             : {},
         }),
         // provideExternalRuntime adds its plugin by the CommonJS file, which requires the CommonJS
