@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import styles from './dialog.module.css';
 import { useBodyScrollLock } from './useBodyScrollLock';
 
@@ -71,5 +71,36 @@ export function Dialog({
         {children}
       </div>
     </div>
+  );
+}
+
+/**
+ * A button that opens a dialog. `children` gets the dialog's close function, so a form inside can
+ * close it when it is done.
+ */
+export function DialogButton({
+  label,
+  title,
+  className,
+  children,
+}: {
+  label: string;
+  title: string;
+  className?: string;
+  children: (close: () => void) => ReactNode;
+}): ReactNode {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        {label}
+      </button>
+      {open ? (
+        <Dialog title={title} onClose={close}>
+          {children(close)}
+        </Dialog>
+      ) : null}
+    </>
   );
 }

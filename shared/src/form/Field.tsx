@@ -24,8 +24,29 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   );
 }
 
-const inputClass = (error: string | undefined) =>
-  error ? `${styles.input} ${styles.invalid}` : styles.input;
+/**
+ * What every labelled field needs: Formik's props for the control, its error once touched, and
+ * the ids and attributes that tie label, control and error together.
+ */
+function useFieldControl<V = string>(name: string, describedBy: string[] = []) {
+  const [field] = useField<V>(name);
+  const error = useFieldError(name);
+  const id = useId();
+  const errorId = `${id}-error`;
+  const described = [...describedBy, error ? errorId : ''].filter(Boolean).join(' ');
+  return {
+    field,
+    error,
+    id,
+    errorId,
+    control: {
+      id,
+      className: error ? `${styles.input} ${styles.invalid}` : styles.input,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': described || undefined,
+    },
+  };
+}
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> {
   name: string;
@@ -34,22 +55,11 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'na
 
 /** A labelled Formik input whose error is announced with the field. */
 export function TextField({ name, label, type = 'text', ...rest }: TextFieldProps): ReactNode {
-  const [field] = useField(name);
-  const error = useFieldError(name);
-  const id = useId();
-  const errorId = `${id}-error`;
+  const { field, error, id, errorId, control } = useFieldControl(name);
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
-      <input
-        {...rest}
-        {...field}
-        id={id}
-        type={type}
-        className={inputClass(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
+      <input {...rest} {...field} {...control} type={type} />
       <FieldError id={errorId} message={error} />
     </div>
   );
@@ -64,21 +74,11 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
 
 /** A labelled Formik select whose first, empty option is the placeholder. */
 export function SelectField({ name, label, placeholder, options, ...rest }: SelectFieldProps): ReactNode {
-  const [field] = useField(name);
-  const error = useFieldError(name);
-  const id = useId();
-  const errorId = `${id}-error`;
+  const { field, error, id, errorId, control } = useFieldControl(name);
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
-      <select
-        {...rest}
-        {...field}
-        id={id}
-        className={inputClass(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      >
+      <select {...rest} {...field} {...control}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -100,23 +100,12 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 
 /** A labelled Formik text area, with an optional character counter. */
 export function TextAreaField({ name, label, counterMax, ...rest }: TextAreaFieldProps): ReactNode {
-  const [field] = useField<string>(name);
-  const error = useFieldError(name);
-  const id = useId();
-  const errorId = `${id}-error`;
-  const counterId = `${id}-counter`;
-  const describedBy = [counterMax ? counterId : '', error ? errorId : ''].filter(Boolean).join(' ');
+  const counterId = `${useId()}-counter`;
+  const { field, error, id, errorId, control } = useFieldControl(name, counterMax ? [counterId] : []);
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
-      <textarea
-        {...rest}
-        {...field}
-        id={id}
-        className={inputClass(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
+      <textarea {...rest} {...field} {...control} />
       {counterMax ? (
         <p id={counterId} className={styles.counter} data-testid={`${name}-counter`}>
           {field.value.length} / {counterMax} Characters only

@@ -3,7 +3,7 @@ import { FormFeedback, type FormOutcome, formStyles, TextField } from '@shop/sha
 import { notifyMeSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
-import { Dialog } from '../../app/Dialog';
+import { DialogButton } from '../../app/Dialog';
 import { FORM_FEEDBACK_MS, GENERIC_ACTION_ERROR } from '../../constants';
 import { subscribeNotifyMe } from './api';
 import styles from './product.module.css';
@@ -62,17 +62,9 @@ export function NotifyMeForm({
 
 /** 'Notify Me' for an out-of-stock product: opens the e-mail form in a dialog. */
 export function NotifyMe({ productId }: { productId: number }): ReactNode {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button type="button" className={styles.notifyMe} onClick={() => setOpen(true)} aria-haspopup="dialog">
-        Notify Me
-      </button>
-      {open ? (
-        <Dialog title="Notify me when available" onClose={() => setOpen(false)}>
-          <NotifyMeForm productId={productId} onFinished={() => setOpen(false)} />
-        </Dialog>
-      ) : null}
-    </>
+    <DialogButton label="Notify Me" title="Notify me when available" className={styles.notifyMe}>
+      {(close) => <NotifyMeForm productId={productId} onFinished={close} />}
+    </DialogButton>
   );
 }

@@ -3,7 +3,7 @@ import { FormFeedback, type FormOutcome, formStyles, TextAreaField, TextField } 
 import { QUESTION_MAX, questionSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
-import { Dialog } from '../../app/Dialog';
+import { DialogButton } from '../../app/Dialog';
 import { FORM_FEEDBACK_MS } from '../../constants';
 import { askQuestion } from './api';
 import styles from './product.module.css';
@@ -72,17 +72,9 @@ export function QuestionForm({
 }
 
 export function AskQuestion({ productId }: { productId: number }): ReactNode {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button type="button" className={styles.secondary} onClick={() => setOpen(true)} aria-haspopup="dialog">
-        Ask a Question
-      </button>
-      {open ? (
-        <Dialog title="Ask a question" onClose={() => setOpen(false)}>
-          <QuestionForm productId={productId} onFinished={() => setOpen(false)} />
-        </Dialog>
-      ) : null}
-    </>
+    <DialogButton label="Ask a Question" title="Ask a question" className={styles.secondary}>
+      {(close) => <QuestionForm productId={productId} onFinished={close} />}
+    </DialogButton>
   );
 }

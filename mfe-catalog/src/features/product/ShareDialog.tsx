@@ -1,5 +1,5 @@
-import { type ReactNode, useState } from 'react';
-import { Dialog } from '../../app/Dialog';
+import type { ReactNode } from 'react';
+import { DialogButton } from '../../app/Dialog';
 import styles from './product.module.css';
 
 /** Where a product page can be shared (spec 000, section 2), each with the page URL encoded. */
@@ -16,25 +16,19 @@ export function shareLinks(pageUrl: string, title: string): { name: string; href
 }
 
 export function ShareButton({ title }: { title: string }): ReactNode {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button type="button" className={styles.share} onClick={() => setOpen(true)} aria-haspopup="dialog">
-        Share
-      </button>
-      {open ? (
-        <Dialog title="Share this product" onClose={() => setOpen(false)}>
-          <ul className={styles.shareList}>
-            {shareLinks(window.location.href, title).map((link) => (
-              <li key={link.name}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer">
-                  Share on {link.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </Dialog>
-      ) : null}
-    </>
+    <DialogButton label="Share" title="Share this product" className={styles.share}>
+      {() => (
+        <ul className={styles.shareList}>
+          {shareLinks(window.location.href, title).map((link) => (
+            <li key={link.name}>
+              <a href={link.href} target="_blank" rel="noopener noreferrer">
+                Share on {link.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </DialogButton>
   );
 }
