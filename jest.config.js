@@ -15,7 +15,7 @@ const browserProject = (displayName, dir) => ({
   displayName,
   rootDir: `<rootDir>/${dir}`,
   testEnvironment: 'jsdom',
-  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+  testMatch: ['<rootDir>/{src,sw}/**/*.test.ts?(x)'],
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
   setupFilesAfterEnv: ['<rootDir>/../shared/test/setup-dom.ts'],

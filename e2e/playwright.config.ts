@@ -25,6 +25,20 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
+    // Journeys mock and count requests with page.route, which does not see what a service worker
+    // answers: the worker is kept out of them, and offline.spec.ts turns it on.
+    serviceWorkers: 'block',
+    // The guests' promo popup counts as already shown, so it never lands on a journey's controls;
+    // frame.spec.ts starts without it to test the popup itself.
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: `http://localhost:${PORT}`,
+          localStorage: [{ name: 'promoPopupHiddenUntil', value: String(Date.now() + 7 * 24 * 3600 * 1000) }],
+        },
+      ],
+    },
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {

@@ -45,10 +45,12 @@ const scenarios = [
   ['products/by-slug', null],
 ];
 
+let productPage = '/';
 try {
   await waitForHealth();
   const first = await (await fetch(`${base}/backend/api/products?per-page=1`)).json();
   scenarios[3][1] = `/backend/api/products/by-slug/${first.data.items[0].slug}`;
+  productPage = `/product/${first.data.items[0].slug}`;
   console.log(
     `API under load: ${CONNECTIONS} connections, ${SECONDS} s each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
   );
@@ -59,10 +61,34 @@ try {
       `  ${name.padEnd(34)} ${String(Math.round(result.requests.average)).padStart(6)} req/s  p50 ${p50} ms  p97.5 ${p97_5} ms  p99 ${p99} ms  errors ${result.errors + result.non2xx}`,
     );
   }
+  // Suggestions as the shopper types: every answer is checked, and an empty one is a miss.
+  const held = [];
+  const typed = ['cand', 'hand', 'birt', 'velv'];
+  const suggestions = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: typed.map((q) => ({
+      method: 'GET',
+      path: `/backend/api/suggestions?q=${q}`,
+      onResponse: (status, body) => {
+        try {
+          const answer = JSON.parse(body);
+          held.push(status === 200 && answer.status ? answer.data.products.length : 0);
+        } catch {
+          held.push(0);
+        }
+      },
+    })),
+  });
+  const empty = held.filter((n) => n === 0).length;
+  console.log(
+    `  ${`suggestions (${typed.join(', ')})`.padEnd(34)} ${String(Math.round(suggestions.requests.average)).padStart(6)} req/s  p50 ${suggestions.latency.p50} ms  p97.5 ${suggestions.latency.p97_5} ms  p99 ${suggestions.latency.p99} ms  answers checked ${held.length}, empty ${empty}, products per answer ${(held.reduce((a, n) => a + n, 0) / Math.max(1, held.length)).toFixed(1)}`,
+  );
   await new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [path.join(ROOT, 'scripts/bench-first-load.mjs'), base, '/', '/products'],
+      [path.join(ROOT, 'scripts/bench-first-load.mjs'), base, '/', '/products', productPage],
       {
         stdio: 'inherit',
       },

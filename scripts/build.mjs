@@ -57,12 +57,15 @@ function precompress(dir) {
 
 export async function buildApps(dirs) {
   if (dirs.length === 0) return;
-  const configs = await Promise.all(
-    dirs.map(async (dir) => {
-      const module = await import(pathToFileURL(path.join(ROOT, dir, 'webpack.config.mjs')).href);
-      return module.default({}, { mode: 'production' });
-    }),
-  );
+  // An app may build more than one bundle (the shell: its service worker too).
+  const configs = (
+    await Promise.all(
+      dirs.map(async (dir) => {
+        const module = await import(pathToFileURL(path.join(ROOT, dir, 'webpack.config.mjs')).href);
+        return module.default({}, { mode: 'production' });
+      }),
+    )
+  ).flat();
   const started = Date.now();
   console.log(`[build] ${dirs.join(', ')} …`);
   await new Promise((resolve, reject) => {

@@ -14,7 +14,7 @@ const devRegistry = Object.fromEntries(
     .map(([name, port]) => [name, { entry: `http://localhost:${port}/remoteEntry.js` }]),
 );
 
-export default createAppConfig({
+const appConfig = createAppConfig({
   dir,
   federation,
   isHost: true,
@@ -29,3 +29,36 @@ export default createAppConfig({
     },
   }),
 });
+
+/**
+ * The service worker (shell/sw): its own small build for the worker global scope, written into
+ * the shell's dist as /sw.js after the shell's build (which cleans that folder first).
+ */
+const serviceWorkerConfig = {
+  name: 'shell-service-worker',
+  dependencies: ['shell'],
+  mode: 'production',
+  target: 'webworker',
+  context: dir,
+  entry: { sw: './sw/serviceWorker.ts' },
+  output: { path: path.join(dir, 'dist'), filename: 'sw.js', clean: false },
+  resolve: { extensions: ['.ts', '.js'] },
+  module: {
+    rules: [
+      {
+        test: /\.ts$/,
+        use: {
+          loader: 'ts-loader',
+          options: { transpileOnly: true, configFile: path.join(dir, 'sw/tsconfig.json') },
+        },
+      },
+    ],
+  },
+  devtool: false,
+  performance: { hints: false },
+  stats: 'errors-warnings',
+};
+
+/** Production builds the shell and its service worker; development serves the shell alone. */
+export default (env, argv) =>
+  argv.mode === 'development' ? appConfig(env, argv) : [appConfig(env, argv), serviceWorkerConfig];

@@ -17,6 +17,10 @@ declare module 'autocannon' {
     interface Request {
       method?: string;
       path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      /** Called with every answer to this request (the benchmarks check what came back). */
+      onResponse?: (status: number, body: string) => void;
     }
     interface Options {
       url: string;

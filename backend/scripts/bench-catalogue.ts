@@ -79,6 +79,24 @@ function serverCpuMs(child: ChildProcess): Promise<number> {
 }
 
 /** Nearest-rank percentile of sorted samples. */
+/**
+ * How many products an answer held: a listing's items, a suggestion's products. A request counts
+ * only when its answer was a success holding at least one product; a fast empty answer is a
+ * defect, not a result.
+ */
+function productsHeld(body: string): number {
+  try {
+    const parsed = JSON.parse(body) as {
+      status?: boolean;
+      data?: { items?: unknown[]; products?: unknown[] };
+    };
+    if (parsed.status !== true) return 0;
+    return (parsed.data?.items ?? parsed.data?.products ?? []).length;
+  } catch {
+    return 0;
+  }
+}
+
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 
@@ -95,6 +113,11 @@ const SCENARIOS: [name: string, paths: string[], targetMs: number][] = [
   ['search q=candle', ['/products?q=candle'], 30],
   ['search typo q=wodden', [`/products?q=${encodeURIComponent('wodden')}`], 30],
   ['suggestions q=cand', ['/suggestions?q=cand'], 15],
+  [
+    'suggestions prefixes hand/birt/velv',
+    ['/suggestions?q=hand', '/suggestions?q=birt', '/suggestions?q=velv'],
+    15,
+  ],
   ['suggestions typo q=candel', ['/suggestions?q=candel'], 15],
   [
     'listing mix (8 filter sets, pages)',
@@ -139,22 +162,31 @@ async function main() {
     for (const [name, paths, targetMs] of SCENARIOS) {
       if (only && !name.includes(only)) continue;
       const latencies: number[] = [];
+      const held: number[] = [];
       const cpuBefore = await serverCpuMs(child);
       const run = autocannon({
         url: api,
         connections: CONNECTIONS,
         duration: SECONDS,
-        requests: paths.map((path) => ({ method: 'GET', path: `/backend/api${path}` })),
+        requests: paths.map((path) => ({
+          method: 'GET',
+          path: `/backend/api${path}`,
+          onResponse: (_status: number, body: string) => {
+            held.push(productsHeld(body));
+          },
+        })),
       });
       run.on('response', (_client, _statusCode, _bytes, responseTime) => latencies.push(responseTime));
       const result = await run;
       const cpuMs = (await serverCpuMs(child)) - cpuBefore;
       latencies.sort((a, b) => a - b);
       const [p50, p95, p975] = [50, 95, 97.5].map((p) => Math.round(percentile(latencies, p) * 10) / 10);
-      const ok = (p95 ?? Number.NaN) < targetMs;
+      const empty = held.filter((n) => n === 0).length;
+      const meanHeld = held.reduce((sum, n) => sum + n, 0) / Math.max(1, held.length);
+      const ok = (p95 ?? Number.NaN) < targetMs && empty === 0 && held.length > 0;
       if (!ok) missed += 1;
       console.log(
-        `  ${name.padEnd(36)} ${String(Math.round(result.requests.average)).padStart(6)} req/s  p50 ${p50} ms  p95 ${p95} ms  p97.5 ${p975} ms  server CPU ${(cpuMs / Math.max(1, latencies.length)).toFixed(1)} ms/req  errors ${result.errors + result.non2xx}  target p95 < ${targetMs} ms ${ok ? 'ok' : 'MISSED'}`,
+        `  ${name.padEnd(36)} ${String(Math.round(result.requests.average)).padStart(6)} req/s  p50 ${p50} ms  p95 ${p95} ms  p97.5 ${p975} ms  server CPU ${(cpuMs / Math.max(1, latencies.length)).toFixed(1)} ms/req  errors ${result.errors + result.non2xx}  answers checked ${held.length}, empty ${empty}, products per answer ${meanHeld.toFixed(1)}  target p95 < ${targetMs} ms ${ok ? 'ok' : 'MISSED'}`,
       );
     }
   } finally {

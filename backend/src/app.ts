@@ -4,20 +4,24 @@
  * talk to it through fastify.inject.
  */
 import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_OUTBOX_DIR } from './config';
 import type { DatabaseHandle } from './db/client';
+import { HELMET_OPTIONS } from './delivery/contentSecurity';
 import { type SiteOptions, sitePlugin } from './delivery/site';
-import { AppError, errorHandler } from './errors';
+import { AppError, answerClientError, errorHandler } from './errors';
+import { rejectNulCharacters } from './hooks/rejectNulCharacters';
 import { buyerRoutes } from './routes/buyers';
 import { cartRoutes } from './routes/cart';
 import type { CatalogueOptions, RouteDeps } from './routes/deps';
 import { healthRoutes } from './routes/health';
 import { homeRoutes } from './routes/home';
 import { imageRoutes } from './routes/images';
+import { pageViewRoutes } from './routes/pageViews';
 import { productRoutes } from './routes/products';
 import { referenceListRoutes } from './routes/referenceLists';
 import { startupRoutes } from './routes/startup';
@@ -87,11 +91,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     // Report every offending field at once, not just the first one ajv meets.
     ajv: { customOptions: { allErrors: true } },
+    // Errors met before routing (a malformed percent-encoding in the path) answer in the envelope too.
+    frameworkErrors: (error, request, reply) =>
+      errorHandler(
+        AppError.badRequest(
+          error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid percent-encoding.' : error.message,
+        ),
+        request,
+        reply,
+      ),
+    // Requests Node's parser refuses (oversize headers, broken HTTP) never reach Fastify.
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setErrorHandler(errorHandler);
   app.decorateRequest('buyer', null);
 
+  await app.register(fastifyHelmet, HELMET_OPTIONS);
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
 
   await app.register(fastifySwagger, {
@@ -106,7 +122,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+  // staticCSP: the docs page sends its own policy (hashes of its inline parts) over Helmet's.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    staticCSP: true,
+    // Swagger UI sets a few styles inline at run time.
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
+  });
 
   const accounts = accountServices(options.database.db, options.auth);
   app.decorate('mailer', accounts.mailer);
@@ -123,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   await app.register(
     async (api) => {
+      api.addHook('preValidation', rejectNulCharacters);
       await api.register(healthRoutes, deps);
       await api.register(startupRoutes, deps);
       await api.register(productRoutes, deps);
@@ -131,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(imageRoutes, deps);
       await api.register(buyerRoutes, deps);
       await api.register(referenceListRoutes, deps);
+      await api.register(pageViewRoutes, deps);
       api.setNotFoundHandler((request) => {
         throw AppError.notFound(`Route ${request.method} ${request.url.split('?')[0]} not found.`);
       });

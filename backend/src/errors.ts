@@ -2,6 +2,7 @@
  * One error type for the whole backend, and the one place that turns any error into the API's
  * failure envelope `{status: false, error: {code, message, fields?}}`.
  */
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500;
@@ -131,4 +132,24 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   if (appError.fields) body.fields = appError.fields;
   if (appError.headers) reply.headers(appError.headers);
   return reply.status(appError.statusCode).send({ status: false, error: body });
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (headers over 16 KB, a
+ * malformed request line). They still get an envelope, as raw HTTP on the socket: 431 for
+ * oversize headers, 400 for anything else, and the connection closes.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const oversize = error.code === 'HPE_HEADER_OVERFLOW';
+  const [status, reason, code, message] = oversize
+    ? [431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE', 'The request headers are too large.']
+    : [400, 'Bad Request', 'BAD_REQUEST', 'The request is not valid HTTP.'];
+  const body = JSON.stringify({ status: false, error: { code, message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { markServerRunning } from './db/serverLock';
 import { isCatalogueEmpty, seedDatabase } from './seed/seedDatabase';
 
 async function main() {
@@ -33,6 +34,10 @@ async function main() {
       ? `database: PGlite at ${config.dataDir}`
       : 'database: PostgreSQL (DATABASE_URL)',
   );
+
+  // PGlite: tools that open the folder (the admin CLI) must not while the server holds it.
+  const releaseLock = database.kind === 'pglite' ? markServerRunning(config.dataDir) : () => undefined;
+  process.on('exit', releaseLock);
 
   const applied = await migrate(database.db);
   if (applied.length > 0) log.info(`applied migrations: ${applied.join(', ')}`);

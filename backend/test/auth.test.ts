@@ -1,9 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AuthSlide, Cart, Country, User } from '@shop/shared/api-types';
+import type { AuthSlide, Cart, Country, SignedIn, User } from '@shop/shared/api-types';
 import { MESSAGES } from '@shop/shared/validation';
-import { eq, sql } from 'drizzle-orm';
+import { eq, gte, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { buyers, carts, loginAttempts, passwordResets, products } from '../src/db/schema';
 import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
@@ -86,6 +86,14 @@ describe.each(targets)('sign-in and sign-up on %s', (target) => {
   });
 
   describe('reference lists', () => {
+    it('keeps delivery countries a list of their own, wider than sign-up', async () => {
+      const { list } = dataOf<{ list: { id: number; name: string }[] }>(await get('delivery-countries'));
+      expect(list.length).toBeGreaterThan(2);
+      expect(list.map((country) => country.name)).toEqual(
+        expect.arrayContaining(['United Arab Emirates', 'Lebanon', 'Saudi Arabia']),
+      );
+    });
+
     it('lists countries with ISO code and dial code, UAE and Lebanon first', async () => {
       const { list } = dataOf<{ list: Country[] }>(await get('countries'));
       expect(list.slice(0, 2)).toEqual([
@@ -184,6 +192,8 @@ describe.each(targets)('sign-in and sign-up on %s', (target) => {
         [{ confirm_password: 'Secret124' }, { confirm_password: MESSAGES.passwordsDiffer }],
         [{ country_id: 999 }, { country_id: MESSAGES.countryRequired }],
         [{ country_id: 'abc' }, { country_id: MESSAGES.countryRequired }],
+        // A real country, but not one sign-up offers (spec: United Arab Emirates 1, Lebanon 2).
+        [{ country_id: 3 }, { country_id: MESSAGES.countryRequired }],
         [{ gender: 'Other' }, { gender: MESSAGES.genderRequired }],
         [{ mobile: '   ' }, { mobile: MESSAGES.mobileRequired }],
         [
@@ -478,18 +488,43 @@ describe.each(targets)('sign-in and sign-up on %s', (target) => {
       expect(guestCarts).toHaveLength(1);
     });
 
-    it('keeps the sum above the stock (checkout will complain), losing nothing', async () => {
-      const product = await stockedProduct();
+    it('cuts a merged line to the stock and says so; an out-of-stock line is removed and reported', async () => {
+      const [product, gone, fine] = [await stockedProduct(), await stockedProduct(), await stockedProduct()];
       await ctx.database.db.update(products).set({ stockQuantity: 5 }).where(eq(products.id, product));
       const email = freshEmail();
       const member = await register(email);
       await add(product, 4, { token: member.token });
       const guest = (await add(product, 3, {})).guest_session_token;
-      const { user } = dataOf<{ user: User }>(
-        await login(email, 'Secret123', { guest_cart_session_token: guest }),
+      await add(gone, 2, { guest });
+      await add(fine, 1, { guest });
+      // The guest's product sold out while they were browsing.
+      await ctx.database.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, gone));
+      const [titles] = [
+        await ctx.database.db.select({ id: products.id, title: products.title }).from(products),
+      ];
+      const titleOf = (id: number) => titles.find((row) => row.id === id)?.title;
+      const answer = dataOf<SignedIn>(await login(email, 'Secret123', { guest_cart_session_token: guest }));
+      expect(answer.cart_adjustments).toEqual([
+        { product_id: product, title: titleOf(product), requested: 7, kept: 5 },
+        { product_id: gone, title: titleOf(gone), requested: 2, kept: 0 },
+      ]);
+      const cart = dataOf<Cart>(await post('cart/get-items', {}, bearer(answer.user.token)));
+      expect(lines(cart)).toEqual(
+        [
+          [product, 5],
+          [fine, 1],
+        ].sort((x, y) => Number(x[0]) - Number(y[0])),
       );
-      const cart = dataOf<Cart>(await post('cart/get-items', {}, bearer(user.token)));
-      expect(lines(cart)).toEqual([[product, 7]]);
+    });
+
+    it('cuts a guest cart a new member takes over to the stock too', async () => {
+      const product = await stockedProduct();
+      const guest = (await add(product, 4, {})).guest_session_token;
+      await ctx.database.db.update(products).set({ stockQuantity: 3 }).where(eq(products.id, product));
+      const answer = createdOf<SignedIn>(
+        await post('buyers/register', registration(freshEmail(), { guest_cart_session_token: guest })),
+      );
+      expect(answer.cart_adjustments).toEqual([expect.objectContaining({ requested: 4, kept: 3 })]);
     });
 
     it('hands a new member the guest cart, currency included, at registration', async () => {
@@ -511,36 +546,40 @@ describe.each(targets)('sign-in and sign-up on %s', (target) => {
   });
 
   describe('express (guest) and wishlist registration', () => {
-    it('creates a Guest buyer with a token, reuses it for the same e-mail, refuses a member e-mail', async () => {
+    it('creates a new Guest buyer with a token each time, never returning an earlier guest, refuses a member e-mail', async () => {
       const email = freshEmail('guest');
       const first = createdOf<{ user: User }>(
         await post('buyers/register-guest', {
           type: 'Express',
           first_name: 'Sami',
           email,
+          mobile: '+961 3123456',
           create_my_profile: false,
         }),
       ).user;
-      expect(first).toMatchObject({ type: 'Guest', first_name: 'Sami', last_name: '', email, mobile: null });
+      expect(first).toMatchObject({
+        type: 'Guest',
+        first_name: 'Sami',
+        last_name: '',
+        email,
+        mobile: '+961 3123456',
+      });
       expect(await isLoggedIn(bearer(first.token))).toBe(true);
 
+      // Somebody else who knows the e-mail gets a fresh identity: not the first guest's id,
+      // token or mobile, and the first guest's session goes on.
       const again = createdOf<{ user: User }>(
         await post('buyers/register-guest', {
           type: 'Express',
-          first_name: 'Sami',
-          last_name: 'Khoury',
+          first_name: 'Eve',
           email: email.toUpperCase(),
-          mobile: '+961 3123456',
           gender: 'male',
         }),
       ).user;
-      expect(again).toMatchObject({
-        id: first.id,
-        type: 'Guest',
-        last_name: 'Khoury',
-        mobile: '+961 3123456',
-        gender: 'Male',
-      });
+      expect(again.id).not.toBe(first.id);
+      expect(again.token).not.toBe(first.token);
+      expect(again).toMatchObject({ type: 'Guest', first_name: 'Eve', mobile: null, gender: 'Male' });
+      expect(await isLoggedIn(bearer(first.token))).toBe(true);
 
       const memberEmail = freshEmail();
       await register(memberEmail);
@@ -560,18 +599,43 @@ describe.each(targets)('sign-in and sign-up on %s', (target) => {
       });
     });
 
-    it('turns a returning guest into a member on registration; the guest token dies', async () => {
+    it("registers a guest's e-mail as a new member that takes nothing of the guest's", async () => {
       const email = freshEmail('convert');
+      const [product] = await ctx.database.db
+        .select({ id: products.id })
+        .from(products)
+        .where(gte(products.stockQuantity, 2))
+        .limit(1);
+      if (!product) throw new Error('need a product in stock');
+      const guestCart = dataOf<{ guest_session_token: string }>(
+        await post('cart/add', { product_id: product.id, quantity: 2 }),
+      ).guest_session_token;
       const guest = createdOf<{ user: User }>(
-        await post('buyers/register-guest', { type: 'Express', first_name: 'Rana', email }),
+        await post('buyers/register-guest', {
+          type: 'Express',
+          first_name: 'Rana',
+          email,
+          mobile: '+971 501234567',
+          guest_cart_session_token: guestCart,
+        }),
       ).user;
       expect(
         dataOf<{ emailExist: boolean }>(await post('buyers/check-email-exist', { email })).emailExist,
       ).toBe(false);
       const member = await register(email);
-      expect(member).toMatchObject({ id: guest.id, type: 'Member' });
-      expect(await isLoggedIn(bearer(guest.token))).toBe(false);
-      expect(await isLoggedIn(bearer(member.token))).toBe(true);
+      expect(member.id).not.toBe(guest.id);
+      expect(member).toMatchObject({ type: 'Member' });
+      // The guest keeps their own session and cart; the new member's cart is empty.
+      expect(await isLoggedIn(bearer(guest.token))).toBe(true);
+      const memberCart = dataOf<{ items: unknown[] }>(await post('cart/get-items', {}, bearer(member.token)));
+      expect(memberCart.items).toEqual([]);
+      const guestCartNow = dataOf<{ items: unknown[] }>(
+        await post('cart/get-items', {}, bearer(guest.token)),
+      );
+      expect(guestCartNow.items).toHaveLength(1);
+      // A second member with the e-mail is refused.
+      const twice = await post('buyers/register', registration(email));
+      expect(twice.statusCode).toBe(409);
     });
 
     it("registers a wishlist e-mail once; then 'Email registered'", async () => {

@@ -157,6 +157,35 @@ describe.each(targets)('catalogue on %s', (target) => {
       await app.close();
     });
 
+    it.each(['hand', 'cand', 'birt', 'velv'])(
+      'suggests products from the third character: %s is a word prefix',
+      async (prefix) => {
+        const found = await get<Suggestions>(`suggestions?q=${prefix}`);
+        expect(found.products.length).toBeGreaterThan(0);
+        const titles = await ctx.database.db
+          .select({ title: products.title, description: products.description })
+          .from(products)
+          .where(
+            sql`${products.id} IN (${sql.join(
+              found.products.map((product) => sql`${product.id}`),
+              sql`, `,
+            )})`,
+          );
+        // Each suggestion holds a word starting with the prefix (title or description).
+        for (const row of titles) {
+          expect(`${row.title} ${row.description}`.toLowerCase()).toMatch(new RegExp(`\\b${prefix}`));
+        }
+      },
+    );
+
+    it("treats the listing q's last word as a prefix and earlier words as whole words", async () => {
+      const prefix = await list('q=cand&per-page=100');
+      expect(prefix._meta.totalCount).toBeGreaterThan(0);
+      expect(prefix._meta.totalCount).toBeGreaterThanOrEqual((await list('q=candle'))._meta.totalCount);
+      // Punctuation is never tsquery syntax.
+      expect((await list('q=cand%27%3A*%20%26%20!')).items).toBeDefined();
+    });
+
     it('builds top-searched from recorded opens and searches', async () => {
       const before = rowsOf<{ n: number }>(
         await ctx.database.db.execute(

@@ -12,8 +12,9 @@ import { seedDatabase } from '../src/seed/seedDatabase';
 import { issueToken } from '../src/services/auth';
 
 // Booting PGlite (WebAssembly) takes seconds on a busy 2-core machine, beyond Jest's 5 s default;
-// `testTimeout` in a Jest project block is ignored (it is a global option), so it is set here.
-jest.setTimeout(60_000);
+// `testTimeout` in a Jest project block is ignored (it is a global option), so it is set here
+// (not when `npm run fuzz` loads this file outside Jest).
+if (typeof jest !== 'undefined') jest.setTimeout(60_000);
 
 /** Small enough to be quick, large enough for two pages of 20 and every product type. */
 export const TEST_PRODUCTS = 40;

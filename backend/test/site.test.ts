@@ -15,6 +15,7 @@ function makeSite(): string {
     'shell/dist/index.html',
     '<!doctype html><html><head><!--REMOTES--></head><body><div id="root"></div><script src="/main.3f9a1c.js"></script></body></html>',
   );
+  write('shell/dist/sw.js', 'self.addEventListener("fetch", () => {});');
   write('shell/dist/main.3f9a1c.js', `console.log(${JSON.stringify('shell '.repeat(400))});`);
   write('mfe-catalog/package.json', JSON.stringify({ name: 'mfe-catalog', version: '1.2.3' }));
   write(
@@ -108,14 +109,71 @@ describe.each(targets)('site delivery on %s', (target) => {
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).not.toContain('<!--REMOTES-->');
-      const inlined = /<script>window\.__SHOP_REMOTES__=(.*?)<\/script>/.exec(response.body);
+      const inlined = /<script nonce="[^"]+">window\.__SHOP_REMOTES__=(.*?)<\/script>/.exec(response.body);
       expect(JSON.parse(inlined?.[1] ?? 'null')).toEqual(GENERATED_REGISTRY);
     }
   });
 
+  it("sends a page policy of this origin and the remotes' origins, with a fresh nonce on every inline script", async () => {
+    const first = await get('/products');
+    const second = await get('/products');
+    const policy = String(first.headers['content-security-policy']);
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toBeDefined();
+    expect(policy).toContain(`script-src 'self' 'nonce-${nonce}'`);
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).toContain("object-src 'none'");
+    // Every inline script carries this answer's nonce; scripts with src are left alone.
+    const inline = first.body.match(/<script(?![^>]*\ssrc=)[^>]*>/g) ?? [];
+    expect(inline.length).toBeGreaterThanOrEqual(2);
+    for (const tag of inline) expect(tag).toBe(`<script nonce="${nonce}">`);
+    expect(second.headers['content-security-policy']).not.toBe(policy);
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    expect(first.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(first.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('lets the page load remotes from the origins the registry names, and nothing else', async () => {
+    const remotesFile = path.join(root, 'remotes.cross-origin.json');
+    writeFileSync(
+      remotesFile,
+      JSON.stringify({
+        catalog: { entry: 'http://localhost:9101/mfe/catalog/1.2.2/remoteEntry.js' },
+        auth: { entry: '/mfe/auth/0.1.0/remoteEntry.js' },
+      }),
+    );
+    const crossOrigin = await createTestApp(target, { site: { root, remotesFile }, products: 0 });
+    try {
+      const page = await crossOrigin.app.inject({ method: 'GET', url: '/' });
+      const policy = String(page.headers['content-security-policy']);
+      expect(policy).toMatch(/script-src 'self' http:\/\/localhost:9101 'nonce-/);
+      expect(policy).toContain("connect-src 'self' http://localhost:9101");
+    } finally {
+      await crossOrigin.close();
+    }
+  });
+
+  it('serves the service worker from the root, never cached, with a policy that lets it fetch this origin', async () => {
+    const response = await get('/sw.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(String(response.headers['content-security-policy'])).toBe(
+      "default-src 'none'; connect-src 'self'; img-src 'self'",
+    );
+  });
+
+  it('puts the security headers on API answers too, with a closed policy', async () => {
+    const response = await get('/backend/api/health');
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('inlines the startup content, so the shell needs no first API round trip', async () => {
     const response = await get('/products');
-    const inlined = /<script>window\.__SHOP_STARTUP__=(.*?)<\/script>/.exec(response.body);
+    const inlined = /<script nonce="[^"]+">window\.__SHOP_STARTUP__=(.*?)<\/script>/.exec(response.body);
     const startup = JSON.parse(inlined?.[1] ?? 'null') as {
       currencies: { default: string };
       sitemap: unknown[];

@@ -52,6 +52,8 @@ test.describe('product detail page', () => {
     await page.keyboard.press('ArrowRight');
     await expect(overview).toBeFocused();
 
+    // Q&A and reviews load when scrolled near.
+    await page.locator('footer').scrollIntoViewIfNeeded();
     const qa = page.getByRole('tablist', { name: 'Questions and reviews' });
     await qa.getByRole('tab', { name: 'Reviews' }).click();
     await expect(qa.getByRole('tab', { name: 'Reviews' })).toHaveAttribute('aria-selected', 'true');
@@ -73,6 +75,7 @@ test.describe('product detail page', () => {
   }) => {
     const product = await findProduct(request, () => true);
     await openProduct(page, product);
+    await page.locator('footer').scrollIntoViewIfNeeded();
     await page.getByRole('tab', { name: 'Q&A' }).click();
     await page.getByRole('button', { name: 'Ask a Question' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ask a question' });

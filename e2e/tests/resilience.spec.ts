@@ -43,7 +43,10 @@ test.describe('one remote down, the rest of the shop up', () => {
     await page.route('**/*', async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const response = await route.fetch();
-      const body = (await response.text()).replace(/<script>window\.__SHOP_STARTUP__=.*?<\/script>/s, '');
+      const body = (await response.text()).replace(
+        /<script[^>]*>window\.__SHOP_STARTUP__=.*?<\/script>/s,
+        '',
+      );
       return route.fulfill({ response, body });
     });
     await page.route('**/backend/api/startup-content', (route) => route.fulfill({ status: 500, body: '{}' }));

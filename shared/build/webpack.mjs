@@ -19,6 +19,8 @@ const REACT_ROUTER_PRODUCTION = path.join(
  * entries are remoteEntry.js URLs (the shell maps a manifest URL to the remoteEntry.js beside it).
  */
 const RUNTIME_OPTIMIZATION = { disableSnapshot: true, target: 'web' };
+/** Remotes only expose modules: none loads another remote, so the remote-loading code goes. */
+const REMOTE_RUNTIME_OPTIMIZATION = { ...RUNTIME_OPTIMIZATION, disableRemote: true };
 const STANDALONE_TEMPLATE = fileURLToPath(new URL('./standalone.html', import.meta.url));
 
 /**
@@ -48,7 +50,11 @@ export function createAppConfig({ dir, federation, isHost = false, title, devSer
     const production = argv.mode !== 'development';
     const port = DEV_PORTS[federation.name];
     return {
+      name: federation.name,
       mode: production ? 'production' : 'development',
+      // The code itself is ES2022 (tsconfig); webpack's own runtime code follows suit (arrow
+      // functions, const, destructuring) instead of ES5, in main.js and every remoteEntry.js.
+      target: ['web', 'es2022'],
       context: dir,
       entry: { main: './src/index.ts' },
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
@@ -121,7 +127,7 @@ export function createAppConfig({ dir, federation, isHost = false, title, devSer
           experiments: production
             ? isHost
               ? { provideExternalRuntime: true, optimization: RUNTIME_OPTIMIZATION }
-              : { externalRuntime: true, optimization: RUNTIME_OPTIMIZATION }
+              : { externalRuntime: true, optimization: REMOTE_RUNTIME_OPTIMIZATION }
             : {},
         }),
         // provideExternalRuntime adds its plugin by the CommonJS file, which requires the CommonJS

@@ -59,6 +59,7 @@ export {
   type RemoteSlotProps,
   RemoteUnavailableError,
 } from './federation/RemoteSlot';
+export { hashtagUrl, messagingAppUrl } from './messaging/messagingApp';
 export {
   convertFromUsd,
   decimalPlacesOf,
@@ -87,4 +88,5 @@ export {
   type WishlistUser,
 } from './session/storage';
 export { loadStartupContent } from './startup/loadStartupContent';
+export { FOCUSABLE, keepTabInside, useBodyScrollLock, useDismiss, useInertOutside } from './ui/overlay';
 export { useTimeouts } from './ui/useTimeouts';

@@ -7,6 +7,7 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { readRegistry, registerRegistry } from './federation/registry';
+import { registerServiceWorker } from './serviceWorker';
 
 async function start(): Promise<void> {
   initSessionFromStorage(bus);
@@ -22,6 +23,7 @@ async function start(): Promise<void> {
   // A transition renders in slices that yield to the browser every few milliseconds, so the
   // first render of the frame and of the remotes it mounts does not block input for long.
   startTransition(() => root.render(<App />));
+  registerServiceWorker();
 }
 
 void start();

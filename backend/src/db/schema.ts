@@ -381,3 +381,10 @@ export const pageContents = pgTable('page_contents', {
   whatsapp: text('whatsapp'),
   email: text('email'),
 });
+
+export const pageViews = pgTable('page_views', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  path: text('path').notNull(),
+  referrer: text('referrer'),
+  viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+});

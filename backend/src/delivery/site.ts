@@ -12,6 +12,13 @@ import type {} from '@fastify/swagger';
 import { FRAME_FRAGMENTS, moduleForPath } from '@shop/shared/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import {
+  newNonce,
+  pageContentSecurityPolicy,
+  SERVICE_WORKER_FILE,
+  serviceWorkerContentSecurityPolicy,
+  withNonce,
+} from './contentSecurity';
 import { sendStaticFile } from './sendStaticFile';
 
 export interface SiteOptions {
@@ -265,7 +272,12 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
       '</head>',
       `${startup}${preloads}</head>`,
     );
-    return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+    const nonce = newNonce();
+    return reply
+      .header('cache-control', NO_CACHE)
+      .header('content-security-policy', pageContentSecurityPolicy(nonce, registry))
+      .type('text/html; charset=utf-8')
+      .send(withNonce(html, nonce));
   };
 
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) =>
@@ -289,13 +301,26 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
   );
 
   const shell = async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    } catch {
+      throw AppError.badRequest('The address is not valid percent-encoding.');
+    }
     if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
       throw AppError.notFound(`Route ${request.method} ${pathname} not found.`);
     }
     const relative = pathname.replace(/^\/+/, '');
     if (relative === '' || relative === 'index.html') return sendIndex(request, reply);
     const file = inside(shellDist, relative);
+    if (file && relative === SERVICE_WORKER_FILE && (await isFile(file))) {
+      // A worker's own fetches obey the policy its script came with, not the page's.
+      reply.header(
+        'content-security-policy',
+        serviceWorkerContentSecurityPolicy(await readRemotesRegistry(options)),
+      );
+      return sendStaticFile(request, reply, file, NO_CACHE);
+    }
     if (file && (await isFile(file))) return sendStaticFile(request, reply, file, cacheControlFor(file));
     // A client-side route (/product/some-slug, /member/orders): the shell's router handles it.
     if (path.extname(relative) === '') return sendIndex(request, reply);

@@ -10,7 +10,7 @@ import {
   RegisterWishlistBody,
   ResetHashBody,
   ResetPasswordBody,
-  UserEnvelope,
+  SignedIn,
   WishlistUser,
 } from '../schemas/auth';
 import { responses } from '../schemas/common';
@@ -42,16 +42,16 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
     {
       schema: {
         tags,
-        summary: 'Sign in (merges the guest cart into the member cart)',
+        summary: 'Sign in (merges the guest cart into the member cart, each line cut to the stock)',
         description:
           '401 INVALID_CREDENTIALS for a wrong password and an unknown e-mail alike; 429 with Retry-After after too many failures per IP or per IP + e-mail.',
         body: LoginBody,
-        response: responses(UserEnvelope),
+        response: responses(SignedIn),
       },
     },
     async (request) => ({
       status: true as const,
-      data: { user: await login(accounts, { body: request.body, ip: request.ip }) },
+      data: await login(accounts, { body: request.body, ip: request.ip }),
     }),
   );
 
@@ -118,11 +118,11 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
         tags,
         summary: 'Member registration (signs in, merges the guest cart)',
         body: RegisterBody,
-        response: createdResponses(UserEnvelope),
+        response: createdResponses(SignedIn),
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ status: true as const, data: { user: await register(accounts, request.body) } }),
+      reply.code(201).send({ status: true as const, data: await register(accounts, request.body) }),
   );
 
   app.post(
@@ -130,15 +130,15 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
     {
       schema: {
         tags,
-        summary: 'Express (guest) checkout sign-up: a Guest buyer with a token',
+        summary: 'Express (guest) checkout sign-up: a NEW Guest buyer with a token, every time',
+        description:
+          'Never returns an existing account: each call creates a fresh Guest identity (a guest row and token) that owns only the guest cart whose guest_cart_session_token it brings. An e-mail that belongs to a member answers 409 EMAIL_EXISTS (the panel recommends signing in). Several guests may share an e-mail; joining their history to an account needs proof of e-mail ownership.',
         body: RegisterGuestBody,
-        response: createdResponses(UserEnvelope),
+        response: createdResponses(SignedIn),
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({ status: true as const, data: { user: await registerGuest(accounts, request.body) } }),
+      reply.code(201).send({ status: true as const, data: await registerGuest(accounts, request.body) }),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { ErrorEnvelope } from '../schemas/common';
+import { ErrorEnvelope, Id } from '../schemas/common';
 import { catalogueImage, IMAGE_KINDS } from '../services/images';
 import type { RouteDeps } from './deps';
 
@@ -14,12 +14,23 @@ export const imageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
         schema: {
           tags: ['images'],
           summary: `Generated picture of one of the ${kind}`,
-          params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
-          produces: ['image/svg+xml'],
+          description:
+            'Answers `image/svg+xml` (cached a year). An id that is not a positive int4 answers 400 and an unknown one 404, both as the JSON error envelope.',
+          params: Type.Object({ id: Id() }),
+          produces: ['image/svg+xml', 'application/json'],
           response: {
-            200: Type.String({ description: 'SVG document' }),
-            '4xx': ErrorEnvelope,
-            '5xx': ErrorEnvelope,
+            200: {
+              description: 'SVG document',
+              content: { 'image/svg+xml': { schema: Type.String() } },
+            },
+            400: {
+              description: 'The id is not a positive integer within int4',
+              content: { 'application/json': { schema: ErrorEnvelope } },
+            },
+            404: {
+              description: 'No such picture',
+              content: { 'application/json': { schema: ErrorEnvelope } },
+            },
           },
         },
       },

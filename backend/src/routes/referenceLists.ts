@@ -21,6 +21,25 @@ export const referenceListRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
   );
 
   app.get(
+    '/delivery-countries',
+    {
+      schema: {
+        tags,
+        summary: 'Countries the shop delivers to (checkout addresses)',
+        description:
+          'A list of its own: sign-up offers only the static United Arab Emirates (1) and Lebanon (2) of the spec, while delivery reaches every country listed here.',
+        response: responses(
+          Type.Object({ list: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })) }),
+        ),
+      },
+    },
+    async () => ({
+      status: true as const,
+      data: { list: (await listCountries(db)).map(({ id, name }) => ({ id, name })) },
+    }),
+  );
+
+  app.get(
     '/gender',
     {
       schema: {

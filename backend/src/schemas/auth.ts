@@ -6,12 +6,14 @@
  */
 import type {
   AuthSlide as AuthSlideShape,
+  CartAdjustment as CartAdjustmentShape,
   Country as CountryShape,
+  SignedIn as SignedInShape,
   User as UserShape,
   WishlistUserData,
 } from '@shop/shared/api-types';
 import { Type } from '@sinclair/typebox';
-import { type Conforms, Envelope, ErrorEnvelope, Nullable, proved } from './common';
+import { type Conforms, Envelope, ErrorEnvelope, Id, Nullable, proved } from './common';
 
 export const User = Type.Object({
   id: Type.Integer(),
@@ -28,6 +30,17 @@ export const User = Type.Object({
 proved<Conforms<typeof User, UserShape>>();
 
 export const UserEnvelope = Type.Object({ user: User });
+
+export const CartAdjustment = Type.Object({
+  product_id: Type.Integer(),
+  title: Type.String(),
+  requested: Type.Integer({ description: 'Pieces the merged line asked for' }),
+  kept: Type.Integer({ description: 'Pieces kept (the stock); 0: out of stock, line removed' }),
+});
+proved<Conforms<typeof CartAdjustment, CartAdjustmentShape>>();
+/** Sign-in and sign-up: the user, and the guest-cart lines the merge had to cut to the stock. */
+export const SignedIn = Type.Object({ user: User, cart_adjustments: Type.Array(CartAdjustment) });
+proved<Conforms<typeof SignedIn, SignedInShape>>();
 
 export const WishlistUser = Type.Object({ id: Type.Integer(), email: Type.String() });
 proved<Conforms<typeof WishlistUser, WishlistUserData>>();
@@ -81,7 +94,7 @@ export const RegisterBody = Type.Object({
   confirm_password: Password,
   mobile: text(40, "'+971 501234567' (stored as given)"),
   country_id: Type.Optional(
-    Nullable(Type.Union([Type.Integer(), Type.String({ maxLength: 20 })], { description: 'countries id' })),
+    Nullable(Type.Union([Id(), Type.String({ maxLength: 20 })], { description: 'countries id' })),
   ),
   gender: text(20, 'One of GET gender'),
   guest_cart_session_token: GuestCartToken,
@@ -94,7 +107,11 @@ export const RegisterGuestBody = Type.Object({
   email: Email,
   mobile: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
   gender: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
-  create_my_profile: Type.Optional(Nullable(Type.Union([Type.Boolean(), Type.Integer(), Type.String()]))),
+  create_my_profile: Type.Optional(
+    Nullable(
+      Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 }), Type.String({ maxLength: 10 })]),
+    ),
+  ),
   guest_cart_session_token: GuestCartToken,
 });
 

@@ -1,7 +1,7 @@
 import type { Cart as CartShape } from '@shop/shared/api-types';
 import { Type } from '@sinclair/typebox';
 import { Currency, ProductCard } from './catalogue';
-import { type Conforms, Nullable, proved } from './common';
+import { type Conforms, Id, Nullable, proved } from './common';
 
 export const CartItem = Type.Object({
   id: Type.Integer(),
@@ -36,7 +36,7 @@ const Quantity = Type.Integer({ minimum: 1, maximum: 999 });
 export const CartGetItemsBody = Type.Object({ guest_session_token: GuestSessionToken });
 
 export const CartAddBody = Type.Object({
-  product_id: Type.Integer({ minimum: 1 }),
+  product_id: Id(),
   guest_session_token: GuestSessionToken,
   quantity: Type.Optional(Quantity),
   selected_currency_code: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 8 }))),
@@ -48,12 +48,12 @@ export const CartChangeCurrencyBody = Type.Object({
 });
 
 export const CartRemoveBody = Type.Object({
-  cart_item_id: Type.Integer({ minimum: 1 }),
+  cart_item_id: Id(),
   guest_session_token: GuestSessionToken,
 });
 
 export const CartUpdateQuantityBody = Type.Object({
-  item_id: Type.Integer({ minimum: 1 }),
+  item_id: Id(),
   guest_session_token: GuestSessionToken,
   quantity: Quantity,
 });

@@ -18,7 +18,7 @@ import type {
   TopSearched as TopSearchedShape,
 } from '@shop/shared/api-types';
 import { Type } from '@sinclair/typebox';
-import { type Conforms, ListMeta, Nullable, proved } from './common';
+import { Amount, type Conforms, Id, INT4_MAX, ListMeta, Nullable, PageNumber, proved } from './common';
 
 export const Currency = Type.Object({
   code: Type.String(),
@@ -113,19 +113,21 @@ export const ProductListingQuery = Type.Object({
   category: Type.Optional(Slug),
   subCategory: Type.Optional(Slug),
   q: Type.Optional(Type.String({ maxLength: 200 })),
-  supplier_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  supplier_id: Type.Optional(Id()),
   sort: Type.Optional(Type.Union(SORTS.map((sort) => Type.Literal(sort)))),
-  'per-page': Type.Optional(Type.Integer({ description: 'Default 20; clamped to 1..100' })),
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  'per-page': Type.Optional(
+    Type.Integer({ minimum: -INT4_MAX, maximum: INT4_MAX, description: 'Default 20; clamped to 1..100' }),
+  ),
+  page: Type.Optional(PageNumber()),
   hot: Type.Optional(Flag),
   newItem: Type.Optional(Flag),
   free_delivery: Type.Optional(Flag),
   stock: Type.Optional(Flag),
   customizable: Type.Optional(Flag),
-  'price-min-usd': Type.Optional(Type.Number({ minimum: 0 })),
-  'price-max-usd': Type.Optional(Type.Number({ minimum: 0 })),
-  'price-min': Type.Optional(Type.Number({ minimum: 0, description: 'In `currency` (default USD)' })),
-  'price-max': Type.Optional(Type.Number({ minimum: 0, description: 'In `currency` (default USD)' })),
+  'price-min-usd': Type.Optional(Amount()),
+  'price-max-usd': Type.Optional(Amount()),
+  'price-min': Type.Optional(Amount({ description: 'In `currency` (default USD)' })),
+  'price-max': Type.Optional(Amount({ description: 'In `currency` (default USD)' })),
   currency: Type.Optional(
     Type.String({ pattern: '^[A-Za-z]{3}$', description: 'Currency of price-min / price-max (default USD)' }),
   ),
@@ -215,7 +217,7 @@ export const CategoryBlocks = Type.Object({ items: Type.Array(CategoryBlock) });
 export const ProductItems = Type.Object({ items: Type.Array(ProductCard) });
 proved<Conforms<typeof ProductItems, ProductItemsShape>>();
 export const TypeParams = Type.Object({ type: Slug });
-export const ProductIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const ProductIdParams = Type.Object({ id: Id() });
 
 export const GalleryEntry = Type.Object({
   id: Type.Integer(),
@@ -249,14 +251,14 @@ export const ReviewPage = Type.Object({
 });
 proved<Conforms<typeof ReviewPage, ReviewPageShape>>();
 export const ReviewPageQuery = Type.Object({
-  'ProductReviewsSearch[product_id]': Type.Integer({ minimum: 1 }),
+  'ProductReviewsSearch[product_id]': Id(),
   sort: Type.Optional(
     Type.Union([Type.Literal('-created_at'), Type.Literal('created_at'), Type.Literal('-question_time')], {
       description:
         "Newest first by default; 'created_at' oldest first ('-question_time', as the spec once writes, is newest first)",
     }),
   ),
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page: Type.Optional(PageNumber()),
 });
 
 export const Question = Type.Object({
@@ -271,14 +273,14 @@ proved<Conforms<typeof Question, QuestionShape>>();
 export const QuestionPage = Type.Object({ items: Type.Array(Question), _meta: ListMeta });
 proved<Conforms<typeof QuestionPage, QuestionPageShape>>();
 export const QuestionPageQuery = Type.Object({
-  'ProductQuestionsSearch[product_id]': Type.Integer({ minimum: 1 }),
+  'ProductQuestionsSearch[product_id]': Id(),
   sort: Type.Optional(Type.Union([Type.Literal('-question_time'), Type.Literal('question_time')])),
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page: Type.Optional(PageNumber()),
 });
 
 /** Loose on purpose: a missing or short field gets the spec's 422 message, not a generic 400. */
 export const QuestionBody = Type.Object({
-  product_id: Type.Integer({ minimum: 1 }),
+  product_id: Id(),
   questioner_name: Type.Optional(Type.String({ maxLength: 200 })),
   questioner_email: Type.Optional(Type.String({ maxLength: 320 })),
   question: Type.Optional(Type.String({ maxLength: 2000 })),
@@ -287,7 +289,7 @@ export const QuestionCreated = Type.Object({ item: Question });
 
 export const NotifyMeBody = Type.Object({
   email: Type.Optional(Type.String({ maxLength: 320 })),
-  product_id: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 20 })])),
+  product_id: Type.Optional(Type.Union([Id(), Type.String({ pattern: '^[0-9]{1,10}$' })])),
 });
 export const NotifyMeResult = Type.Object({ subscribed: Type.Literal(true) });
 

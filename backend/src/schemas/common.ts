@@ -13,6 +13,24 @@ export type Conforms<Schema extends TSchema, Shape> =
 export type FitsInto<Schema extends TSchema, Shape> = Static<Schema> extends Shape ? true : false;
 export const proved = <T extends true>(_proof?: T): void => undefined;
 
+/** Largest value of PostgreSQL's `integer` (int4): every id column. */
+export const INT4_MAX = 2_147_483_647;
+/** Pages past any real listing; bounded so OFFSET arithmetic stays far inside int4. */
+export const PAGE_MAX = 1_000_000;
+/** Largest amount a price filter takes (any currency). */
+export const AMOUNT_MAX = 1_000_000_000;
+
+/**
+ * Input integers, always bounded: an unbounded integer reaches the database as a value that
+ * overflows its column (`products/gallery/2147483648` was a 500). Outputs may use Type.Integer().
+ */
+export const Id = (options: { description?: string } = {}) =>
+  Type.Integer({ minimum: 1, maximum: INT4_MAX, ...options });
+export const PageNumber = () =>
+  Type.Integer({ minimum: 1, maximum: PAGE_MAX, description: 'From 1; a page past the end is empty' });
+export const Amount = (options: { description?: string } = {}) =>
+  Type.Number({ minimum: 0, maximum: AMOUNT_MAX, ...options });
+
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const ErrorBody = Type.Object({

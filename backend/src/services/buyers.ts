@@ -4,11 +4,12 @@
  * the forms show; everything else (existence, uniqueness, throttling) is checked here.
  */
 
-import type { User } from '@shop/shared/api-types';
+import type { SignedIn, User } from '@shop/shared/api-types';
 import {
   firstErrors,
   forgotPasswordSchema,
   guestRegistrationSchema,
+  isSignUpCountry,
   MESSAGES,
   registrationSchema,
   resetPasswordSchema,
@@ -19,7 +20,7 @@ import {
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import { authTokens, buyers, countries, passwordResets, wishlistUsers } from '../db/schema';
+import { authTokens, buyers, passwordResets, wishlistUsers } from '../db/schema';
 import { AppError } from '../errors';
 import { hashToken, issueToken, newOpaqueToken, TOKEN_TTL_DAYS } from './auth';
 import { mergeGuestCart } from './cartMerge';
@@ -71,6 +72,19 @@ const resetLinkGone = () => AppError.notFound('This password reset link is inval
 
 interface YupLike<T> {
   validate(value: unknown, options: { abortEarly: false }): Promise<T>;
+  /** An object schema's own fields. */
+  fields?: Record<string, unknown>;
+}
+
+/**
+ * Only the fields the schema declares reach Yup: its object schema looks a key up in a plain
+ * object, so a body key such as `toString` finds Object.prototype's and Yup throws a TypeError
+ * (a 500 found by the fuzz suite). Unknown keys are dropped, as Yup would drop them anyway.
+ */
+function declaredFields(schema: { fields?: Record<string, unknown> }, body: unknown): unknown {
+  const { fields } = schema;
+  if (!fields || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([key]) => Object.hasOwn(fields, key)));
 }
 
 /** The cast value (trimmed strings, numbers) or every broken rule's first message per field. */
@@ -79,7 +93,7 @@ async function rulesOf<T>(
   body: unknown,
 ): Promise<{ ok: true; value: T } | { ok: false; fields: Record<string, string> }> {
   try {
-    return { ok: true, value: await schema.validate(body, { abortEarly: false }) };
+    return { ok: true, value: await schema.validate(declaredFields(schema, body), { abortEarly: false }) };
   } catch (error) {
     const fields = firstErrors(error);
     if (Object.keys(fields).length === 0) throw error;
@@ -122,7 +136,7 @@ export interface LoginInput {
   ip: string;
 }
 
-export async function login(services: AccountServices, { body, ip }: LoginInput): Promise<User> {
+export async function login(services: AccountServices, { body, ip }: LoginInput): Promise<SignedIn> {
   const { db, hasher, throttle } = services;
   const { email, password } = await checked(signInSchema, body);
   const attempt = await throttle.begin(ip, email);
@@ -140,8 +154,8 @@ export async function login(services: AccountServices, { body, ip }: LoginInput)
   }
   return db.transaction(async (tx) => {
     const token = await issueBuyerToken(tx, buyer.id, services.tokenTtlMs);
-    await mergeGuestCart(tx, buyer.id, body.guest_cart_session_token);
-    return toUser(buyer, token);
+    const adjustments = await mergeGuestCart(tx, buyer.id, body.guest_cart_session_token);
+    return { user: toUser(buyer, token), cart_adjustments: adjustments };
   });
 }
 
@@ -177,18 +191,14 @@ export interface RegisterBodyInput {
   guest_cart_session_token?: string | null;
 }
 
-export async function register(services: AccountServices, body: RegisterBodyInput): Promise<User> {
+export async function register(services: AccountServices, body: RegisterBodyInput): Promise<SignedIn> {
   const { db } = services;
   const result = await rulesOf(registrationSchema, body);
   // Country and gender must be ones the form offers; same messages as "not selected".
   const fields = result.ok ? {} : { ...result.fields };
-  const countryId = Number(body.country_id);
-  if (!fields.country_id) {
-    const [country] = Number.isInteger(countryId)
-      ? await db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId))
-      : [];
-    if (!country) fields.country_id = MESSAGES.countryRequired;
-  }
+  // Sign-up offers a static list of countries (spec 000 §9); nothing else is accepted here.
+  if (!fields.country_id && !isSignUpCountry(Number(body.country_id)))
+    fields.country_id = MESSAGES.countryRequired;
   const gender = canonicalGender(body.gender);
   if (!fields.gender && !gender) fields.gender = MESSAGES.genderRequired;
   if (!result.ok || Object.keys(fields).length > 0) throw AppError.invalidFields(fields);
@@ -207,25 +217,18 @@ export async function register(services: AccountServices, body: RegisterBodyInpu
     updatedAt: new Date(),
   };
   try {
+    // Guests who checked out with this e-mail stay separate buyers: typing an e-mail at express
+    // checkout proves nothing, so a new member never inherits their carts or details.
     return await db.transaction(async (tx) => {
-      const [existing] = await tx.select().from(buyers).where(sameEmail(input.email)).for('update');
-      if (existing?.type === 'Member') throw emailExists();
-      let buyer: BuyerRow | undefined;
-      if (existing) {
-        // A returning express-checkout guest becomes a member on the same row (keeping its cart
-        // and, later, its orders). Tokens handed out to the guest die: the account now has a password.
-        await tx.delete(authTokens).where(eq(authTokens.buyerId, existing.id));
-        [buyer] = await tx.update(buyers).set(values).where(eq(buyers.id, existing.id)).returning();
-      } else {
-        [buyer] = await tx.insert(buyers).values(values).returning();
-      }
+      if (await memberByEmail(tx, input.email)) throw emailExists();
+      const [buyer] = await tx.insert(buyers).values(values).returning();
       if (!buyer) throw new Error('buyer not saved');
       const token = await issueBuyerToken(tx, buyer.id, services.tokenTtlMs);
-      await mergeGuestCart(tx, buyer.id, input.guest_cart_session_token);
-      return toUser(buyer, token);
+      const adjustments = await mergeGuestCart(tx, buyer.id, input.guest_cart_session_token);
+      return { user: toUser(buyer, token), cart_adjustments: adjustments };
     });
   } catch (error) {
-    // Two registrations of one e-mail at once: the unique index lets one through.
+    // Two registrations of one e-mail at once: the unique index (members only) lets one through.
     if (isUniqueViolation(error)) throw emailExists();
     throw error;
   }
@@ -243,12 +246,15 @@ export interface RegisterGuestInput {
 }
 
 /**
- * Express checkout: a Guest buyer (no password) with a token. A returning guest's row is reused
- * and updated; an e-mail that belongs to a member must sign in instead (409).
- * `create_my_profile` is accepted and ignored for now: a profile needs a password, which this
- * form does not ask for (the guest can register with the same e-mail later and keep the row).
+ * Express checkout: a NEW Guest buyer with a token, every time. Knowing an e-mail must never
+ * hand out anybody's token, cart or details, so nothing is looked up by the e-mail except
+ * whether a member owns it (409 'Email is already exist': the panel recommends signing in).
+ * What the guest brings is the cart whose guest_cart_session_token they hold. Joining a guest's
+ * earlier orders to an account needs proof of e-mail ownership (a later issue), never this form.
+ * `create_my_profile` is accepted and ignored: a profile needs a password, which this form does
+ * not ask for.
  */
-export async function registerGuest(services: AccountServices, body: RegisterGuestInput): Promise<User> {
+export async function registerGuest(services: AccountServices, body: RegisterGuestInput): Promise<SignedIn> {
   const { db } = services;
   const result = await rulesOf(guestRegistrationSchema, body);
   const fields = result.ok ? {} : { ...result.fields };
@@ -262,29 +268,17 @@ export async function registerGuest(services: AccountServices, body: RegisterGue
     ...(body.mobile?.trim() ? { mobile: body.mobile.trim() } : {}),
     ...(gender ? { gender } : {}),
   };
-  try {
-    return await db.transaction(async (tx) => {
-      const [existing] = await tx.select().from(buyers).where(sameEmail(email)).for('update');
-      if (existing?.type === 'Member') throw emailExists();
-      const [buyer] = existing
-        ? await tx
-            .update(buyers)
-            .set({ ...details, updatedAt: new Date() })
-            .where(eq(buyers.id, existing.id))
-            .returning()
-        : await tx
-            .insert(buyers)
-            .values({ ...details, type: 'Guest', email })
-            .returning();
-      if (!buyer) throw new Error('guest not saved');
-      const token = await issueBuyerToken(tx, buyer.id, services.tokenTtlMs);
-      await mergeGuestCart(tx, buyer.id, body.guest_cart_session_token);
-      return toUser(buyer, token);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailExists();
-    throw error;
-  }
+  return db.transaction(async (tx) => {
+    if (await memberByEmail(tx, email)) throw emailExists();
+    const [buyer] = await tx
+      .insert(buyers)
+      .values({ ...details, type: 'Guest', email })
+      .returning();
+    if (!buyer) throw new Error('guest not saved');
+    const token = await issueBuyerToken(tx, buyer.id, services.tokenTtlMs);
+    const adjustments = await mergeGuestCart(tx, buyer.id, body.guest_cart_session_token);
+    return { user: toUser(buyer, token), cart_adjustments: adjustments };
+  });
 }
 
 /** Wishlist-only registration: just an e-mail. Taken by a wishlist user or a member → 409. */

@@ -3,14 +3,21 @@
  * cannot inject script: a small safe subset of tags, links only to http(s)/mailto (rel=noopener),
  * images only from http(s) or relative URLs; scripts, on* attributes and javascript: URLs go.
  */
+import {
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_DROPPED_WITH_CONTENT,
+  RICH_TEXT_SCHEMES,
+  RICH_TEXT_TAGS,
+} from '@shop/shared/validation/rich-text';
 import sanitizeHtml from 'sanitize-html';
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'img'],
+  allowedTags: RICH_TEXT_TAGS,
   // rel is set by the transform below (whatever the author wrote is replaced).
-  allowedAttributes: { a: ['href', 'rel'], img: ['src', 'alt'] },
+  allowedAttributes: RICH_TEXT_ATTRIBUTES,
   allowedSchemes: [],
-  allowedSchemesByTag: { a: ['http', 'https', 'mailto'], img: ['http', 'https'] },
+  allowedSchemesByTag: RICH_TEXT_SCHEMES,
+  nonTextTags: RICH_TEXT_DROPPED_WITH_CONTENT,
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',

@@ -1,4 +1,5 @@
 /** Product page extras: groups, gallery, bought together, reviews, questions, notify-me. */
+
 import type {
   GalleryEntry,
   ProductCard,
@@ -13,6 +14,7 @@ import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';
 import { productGallery, productQuestions, productReviews, products } from '../db/schema';
 import { AppError } from '../errors';
+import { INT4_MAX } from '../schemas/common';
 import { checked } from './buyers';
 import { imageUrl } from './images';
 import { loadProductCards } from './products';
@@ -22,6 +24,8 @@ export const QUESTIONS_PER_PAGE = 5;
 const BOUGHT_TOGETHER_MAX = 8;
 
 async function productOrNotFound(db: Database, id: number) {
+  // Ids arrive as form values too ('123'): one past int4 is no product, not a database error.
+  if (!Number.isSafeInteger(id) || id < 1 || id > INT4_MAX) throw AppError.notFound('Product not found.');
   const [row] = await db
     .select({ id: products.id, categoryId: products.categoryId })
     .from(products)

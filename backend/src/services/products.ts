@@ -206,6 +206,19 @@ const TRIGRAM_MIN_LENGTH = 5;
  */
 export const SEARCH_CANDIDATES_MAX = 10_000;
 
+/**
+ * The text as a tsquery where every word must match and the last one is a prefix ('cand' finds
+ * candles, 'birt' birthday): a shopper typing is always in the middle of their last word. Words
+ * are runs of letters and digits only, so nothing the shopper types is read as tsquery syntax.
+ * null when the text holds no word at all.
+ */
+export function prefixTsQuery(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  if (!words) return null;
+  const last = words.length - 1;
+  return words.map((word, index) => (index === last ? `${word}:*` : word)).join(' & ');
+}
+
 /** A search text's matches, most relevant first (at most SEARCH_CANDIDATES_MAX ids). */
 export interface TextSearch {
   /** WHERE condition: the product is one of `rankedIds`. */
@@ -214,7 +227,7 @@ export interface TextSearch {
 }
 
 /**
- * q: full-text match (title 'A' over descriptions 'B', GIN index) ranked by ts_rank. Only when
+ * q: full-text match (title 'A' over descriptions 'B', GIN index; the last word a prefix) ranked by ts_rank. Only when
  * the full text finds nothing (a typo) and the text has 5+ characters, the title trigram GIN
  * index answers `q <% title` instead, ranked by word similarity. Scoring runs once per text: the
  * ranked ids are kept in `cache` (its TTL; 0 = every time), and listings filter and page them.
@@ -225,7 +238,9 @@ export async function resolveSearch(
   cache: TtlCache<number[]> = new TtlCache(0),
 ): Promise<TextSearch> {
   const rankedIds = await cache.getOrCompute(text, async () => {
-    const query = sql`websearch_to_tsquery('english', ${text})`;
+    const tsquery = prefixTsQuery(text);
+    if (tsquery === null) return [];
+    const query = sql`to_tsquery('english', ${tsquery})`;
     const fts = rowsOf<{ id: number }>(
       await db.execute(sql`SELECT id FROM products WHERE search_vector @@ ${query}
         ORDER BY ts_rank(search_vector, ${query}) DESC, id LIMIT ${SEARCH_CANDIDATES_MAX}`),

@@ -1,9 +1,6 @@
+import { FOCUSABLE, keepTabInside, useBodyScrollLock, useInertOutside } from '@shop/shared';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import styles from './dialog.module.css';
-import { useBodyScrollLock } from './useBodyScrollLock';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog: focus moves in when it opens, Tab cycles inside it, Escape or the close button
@@ -20,7 +17,9 @@ export function Dialog({
 }): ReactNode {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const backdrop = useRef<HTMLDivElement>(null);
   useBodyScrollLock(true);
+  useInertOutside(backdrop, true);
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
@@ -34,25 +33,11 @@ export function Dialog({
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (panel.current) keepTabInside(event, panel.current);
   };
 
   return (
-    <div className={styles.backdrop}>
+    <div className={styles.backdrop} ref={backdrop}>
       <div
         ref={panel}
         role="dialog"

@@ -133,6 +133,23 @@ export interface Cart {
   guest_session_token: string | null;
 }
 
+/**
+ * A guest-cart line cut down at sign-in because the stock could not cover it (kept 0: the
+ * product is out of stock and the line was removed).
+ */
+export interface CartAdjustment {
+  product_id: number;
+  title: string;
+  requested: number;
+  kept: number;
+}
+
+/** What sign-in and sign-up answer: the user, and what the guest-cart merge had to change. */
+export interface SignedIn {
+  user: User;
+  cart_adjustments: CartAdjustment[];
+}
+
 export interface User {
   id: number;
   token: string;

@@ -8,3 +8,5 @@ export * from './catalogue';
 export { firstErrors } from './errors';
 export { KEYWORD_MIN, keywordError } from './keyword';
 export { MESSAGES } from './messages';
+export * from './richText';
+export { isSignUpCountry, SIGN_UP_COUNTRIES } from './signUpCountries';

@@ -21,7 +21,7 @@ export function Header(): ReactNode {
             <path fill="#2d1646" d="M11 10h2v12h-2z" />
             <path fill="none" stroke="#f0a500" strokeWidth="2" d="M12 10C9 4 5 6 7 9m5 1c3-6 7-4 5-1" />
           </svg>{' '}
-          Gift Shop
+          <span className={styles.logoText}>Gift Shop</span>
         </Link>
         <div className={styles.siteMap}>
           <RemoteSlot module="catalog/SiteMapMenu" />

@@ -1,8 +1,6 @@
+import { keepTabInside, useBodyScrollLock, useInertOutside } from '@shop/shared';
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import styles from './dialog.module.css';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface DialogProps {
   title: string;
@@ -19,17 +17,17 @@ interface DialogProps {
  */
 export function Dialog({ title, onClose, isStatic = false, wide = false, children }: DialogProps): ReactNode {
   const panel = useRef<HTMLDivElement>(null);
+  const backdrop = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  useBodyScrollLock(true);
+  useInertOutside(backdrop, true);
 
   useEffect(() => {
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = panel.current;
     const firstField = node?.querySelector<HTMLElement>('input, select, textarea');
     (firstField ?? node)?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
     return () => {
-      document.body.style.overflow = overflow;
       if (returnTo?.isConnected) returnTo.focus();
     };
   }, []);
@@ -40,18 +38,7 @@ export function Dialog({ title, onClose, isStatic = false, wide = false, childre
       if (!isStatic) onClose();
       return;
     }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && (document.activeElement === first || document.activeElement === panel.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (panel.current) keepTabInside(event, panel.current);
   };
 
   const onBackdrop = (event: MouseEvent<HTMLDivElement>) => {
@@ -61,7 +48,7 @@ export function Dialog({ title, onClose, isStatic = false, wide = false, childre
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop click is a mouse shortcut; Escape and Close serve the keyboard
     // biome-ignore lint/a11y/useKeyWithClickEvents: as above
-    <div className={styles.backdrop} onClick={onBackdrop} data-testid="dialog-backdrop">
+    <div className={styles.backdrop} ref={backdrop} onClick={onBackdrop} data-testid="dialog-backdrop">
       <div
         ref={panel}
         className={wide ? `${styles.panel} ${styles.wide}` : styles.panel}

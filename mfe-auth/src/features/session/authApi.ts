@@ -1,4 +1,4 @@
-import type { ApiClient, AuthSlide, Country, User, WishlistUserData } from '@shop/shared';
+import type { ApiClient, AuthSlide, Country, SignedIn, WishlistUserData } from '@shop/shared';
 
 export interface RegistrationBody {
   type: 'Registration';
@@ -23,12 +23,12 @@ export type SlideKind = 'signin' | 'signup';
 export function createAuthApi(client: ApiClient) {
   return {
     login: (body: { email: string; password: string; guest_cart_session_token: string | null }) =>
-      client.post<{ user: User }>('buyers/login', body),
+      client.post<SignedIn>('buyers/login', body),
     logout: () => client.post<Record<string, never>>('buyers/logout', {}),
     isLoggedIn: () => client.get<{ is_logged_in: boolean }>('buyers/is-logged-in'),
     checkEmailExist: (email: string) =>
       client.post<{ emailExist: boolean }>('buyers/check-email-exist', { email }),
-    register: (body: RegistrationBody) => client.post<{ user: User }>('buyers/register', body),
+    register: (body: RegistrationBody) => client.post<SignedIn>('buyers/register', body),
     registerWishlist: (email: string) =>
       client.post<{ user: WishlistUserData }>('buyers/register-wishlist', { email, type: 'Wishlist' }),
     forgotPassword: (email: string) => client.post<{ sent: boolean }>('buyers/forgot-password', { email }),

@@ -37,6 +37,29 @@ describe('session: signing in', () => {
     ]);
   });
 
+  it('tells the shopper, product by product, which guest-cart lines were cut to the stock', async () => {
+    const toasts: string[] = [];
+    const stop = bus.handle('ui.toast', ({ message }) => {
+      toasts.push(message);
+    });
+    const backend = createFakeBackend({
+      'POST buyers/login': ok({
+        user: MEMBER,
+        cart_adjustments: [
+          { product_id: 4, title: 'Lavender Candle', requested: 5, kept: 2 },
+          { product_id: 9, title: 'Walnut Box', requested: 1, kept: 0 },
+        ],
+      }),
+    });
+    await backend.store.dispatch(signIn({ email: 'lina@example.com', password: 'Secret123' }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    stop();
+    expect(toasts).toEqual([
+      'Only 2 of "Lavender Candle" left in stock: your cart now holds 2.',
+      '"Walnut Box" is out of stock and was removed from your cart.',
+    ]);
+  });
+
   it("answers a wrong password with 'Incorrect username or password. Please try again'", async () => {
     const backend = createFakeBackend({
       'POST buyers/login': fail(401, 'INVALID_CREDENTIALS', 'Invalid e-mail or password'),

@@ -5,6 +5,7 @@
 import {
   type ApiResult,
   type Bus,
+  type CartAdjustment,
   saveWishlistUser,
   setGuestSessionToken,
   setSessionUser,
@@ -26,6 +27,22 @@ export function startSession(user: User, bus: Bus): void {
   setGuestSessionToken(null, bus);
   saveWishlistUser(null);
   setSessionUser(user, bus);
+}
+
+/** What the shopper reads when the merge of their guest cart had to cut a line to the stock. */
+export function cartAdjustmentMessage({ title, kept }: CartAdjustment): string {
+  return kept === 0
+    ? `"${title}" is out of stock and was removed from your cart.`
+    : `Only ${kept} of "${title}" left in stock: your cart now holds ${kept}.`;
+}
+
+/** One toast per line the guest-cart merge cut; nothing is changed silently. */
+export function tellCartAdjustments(adjustments: readonly CartAdjustment[], bus: Bus): void {
+  for (const adjustment of adjustments) {
+    bus
+      .request('ui.toast', { message: cartAdjustmentMessage(adjustment), tone: 'info' })
+      .catch(() => console.warn('[auth] no toast for a cart adjustment', adjustment));
+  }
 }
 
 /** Spec: logout clears the user and the guest token (the cart owner then shows an empty cart). */
@@ -57,6 +74,7 @@ export const signIn =
     });
     if (!answer.status) return { ok: false, message: signInFailureMessage(answer) };
     startSession(answer.data.user, bus);
+    tellCartAdjustments(answer.data.cart_adjustments ?? [], bus);
     return { ok: true, user: answer.data.user };
   };
 
@@ -73,6 +91,7 @@ export const register =
     });
     if (answer.status) {
       startSession(answer.data.user, bus);
+      tellCartAdjustments(answer.data.cart_adjustments ?? [], bus);
       return { ok: true, user: answer.data.user };
     }
     if (answer.httpStatus === 409) return { ok: false, message: MESSAGES.emailExists };

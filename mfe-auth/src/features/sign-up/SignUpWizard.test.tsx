@@ -117,6 +117,14 @@ describe('sign-up wizard', () => {
     await completeSteps1And2(dialog);
 
     expect(within(dialog).getByLabelText('Country code')).toHaveValue('ae');
+    // The country choices are the spec's static list; the phone's dial codes cover every country.
+    const choices = within(within(dialog).getByLabelText('Country')).getAllByRole('option');
+    expect(choices.map((option) => option.textContent)).toEqual([
+      'Select your country',
+      'United Arab Emirates',
+      'Lebanon',
+    ]);
+    expect(within(dialog).getByRole('option', { name: 'France (+33)' })).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign up' }));
     for (const message of [
       'Please enter your mobile number',

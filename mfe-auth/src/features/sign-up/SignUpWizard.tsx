@@ -1,7 +1,13 @@
 import { useTimeouts } from '@shop/shared';
 import { formStyles, SelectField, TextField } from '@shop/shared/form';
 import { useLocation, useNavigate } from '@shop/shared/router';
-import { MESSAGES, signUpStep1Schema, signUpStep2Schema, signUpStep3Schema } from '@shop/shared/validation';
+import {
+  MESSAGES,
+  SIGN_UP_COUNTRIES,
+  signUpStep1Schema,
+  signUpStep2Schema,
+  signUpStep3Schema,
+} from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
@@ -175,7 +181,10 @@ export function SignUpWizard({ onFinished }: { onFinished: () => void }): ReactN
                   name="country_id"
                   label="Country"
                   placeholder="Select your country"
-                  options={countries.map((country) => ({ value: String(country.id), label: country.name }))}
+                  options={SIGN_UP_COUNTRIES.map((country) => ({
+                    value: String(country.id),
+                    label: country.name,
+                  }))}
                 />
                 <SelectField
                   name="gender"

@@ -1,6 +1,6 @@
-import { bus, type CommandName, useBusState } from '@shop/shared';
+import { bus, type CommandName, useBusState, useDismiss } from '@shop/shared';
 import { Link } from '@shop/shared/router';
-import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type MouseEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import styles from './user-menu.module.css';
 
 const MEMBER_LINKS = [
@@ -29,21 +29,8 @@ export function UserMenu(): ReactNode {
   const wrap = useRef<HTMLSpanElement>(null);
 
   // Escape and a click outside close the menu.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !wrap.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, wrap);
 
   const followMemberLink = (event: MouseEvent<HTMLAnchorElement>) => {
     setOpen(false);

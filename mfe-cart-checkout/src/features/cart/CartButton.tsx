@@ -1,6 +1,6 @@
-import { useBusState } from '@shop/shared';
+import { useBodyScrollLock, useBusState, useDismiss } from '@shop/shared';
 import { Link, useLocation } from '@shop/shared/router';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import styles from './cart.module.css';
 import { setOverlayOpen } from './cartSlice';
 import { useCartDispatch, useCartSelector } from './hooks';
@@ -15,24 +15,14 @@ export function CartButton(): ReactNode {
   const wrap = useRef<HTMLSpanElement>(null);
   const location = useLocation();
   const close = () => dispatch(setOverlayOpen(false));
+  useBodyScrollLock(open);
 
   // Escape, a click outside and any navigation close the overlay.
+  const dismiss = useCallback(() => dispatch(setOverlayOpen(false)), [dispatch]);
+  useDismiss(open, dismiss, wrap);
   useEffect(() => {
-    if (!open) return;
-    panel.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') dispatch(setOverlayOpen(false));
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!wrap.current?.contains(event.target as Node)) dispatch(setOverlayOpen(false));
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open, dispatch]);
+    if (open) panel.current?.focus();
+  }, [open]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the route change is the trigger
   useEffect(() => {
     dispatch(setOverlayOpen(false));

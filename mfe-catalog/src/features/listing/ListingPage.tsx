@@ -126,8 +126,18 @@ export function ListingPage(): ReactNode {
           </div>
           {listing.isError ? <ListError /> : null}
           {listing.isLoading ? <p aria-busy="true">Loading…</p> : null}
-          {data && data.items.length === 0 ? <p className={styles.noResults}>{MESSAGES.noResults}</p> : null}
-          {data ? (
+          {data && data.items.length === 0 ? (
+            <div className={styles.noResults} role="status">
+              <p>{MESSAGES.noResults}</p>
+              {/* A page past the end of a listing that has products (an old link, a typed URL). */}
+              {data._meta.totalCount > 0 ? (
+                <Link to={`/products?${paramsFromFilters({ ...filters, page: 1 }).toString()}`}>
+                  Back to the first page
+                </Link>
+              ) : null}
+            </div>
+          ) : null}
+          {data && data.items.length > 0 ? (
             <div aria-busy={listing.isFetching}>
               <ProductGrid products={data.items} eagerCards={FIRST_ROW_CARDS} />
               <Pagination meta={data._meta} />

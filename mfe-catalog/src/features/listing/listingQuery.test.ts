@@ -70,12 +70,25 @@ describe('URL <-> listing filters', () => {
   });
 
   it('asks the API with the URL names plus the page size', () => {
-    expect(apiQueryFromFilters(parse('q=mug&price-min=5&currency=EUR&page=2'), 20)).toEqual({
+    expect(apiQueryFromFilters(parse('q=mug&price-min=5&currency=EUR&page=2'))).toEqual({
       'per-page': 20,
       q: 'mug',
       'price-min': '5',
       currency: 'EUR',
       page: '2',
     });
+  });
+
+  it("honours the URL's per-page, clamped to 1..100 as the server clamps it, and keeps it in links", () => {
+    expect(apiQueryFromFilters(parse('per-page=8'))['per-page']).toBe(8);
+    expect(apiQueryFromFilters(parse('per-page=500'))['per-page']).toBe(100);
+    expect(apiQueryFromFilters(parse('per-page=0'))['per-page']).toBe(1);
+    expect(apiQueryFromFilters(parse('per-page=abc'))['per-page']).toBe(20);
+    const eight = parse('type=gifts&per-page=8&page=3');
+    expect(paramsFromFilters(eight).toString()).toBe('type=gifts&per-page=8&page=3');
+    // A filter change goes back to page 1 but keeps the page size.
+    expect(paramsFromFilters(changeFilters(eight, { sort: 'low-to-high' })).toString()).toBe(
+      'type=gifts&sort=low-to-high&per-page=8',
+    );
   });
 });

@@ -3,7 +3,7 @@
  * back/forward and shared links restore it. This module maps URL <-> filters <-> API query; it is
  * pure so the mapping can be tested without a browser.
  */
-import { LISTING_PER_PAGE } from '../../constants';
+import { LISTING_PER_PAGE, LISTING_PER_PAGE_MAX } from '../../constants';
 
 export const SORT_OPTIONS = [
   { value: 'newest-to-oldest', label: 'Newest to Oldest' },
@@ -33,6 +33,8 @@ export interface ListingFilters {
   supplierId: string | null;
   sort: SortOption | null;
   page: number;
+  /** The URL's per-page, clamped to 1..100 as the server clamps it; null: the default 20. */
+  perPage: number | null;
   quick: QuickFilterParam[];
   attributes: AttributeFilters;
   /** In `currency` (the code chosen when the price was set); null when not set. */
@@ -82,6 +84,7 @@ export function filtersFromParams(params: URLSearchParams): ListingFilters {
     return value ? value : null;
   };
   const page = Number.parseInt(params.get('page') ?? '', 10);
+  const perPage = Number.parseInt(params.get('per-page') ?? '', 10);
   const sort = params.get('sort');
   return {
     type: text('type'),
@@ -91,6 +94,7 @@ export function filtersFromParams(params: URLSearchParams): ListingFilters {
     supplierId: text('supplier_id'),
     sort: isSort(sort) ? sort : null,
     page: Number.isFinite(page) && page > 1 ? page : 1,
+    perPage: Number.isFinite(perPage) ? Math.min(LISTING_PER_PAGE_MAX, Math.max(1, perPage)) : null,
     quick: QUICK_PARAMS.filter((param) => params.get(param) === '1'),
     attributes: parseAttributes(params.get('f')),
     priceMin: positiveNumber(params.get('price-min')),
@@ -121,6 +125,9 @@ export function paramsFromFilters(filters: ListingFilters): URLSearchParams {
   put('price-min-usd', filters.priceMinUsd);
   put('price-max-usd', filters.priceMaxUsd);
   put('sort', filters.sort);
+  if (filters.perPage !== null && filters.perPage !== LISTING_PER_PAGE) {
+    params.set('per-page', String(filters.perPage));
+  }
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }
@@ -130,6 +137,7 @@ export function paramsFromFilters(filters: ListingFilters): URLSearchParams {
  * page 1, since the old page number means nothing in a different result set.
  */
 export function changeFilters(filters: ListingFilters, change: Partial<ListingFilters>): ListingFilters {
+  // The page size is the shopper's (or the link's) choice: it survives filter changes.
   return { ...filters, page: 1, ...change };
 }
 
@@ -148,8 +156,8 @@ export function toggleQuick(quick: QuickFilterParam[], param: QuickFilterParam):
 export type ListingApiQuery = Record<string, string | number | undefined>;
 
 /** The `products` call for these filters: the same names as the URL, plus the page size. */
-export function apiQueryFromFilters(filters: ListingFilters, perPage = LISTING_PER_PAGE): ListingApiQuery {
-  const query: ListingApiQuery = { 'per-page': perPage };
-  for (const [name, value] of paramsFromFilters(filters)) query[name] = value;
+export function apiQueryFromFilters(filters: ListingFilters): ListingApiQuery {
+  const query: ListingApiQuery = { 'per-page': filters.perPage ?? LISTING_PER_PAGE };
+  for (const [name, value] of paramsFromFilters(filters)) if (name !== 'per-page') query[name] = value;
   return query;
 }

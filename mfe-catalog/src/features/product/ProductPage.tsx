@@ -2,9 +2,9 @@ import type { GalleryEntry, ProductDetail } from '@shop/shared';
 import { Link, Navigate, useParams } from '@shop/shared/router';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useProductBySlugQuery } from '../../api';
-import { AfterFirstPaint } from '../../app/AfterFirstPaint';
 import { SafeHtml } from '../../app/SafeHtml';
 import { type TabSpec, Tabs } from '../../app/Tabs';
+import { useNearViewport } from '../../app/useNearViewport';
 import { NOT_FOUND_PATH, PAGE_DESCRIPTION_MAX } from '../../constants';
 import { usePageMeta } from '../../usePageMeta';
 import { AddToCartButton } from '../products/AddToCartButton';
@@ -115,12 +115,7 @@ function ProductDetails({ product }: { product: ProductDetail }): ReactNode {
           ) : null}
         </div>
       </div>
-      {/* Below the fold: loaded and rendered once the product itself is on screen. */}
-      <AfterFirstPaint>
-        <Suspense fallback={null}>
-          <BelowTheFold product={product} />
-        </Suspense>
-      </AfterFirstPaint>
+      <BelowTheFoldWhenNear product={product} />
     </article>
   );
 }
@@ -162,4 +157,21 @@ function informationTabs(product: ProductDetail): TabSpec[] {
     });
   }
   return tabs;
+}
+
+/**
+ * Q&A, reviews and the product sliders: their code and their answers load when the shopper
+ * scrolls near them, in space kept for them. A visit that never scrolls down never pays for them.
+ */
+function BelowTheFoldWhenNear({ product }: { product: ProductDetail }): ReactNode {
+  const [ref, near] = useNearViewport();
+  return (
+    <div ref={ref} className={near ? undefined : styles.belowTheFold}>
+      {near ? (
+        <Suspense fallback={null}>
+          <BelowTheFold product={product} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
 }

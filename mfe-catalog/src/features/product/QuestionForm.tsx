@@ -3,10 +3,8 @@ import { FormFeedback, type FormOutcome, formStyles, TextAreaField, TextField } 
 import { QUESTION_MAX, questionSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
-import { DialogButton } from '../../app/Dialog';
 import { FORM_FEEDBACK_MS } from '../../constants';
 import { askQuestion } from './api';
-import styles from './product.module.css';
 
 export const QUESTION_SUCCESS = 'Thank you! Your question has been submitted.';
 /** The spec's banner when the ask-question form fails (spec 000, section 8). */
@@ -68,13 +66,5 @@ export function QuestionForm({
         </Form>
       )}
     </Formik>
-  );
-}
-
-export function AskQuestion({ productId }: { productId: number }): ReactNode {
-  return (
-    <DialogButton label="Ask a Question" title="Ask a question" className={styles.secondary}>
-      {(close) => <QuestionForm productId={productId} onFinished={close} />}
-    </DialogButton>
   );
 }

@@ -1,9 +1,9 @@
 import type { Question, QuestionPage } from '@shop/shared';
 import { type ReactNode, useCallback } from 'react';
 import { ListError } from '../products/ListError';
+import { AskQuestion } from './AskQuestion';
 import { fetchQuestionPage } from './api';
 import styles from './product.module.css';
-import { AskQuestion } from './QuestionForm';
 import { formatDate, LoadMore } from './Reviews';
 import { usePagedList } from './usePagedList';
 

@@ -1,3 +1,4 @@
+import { useBodyScrollLock } from '@shop/shared';
 import { useLocation, useNavigate, useSearchParams } from '@shop/shared/router';
 import { MESSAGES } from '@shop/shared/validation/messages';
 import {
@@ -48,6 +49,7 @@ export function SearchBox(): ReactNode {
   const groups = ask ? suggestionGroups(suggestions.currentData, top.currentData) : [];
   const options = groups.flatMap((group) => group.options);
   const showOverlay = ask && (suggestions.currentData !== undefined || top.currentData !== undefined);
+  useBodyScrollLock(showOverlay);
   const noMatch = suggestions.currentData !== undefined && !hasMatches(suggestions.currentData);
 
   const submit = (event: FormEvent) => {

@@ -1,11 +1,10 @@
-import { type SitemapNode, useBusState } from '@shop/shared';
+import { type SitemapNode, useBodyScrollLock, useBusState, useDismiss } from '@shop/shared';
 import { Link, useLocation } from '@shop/shared/router';
-import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useBodyScrollLock } from '../../app/useBodyScrollLock';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useMediaQuery } from '../../app/useMediaQuery';
 import { SITEMAP_IMAGE_BELOW_CHILDREN, TABLET_MAX_WIDTH } from '../../constants';
 import styles from './sitemap.module.css';
 import { sitemapHref } from './sitemapLinks';
-import { useMediaQuery } from './useMediaQuery';
 
 // The slider view (react-slick) loads only when a shopper asks for it, not with every header.
 const ExpandedSiteMap = lazy(() => import('./ExpandedSiteMap'));
@@ -31,24 +30,8 @@ export function SiteMapMenu(): ReactNode {
     setOpen(false);
   }, [location.key]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, rootRef, buttonRef);
 
   return (
     <div className={styles.root} ref={rootRef}>

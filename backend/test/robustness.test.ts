@@ -1,0 +1,83 @@
+/**
+ * Hostile input the fuzz suite found or the issue names: out-of-range integers, NUL characters,
+ * malformed percent-encoding, oversize headers, keys Yup trips on. Never a 500; always the envelope.
+ */
+import { createTestApp, failureOf, type TestContext, targets } from './db';
+
+const API = '/backend/api';
+
+describe.each(targets)('hostile input on %s', (target) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(target, { products: 20 });
+  });
+  afterAll(() => ctx.close());
+
+  it.each([
+    ['products/gallery/2147483648', 'id'],
+    ['products/grouped-products/99999999999', 'id'],
+    ['products?page=1e15', 'page'],
+    ['product-reviews?ProductReviewsSearch%5Bproduct_id%5D=1&page=1e20', 'page'],
+    [
+      'product-questions?ProductQuestionsSearch%5Bproduct_id%5D=2147483648',
+      'ProductQuestionsSearch[product_id]',
+    ],
+    ['images/products/2147483648.svg', 'id'],
+    ['products?price-min=1e308', 'price-min'],
+  ])('answers 400 naming the field for an integer out of range: %s', async (url, field) => {
+    const response = await ctx.app.inject({ method: 'GET', url: `${API}/${url}` });
+    expect(response.statusCode).toBe(400);
+    expect(failureOf(response).error.fields).toHaveProperty([field]);
+  });
+
+  it('answers a page past the end with an empty page', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: `${API}/products?page=1000000` });
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body).data.items).toEqual([]);
+  });
+
+  it.each([
+    ['GET', 'suggestions?q=%00', undefined, 'q'],
+    ['GET', 'products/by-slug/a%00b', undefined, 'slug'],
+    ['POST', 'contact-us', { full_name: 'Maya', email: 'maya@example.com', message: 'hi\u0000' }, 'message'],
+    ['POST', 'buyers/register', { email: 'maya\u0000@example.com' }, 'email'],
+    ['POST', 'cart/change-currency', { selected_currency_code: 'US\u0000' }, 'selected_currency_code'],
+  ] as const)('answers 400 naming the field for a NUL in %s %s', async (method, url, payload, field) => {
+    const response = await ctx.app.inject({ method, url: `${API}/${url}`, payload });
+    expect(response.statusCode).toBe(400);
+    expect(failureOf(response).error.fields).toEqual({ [field]: 'must not contain a NUL character' });
+  });
+
+  it('answers malformed percent-encoding in the envelope', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: `${API}/products/by-slug/%E0%A4%A` });
+    expect(response.statusCode).toBe(400);
+    expect(failureOf(response).error.code).toBe('VALIDATION_FAILED');
+    const query = await ctx.app.inject({ method: 'GET', url: `${API}/products?q=%` });
+    expect(query.statusCode).toBe(200);
+  });
+
+  it('answers a notify-me id past int4 with 404 and a body key named toString with 422', async () => {
+    const past = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/notify-me`,
+      payload: { email: 'maya@example.com', product_id: '9999999999' },
+    });
+    expect(past.statusCode).toBe(404);
+    const trap = await ctx.app.inject({
+      method: 'POST',
+      url: `${API}/notify-me`,
+      payload: { toString: [1] },
+    });
+    expect(trap.statusCode).toBe(422);
+  });
+
+  it('answers oversize headers with 431 in the envelope', async () => {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}${API}/health`, { headers: { 'x-big': 'a'.repeat(20_000) } });
+    expect(response.status).toBe(431);
+    expect(await response.json()).toEqual({
+      status: false,
+      error: { code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large.' },
+    });
+  });
+});

@@ -1,0 +1,33 @@
+import { API_BASE_URL } from '@shop/shared';
+import { useLocation } from '@shop/shared/router';
+import { useEffect, useRef } from 'react';
+
+/**
+ * One page-view report per page view (the first, then every route change): the path and where
+ * the shopper came from (the previous page of the shop, or document.referrer for the first).
+ * Fire and forget: analytics never delays or breaks a page, so every failure is dropped.
+ */
+export function usePageViews(
+  send: (path: string, referrer: string | undefined) => void = reportPageView,
+): void {
+  const { pathname } = useLocation();
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    const referrer = previous.current ?? (document.referrer || undefined);
+    previous.current = pathname;
+    send(pathname, referrer);
+  }, [pathname, send]);
+}
+
+export function reportPageView(path: string, referrer: string | undefined): void {
+  try {
+    void fetch(`${API_BASE_URL}/page-views`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(referrer ? { path, referrer } : { path }),
+      keepalive: true,
+    }).catch(() => undefined);
+  } catch {
+    // fetch missing or refused: no analytics for this view
+  }
+}

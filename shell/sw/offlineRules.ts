@@ -1,0 +1,53 @@
+/**
+ * What the service worker keeps for offline use, and what it never touches. Pure functions of a
+ * URL, so the rules are unit-tested without a worker.
+ */
+
+/** Catalogue reads: the same for every shopper, worth showing offline. */
+const CATALOGUE_API =
+  /^\/backend\/api\/(startup-content|products(\/(by-slug|gallery|grouped-products|bought-together)\/[^/]+)?|product-reviews|product-questions|hero-slides|deals-of-the-day|banners|category-blocks|exclusive-products|handmade-products|top-selling-products|spotlight|product-type-spotlight\/[^/]+|page-content\/[^/]+|top-searched-products|countries|delivery-countries|gender)$/;
+
+/**
+ * Never cached, whatever the method: a shopper's own data and anything that changes it. Listed
+ * so a future GET under these paths stays network-only by default.
+ */
+const NEVER =
+  /^\/backend\/api\/(cart|wishlist|buyers|buyers-|checkout|orders|member|notifications|page-views|admin|suggestions)/;
+
+/** Files that say which remote version runs: always asked of the network first. */
+const RELEASE_POINTERS = /(^\/remotes\.json$|\/remoteEntry\.js$|\/mf-manifest\.json$)/;
+
+/** Content-hashed files: never change, cache first. */
+const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css)$/;
+
+export type OfflineRule =
+  | 'page'
+  | 'release-pointer'
+  | 'hashed-file'
+  | 'catalogue-api'
+  | 'image'
+  | 'network-only';
+
+export function offlineRuleFor(
+  method: string,
+  url: URL,
+  sameOrigin: boolean,
+  isNavigation: boolean,
+): OfflineRule {
+  if (method !== 'GET' || !sameOrigin) return 'network-only';
+  const path = url.pathname;
+  if (NEVER.test(path)) return 'network-only';
+  if (isNavigation) return isShopperPage(path) ? 'page' : 'network-only';
+  if (RELEASE_POINTERS.test(path)) return 'release-pointer';
+  if (HASHED_FILE.test(path)) return 'hashed-file';
+  if (path.startsWith('/backend/api/images/')) return 'image';
+  if (CATALOGUE_API.test(path)) return 'catalogue-api';
+  return 'network-only';
+}
+
+/** Pages kept offline: the catalogue's, not the cart, checkout, member area or sign-in pages. */
+function isShopperPage(path: string): boolean {
+  return !/^\/(cart|checkout|confirmorder|wishlist|member|login|forgotpassword|reset-password|packaging)(\/|$)/.test(
+    path,
+  );
+}
