@@ -1,5 +1,7 @@
+import { whenIdle } from './whenIdle';
+
 /**
- * Registers the shop's service worker (production only, after the page has loaded, so it never
+ * Registers the shop's service worker (production only, once the loaded page is idle, so it never
  * competes with the first paint) and hands it the addresses this first visit already loaded.
  */
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -16,6 +18,5 @@ export function registerServiceWorker(): void {
       console.warn('[shop] offline support unavailable', error);
     }
   };
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  whenIdle(() => void register());
 }

@@ -1,6 +1,7 @@
 import { bus, type StartupContent, type User } from '@shop/shared';
 import { MemoryRouter, useNavigate } from '@shop/shared/router';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { IDLE_TIMEOUT_MS } from '../whenIdle';
 import { ChatButton } from './ChatButton';
 import { PROMO_HIDDEN_UNTIL_KEY, PROMO_REPEAT_MS } from './constants';
 import { PromoPopup, promoDelayMs } from './PromoPopup';
@@ -75,9 +76,11 @@ describe('promo popup', () => {
     act(() => jest.advanceTimersByTime(7999));
     expect(promo()).toBeNull();
     act(() => jest.advanceTimersByTime(1));
+    // Then as soon as the page is idle (at the latest IDLE_TIMEOUT_MS later).
+    act(() => jest.advanceTimersByTime(IDLE_TIMEOUT_MS));
     expect(promo()).toBeInTheDocument();
     expect(Number(localStorage.getItem(PROMO_HIDDEN_UNTIL_KEY))).toBeGreaterThan(
-      Date.now() + PROMO_REPEAT_MS - 1000,
+      Date.now() + PROMO_REPEAT_MS - IDLE_TIMEOUT_MS - 1000,
     );
     act(() => jest.advanceTimersByTime(10_000));
     expect(promo()).toBeNull();
@@ -91,7 +94,7 @@ describe('promo popup', () => {
   it('opens at once on a tablet, closes by its button, and is never shown to a signed-in shopper', () => {
     window.innerWidth = 800;
     render(<PromoPopup />, { wrapper: MemoryRouter });
-    act(() => jest.advanceTimersByTime(0));
+    act(() => jest.advanceTimersByTime(IDLE_TIMEOUT_MS));
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(promo()).toBeNull();
     localStorage.clear();
@@ -111,7 +114,10 @@ describe('toasts', () => {
 });
 
 describe('page views', () => {
-  it('reports each page view once, with the previous page as referrer', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('reports each page view once, with the previous page as referrer, once the page is idle', () => {
     const sent: [string, string | undefined][] = [];
     const send = (path: string, referrer: string | undefined) => sent.push([path, referrer]);
     const navigator: { go: (to: string) => void } = { go: () => undefined };
@@ -123,6 +129,8 @@ describe('page views', () => {
     act(() => navigator.go('/product/oak-box'));
     act(() => navigator.go('/product/oak-box?tab=reviews'));
     act(() => navigator.go('/cart'));
+    expect(sent).toEqual([]);
+    act(() => jest.advanceTimersByTime(IDLE_TIMEOUT_MS));
     expect(sent).toEqual([
       ['/products', undefined],
       ['/product/oak-box', '/products'],

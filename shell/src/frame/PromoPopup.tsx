@@ -1,6 +1,7 @@
 import { useBusState } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { whenIdle } from '../whenIdle';
 import {
   MOBILE_MAX_PX,
   PROMO_HIDDEN_UNTIL_KEY,
@@ -49,12 +50,19 @@ export function PromoPopup(): ReactNode {
 
   useEffect(() => {
     if (signedIn || promoRecentlyShown()) return;
+    let cancelIdle = () => {};
+    // "At once" means as soon as the page is idle: the promo never delays the page itself.
     const timer = window.setTimeout(() => {
-      if (promoRecentlyShown()) return; // another tab showed it meanwhile
-      rememberPromoShown();
-      setOpen(true);
+      cancelIdle = whenIdle(() => {
+        if (promoRecentlyShown()) return; // another tab showed it meanwhile
+        rememberPromoShown();
+        setOpen(true);
+      });
     }, promoDelayMs(window.innerWidth));
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      cancelIdle();
+    };
   }, [signedIn]);
 
   useEffect(() => {

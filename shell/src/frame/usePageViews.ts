@@ -1,11 +1,13 @@
 import { API_BASE_URL } from '@shop/shared';
 import { useLocation } from '@shop/shared/router';
 import { useEffect, useRef } from 'react';
+import { whenIdle } from '../whenIdle';
 
 /**
  * One page-view report per page view (the first, then every route change): the path and where
  * the shopper came from (the previous page of the shop, or document.referrer for the first).
- * Fire and forget: analytics never delays or breaks a page, so every failure is dropped.
+ * Fire and forget, once the page is idle: analytics never delays or breaks a page, so every
+ * failure is dropped.
  */
 export function usePageViews(
   send: (path: string, referrer: string | undefined) => void = reportPageView,
@@ -15,7 +17,8 @@ export function usePageViews(
   useEffect(() => {
     const referrer = previous.current ?? (document.referrer || undefined);
     previous.current = pathname;
-    send(pathname, referrer);
+    // Not cancelled on the next change: a view the shopper left at once still counts.
+    whenIdle(() => send(pathname, referrer));
   }, [pathname, send]);
 }
 
