@@ -9,7 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { DEFAULT_OUTBOX_DIR } from './config';
+import { DEFAULT_OUTBOX_DIR, DEFAULT_UPLOADS_DIR } from './config';
 import type { DatabaseHandle } from './db/client';
 import { HELMET_OPTIONS } from './delivery/contentSecurity';
 import { type SiteOptions, sitePlugin } from './delivery/site';
@@ -18,6 +18,7 @@ import { rejectNulCharacters } from './hooks/rejectNulCharacters';
 import { buyerRoutes } from './routes/buyers';
 import { cartRoutes } from './routes/cart';
 import type { CatalogueOptions, RouteDeps } from './routes/deps';
+import { giftOptionRoutes } from './routes/giftOptions';
 import { healthRoutes } from './routes/health';
 import { homeRoutes } from './routes/home';
 import { imageRoutes } from './routes/images';
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** Sign-in settings; every field has a production default (tests lower the costs). */
   auth?: AuthOptions;
+  /** Where uploads are kept (default .data/uploads). */
+  uploadsDir?: string;
   /** Listing facet cache (default 30 s per filter set; tests pass 0). */
   catalogue?: CatalogueOptions;
 }
@@ -137,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps: RouteDeps = {
     database: options.database,
     accounts,
+    uploadsDir: options.uploadsDir ?? DEFAULT_UPLOADS_DIR,
     catalogue: {
       facetCacheTtlMs: 30_000,
       suggestionCacheTtlMs: 60_000,
@@ -152,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(productRoutes, deps);
       await api.register(homeRoutes, deps);
       await api.register(cartRoutes, deps);
+      await api.register(giftOptionRoutes, deps);
       await api.register(imageRoutes, deps);
       await api.register(buyerRoutes, deps);
       await api.register(referenceListRoutes, deps);

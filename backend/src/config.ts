@@ -6,6 +6,9 @@ export const REPO_ROOT = path.resolve(__dirname, '../..');
 
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data/pglite');
 
+/** Uploaded files (customization logos), outside the web root. */
+export const DEFAULT_UPLOADS_DIR = path.join(REPO_ROOT, '.data/uploads');
+
 export const DEFAULT_SEED_PRODUCTS = 320;
 
 /** Where password-reset (and later) mails go when no SMTP_URL is set: one .eml file per mail. */
@@ -17,6 +20,7 @@ export interface Config {
   /** PostgreSQL connection string; when absent the embedded PGlite at dataDir is used. */
   databaseUrl: string | null;
   dataDir: string;
+  uploadsDir: string;
   /** Serve the shell and the remotes from this root (SERVE_SITE=0 turns it off). */
   siteRoot: string | null;
   /** Operators' hand-edited registry; replaces the generated /remotes.json when set. */
@@ -48,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || null,
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : DEFAULT_DATA_DIR,
+    uploadsDir: env.UPLOADS_DIR ? path.resolve(env.UPLOADS_DIR) : DEFAULT_UPLOADS_DIR,
     siteRoot: env.SERVE_SITE === '0' ? null : REPO_ROOT,
     remotesFile: env.REMOTES_FILE ? path.resolve(env.REMOTES_FILE) : null,
     logLevel: env.LOG_LEVEL || 'info',

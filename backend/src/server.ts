@@ -15,6 +15,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({
     database,
+    uploadsDir: config.uploadsDir,
     trustProxy: config.trustProxy,
     auth: {
       publicUrl: config.publicUrl,

@@ -114,7 +114,7 @@ describe.each(targets)('cart on %s', (target) => {
       guest_session_token: token,
       quantity: 6,
     });
-    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.statusCode).toBe(409);
     expect(failureOf(tooMany).error).toMatchObject({
       code: 'INSUFFICIENT_STOCK',
       fields: { quantity: expect.any(String) },
@@ -158,13 +158,17 @@ describe.each(targets)('cart on %s', (target) => {
     expect(untouched.items.map((item) => [item.id, item.quantity])).toEqual([[myItem, 2]]);
   });
 
-  it('refuses out-of-stock products and quantities beyond the stock with 422', async () => {
+  it('refuses out-of-stock products and quantities beyond the stock with 409 naming the product', async () => {
     const soldOut = await freshProduct({ stockQuantity: 0 });
+    const [soldOutRow] = await ctx.database.db
+      .select({ title: products.title })
+      .from(products)
+      .where(eq(products.id, soldOut));
     const response = await call('add', { product_id: soldOut });
-    expect(response.statusCode).toBe(422);
+    expect(response.statusCode).toBe(409);
     expect(failureOf(response).error).toMatchObject({
       code: 'OUT_OF_STOCK',
-      message: expect.stringContaining('out of stock'),
+      message: `"${soldOutRow?.title}" is out of stock.`,
     });
 
     const lastPiece = await freshProduct({ stockQuantity: 1 });
@@ -173,10 +177,27 @@ describe.each(targets)('cart on %s', (target) => {
       product_id: lastPiece,
       guest_session_token: first.guest_session_token,
     });
-    expect(second.statusCode).toBe(422);
+    expect(second.statusCode).toBe(409);
     expect(failureOf(second).error.code).toBe('INSUFFICIENT_STOCK');
+    expect(failureOf(second).error.message).toContain('Only 1 of "');
     const cart = await cartOf('get-items', { guest_session_token: first.guest_session_token });
     expect(cart.items[0]?.quantity).toBe(1);
+    expect(cart.items[0]?.stock_problem).toBeNull();
+  });
+
+  it('keeps a line whose product sold out since, flagged with what is left', async () => {
+    const productId = await freshProduct({ stockQuantity: 5 });
+    const added = await cartOf('add', { product_id: productId, quantity: 3 });
+    const token = added.guest_session_token;
+    await ctx.database.db.update(products).set({ stockQuantity: 2 }).where(eq(products.id, productId));
+    const fewer = await cartOf('get-items', { guest_session_token: token });
+    expect(fewer.items[0]).toMatchObject({ quantity: 3, stock_problem: { available: 2 } });
+    await ctx.database.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, productId));
+    const gone = await cartOf('get-items', { guest_session_token: token });
+    expect(gone.items[0]).toMatchObject({ quantity: 3, stock_problem: { available: 0 } });
+    // The line can still be removed.
+    const removed = await cartOf('remove', { cart_item_id: gone.items[0]?.id, guest_session_token: token });
+    expect(removed.items).toEqual([]);
   });
 
   it('answers an unknown product with 404 and an unknown currency with 422', async () => {

@@ -3,6 +3,9 @@
  * PostgreSQL database when TEST_DATABASE_URL is set (created here, dropped afterwards).
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../src/db/client';
@@ -68,6 +71,8 @@ export async function createTestApp(
   const database = await createTestDatabase(kind, products);
   const app = await buildApp({
     catalogue: { facetCacheTtlMs: 0, suggestionCacheTtlMs: 0, searchCacheTtlMs: 0 },
+    // Uploads of a test file go to a folder of its own, removed with the machine's temp files.
+    uploadsDir: mkdtempSync(path.join(tmpdir(), 'shop-uploads-')),
     ...appOptions,
     database,
   });

@@ -2,6 +2,8 @@
  * Drizzle mirror of the tables created by the SQL files in ./migrations. The SQL is the source of
  * truth (it is what runs); keep this file in step when a migration changes a table.
  */
+
+import type { CustomizationOption } from '@shop/shared/validation';
 import {
   bigserial,
   boolean,
@@ -190,6 +192,45 @@ export const cartItems = pgTable('cart_items', {
     .references(() => products.id),
   quantity: integer('quantity').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  customizationOptions: text('customization_options').array().$type<CustomizationOption[]>(),
+  customizationLogo: text('customization_logo'),
+  customizationToWhom: text('customization_to_whom'),
+  customizationFrom: text('customization_from'),
+  customizationNote: text('customization_note'),
+  customizationBrief: text('customization_brief'),
+  packagingId: integer('packaging_id').references(() => packagings.id),
+});
+
+export const productCustomizations = pgTable('product_customizations', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.id),
+  logo: boolean('logo').notNull().default(false),
+  toWhom: boolean('to_whom').notNull().default(false),
+  sender: boolean('sender').notNull().default(false),
+  message: boolean('message').notNull().default(false),
+  price: money('price').notNull(),
+});
+
+export const packagings = pgTable('packagings', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  price: money('price').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export type PackagingLevel = 'item' | 'line';
+
+export const productPackagings = pgTable('product_packagings', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
+  packagingId: integer('packaging_id')
+    .notNull()
+    .references(() => packagings.id),
+  price: money('price').notNull(),
+  packagingLevel: text('packaging_level').$type<PackagingLevel>().notNull(),
 });
 
 export const passwordResets = pgTable('password_resets', {

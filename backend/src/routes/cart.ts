@@ -20,10 +20,13 @@ import {
 } from '../services/cart';
 import type { RouteDeps } from './deps';
 
-/** A member's bearer token wins; a guest is identified by the token from an earlier cart/add. */
-function ownerOf(request: FastifyRequest, guestToken: string | null | undefined): CartOwner {
+/**
+ * A member's bearer token wins; a guest is identified by the token from an earlier cart/add. The
+ * text 'null' (what the packaging calls send for a guest without one) is no token.
+ */
+export function ownerOf(request: FastifyRequest, guestToken: string | null | undefined): CartOwner {
   if (request.buyer) return { buyerId: request.buyer.id };
-  return { buyerId: null, guestToken: guestToken || null };
+  return { buyerId: null, guestToken: guestToken && guestToken !== 'null' ? guestToken : null };
 }
 
 export const cartRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database }) => {

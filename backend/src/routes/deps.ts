@@ -6,6 +6,8 @@ export interface RouteDeps {
   database: Pick<DatabaseHandle, 'db' | 'kind'>;
   /** Hashing, throttling and mail for the buyers/* routes. */
   accounts: AccountServices;
+  /** Where uploaded files (customization logos) are kept: outside the web root. */
+  uploadsDir: string;
   /** Listing settings; facet counts are cached `facetCacheTtlMs` per filter set (0: off). */
   catalogue?: CatalogueOptions;
 }

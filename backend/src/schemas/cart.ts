@@ -1,18 +1,63 @@
 import type { Cart as CartShape } from '@shop/shared/api-types';
+import { CUSTOMIZATION_OPTIONS } from '@shop/shared/validation';
 import { Type } from '@sinclair/typebox';
 import { Currency, ProductCard } from './catalogue';
 import { type Conforms, Id, Nullable, proved } from './common';
+
+const CustomizationOptionName = Type.Union(CUSTOMIZATION_OPTIONS.map((option) => Type.Literal(option)));
+const PackagingLevel = Type.Union([Type.Literal('item'), Type.Literal('line')], {
+  description:
+    "'item': every piece of the line is wrapped on its own (price × quantity); 'line': the line's pieces are packed together (the price once)",
+});
 
 export const CartItem = Type.Object({
   id: Type.Integer(),
   quantity: Type.Integer(),
   product: ProductCard,
   price: Type.Number({ description: "Unit price in the cart's currency" }),
-  total: Type.Number({ description: "price × quantity in the cart's currency" }),
-  customization: Nullable(Type.Record(Type.String(), Type.Unknown())),
-  packaging: Nullable(
-    Type.Object({ packaging_id: Type.Integer(), title: Type.String(), price: Type.Number() }),
+  total: Type.Number({
+    description: "price × quantity + customization_price + packaging_price, in the cart's currency",
+  }),
+  stock_problem: Nullable(
+    Type.Object(
+      { available: Type.Integer({ description: 'Pieces in stock now (0: sold out)' }) },
+      { description: 'Set when the stock no longer covers this line: the line stays, flagged' },
+    ),
   ),
+  customization: Nullable(
+    Type.Object({
+      selectedItems: Type.Array(CustomizationOptionName),
+      hasLogo: Type.Boolean(),
+      toWhom: Nullable(Type.String()),
+      from: Nullable(Type.String()),
+      note: Nullable(Type.String()),
+      brief: Nullable(Type.String()),
+      price: Type.Number({ description: "For the whole line, in the cart's currency" }),
+    }),
+  ),
+  customization_id: Nullable(Type.Integer({ description: 'The cart line the customization belongs to' })),
+  customization_logo: Nullable(
+    Type.String({ description: 'Where the owner fetches the saved logo (POST cart/customization-logo)' }),
+  ),
+  customization_to_whom: Nullable(Type.String()),
+  customization_from: Nullable(Type.String()),
+  customization_note: Nullable(Type.String()),
+  customization_brief: Nullable(Type.String()),
+  customization_price: Type.Number({
+    description: "For the whole line, in the cart's currency; 0 without one",
+  }),
+  packaging: Nullable(
+    Type.Object({
+      packaging_id: Type.Integer(),
+      title: Type.String(),
+      image: Type.String(),
+      packaging_level: PackagingLevel,
+      price: Type.Number({ description: "For the whole line, in the cart's currency" }),
+    }),
+  ),
+  packaging_id: Nullable(Type.Integer()),
+  packaging_price: Type.Number({ description: "For the whole line, in the cart's currency; 0 without one" }),
+  package_price: Type.Number({ description: 'The same as packaging_price (the spec uses both names)' }),
 });
 
 export const Cart = Type.Object({
@@ -56,4 +101,39 @@ export const CartUpdateQuantityBody = Type.Object({
   item_id: Id(),
   guest_session_token: GuestSessionToken,
   quantity: Quantity,
+});
+
+export const CartItemBody = Type.Object({
+  cart_item_id: Id(),
+  guest_session_token: GuestSessionToken,
+});
+
+/** Packaging calls may send the text 'null' for a guest without a token (spec 001 §7). */
+export const CartAddPackagingBody = Type.Object({
+  cart_item_id: Id(),
+  packaging_id: Id(),
+  packaging_level: Type.Optional(PackagingLevel),
+  guest_session_token: GuestSessionToken,
+});
+
+export const CustomizationOptions = Type.Object({
+  logo_customization: Type.Boolean(),
+  to_whom_customization: Type.Boolean(),
+  from_customization: Type.Boolean(),
+  message_customization: Type.Boolean(),
+  price: Type.Number({ description: 'Per piece, USD' }),
+});
+
+export const PackagingOption = Type.Object({
+  id: Type.Integer(),
+  packaging_id: Type.Integer(),
+  packaging: Type.Object({ id: Type.Integer(), title: Type.String(), image: Type.String() }),
+  price: Type.Number({ description: 'Per piece or per line (see packagingLevel), USD' }),
+});
+
+export const PackagingKind = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  image: Type.String(),
+  price: Type.Number({ description: 'Base price, USD' }),
 });

@@ -12,6 +12,7 @@ import {
   currencies,
   frontendMessages,
   heroSlides,
+  packagings,
   pageContents,
   productAttributes,
   productSpecifications,
@@ -144,6 +145,7 @@ export async function seedCatalogue(
     (chunk) => db.insert(productAttributes).values(chunk),
   );
   await seedProductExtras(db);
+  await seedGiftOptions(db);
   await seedHomeContent(db);
   // Explicit ids were inserted, so move each serial sequence past them.
   for (const table of ['product_types', 'categories', 'sub_categories', 'products']) {
@@ -208,6 +210,35 @@ async function seedProductExtras(db: Executor): Promise<void> {
   await db.execute(
     sql`SELECT setval(pg_get_serial_sequence('product_groups', 'id'), GREATEST((SELECT max(id) FROM product_groups), 1))`,
   );
+}
+
+/** The kinds of gift packaging (USD). */
+export const PACKAGINGS = [
+  { id: 1, title: 'Classic Gift Wrap', price: 3 },
+  { id: 2, title: 'Kraft Paper and Twine', price: 2.5 },
+  { id: 3, title: 'Premium Gift Box', price: 8 },
+  { id: 4, title: 'Velvet Pouch', price: 5 },
+];
+
+/**
+ * Customization options of every customizable product (always 'to whom', the rest varied) and 2-3
+ * packaging options of every product with packaging: even ids wrap each piece ('item'), odd ids pack
+ * the line together ('line').
+ */
+async function seedGiftOptions(db: Executor): Promise<void> {
+  await db.insert(packagings).values(PACKAGINGS.map((packaging, position) => ({ ...packaging, position })));
+  await db.execute(
+    sql`SELECT setval(pg_get_serial_sequence('packagings', 'id'), (SELECT max(id) FROM packagings))`,
+  );
+  await db.execute(sql`
+    INSERT INTO product_customizations (product_id, logo, to_whom, sender, message, price)
+    SELECT id, id % 3 <> 1, true, id % 2 = 0, id % 4 <> 3, 5 + (id % 4) * 2.5
+    FROM products WHERE is_customizable`);
+  await db.execute(sql`
+    INSERT INTO product_packagings (product_id, packaging_id, price, packaging_level)
+    SELECT p.id, k.id, k.price + p.id % 3, CASE WHEN p.id % 2 = 0 THEN 'item' ELSE 'line' END
+    FROM products p CROSS JOIN packagings k
+    WHERE p.has_packaging AND (p.id + k.id) % 3 <> 0`);
 }
 
 /** Hero slides, the running deal (ends three days after the seed ran), banners, category blocks, pages. */

@@ -5,18 +5,28 @@
  */
 
 import type { Cart, CartItem, Currency } from '@shop/shared/api-types';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { cartItems, carts, currencies, products } from '../db/schema';
+import {
+  cartItems,
+  carts,
+  currencies,
+  type PackagingLevel,
+  packagings,
+  productCustomizations,
+  productPackagings,
+  products,
+} from '../db/schema';
 import { AppError } from '../errors';
 import { hashToken, newOpaqueToken } from './auth';
+import { imageUrl } from './images';
 import { convertFromUsd, sumAmounts } from './money';
 import { loadProductCards } from './products';
 
 /** Who is asking: a signed-in member, or a guest with (maybe) a token from an earlier cart/add. */
 export type CartOwner = { buyerId: number } | { buyerId: null; guestToken: string | null };
 
-type CartRow = typeof carts.$inferSelect;
+export type CartRow = typeof carts.$inferSelect;
 
 const toCurrency = (row: typeof currencies.$inferSelect): Currency => ({
   code: row.code,
@@ -41,7 +51,7 @@ async function currencyByCode(db: Database, code: string | null): Promise<Curren
 }
 
 /** The owner's cart, locked for the rest of the transaction when `lock` is set. */
-async function findCart(db: Database, owner: CartOwner, lock: boolean): Promise<CartRow | undefined> {
+export async function findCart(db: Database, owner: CartOwner, lock: boolean): Promise<CartRow | undefined> {
   let where: ReturnType<typeof eq>;
   if (owner.buyerId !== null) where = eq(carts.buyerId, owner.buyerId);
   else if (owner.guestToken) where = eq(carts.guestTokenHash, hashToken(owner.guestToken));
@@ -78,7 +88,7 @@ async function findOrCreateCart(
   return { cart, guestToken };
 }
 
-async function lockProduct(db: Database, productId: number) {
+export async function lockProduct(db: Database, productId: number) {
   const [product] = await db
     .select({ id: products.id, title: products.title, stockQuantity: products.stockQuantity })
     .from(products)
@@ -88,12 +98,13 @@ async function lockProduct(db: Database, productId: number) {
   return product;
 }
 
+/** 409: the stock cannot cover the quantity; the message names the product. */
 function assertInStock(product: { title: string; stockQuantity: number }, quantity: number) {
   if (product.stockQuantity <= 0) {
-    throw AppError.unprocessable('OUT_OF_STOCK', `"${product.title}" is out of stock.`);
+    throw AppError.conflict('OUT_OF_STOCK', `"${product.title}" is out of stock.`);
   }
   if (quantity > product.stockQuantity) {
-    throw AppError.unprocessable(
+    throw AppError.conflict(
       'INSUFFICIENT_STOCK',
       `Only ${product.stockQuantity} of "${product.title}" left in stock.`,
       { quantity: `must be at most ${product.stockQuantity}` },
@@ -102,7 +113,7 @@ function assertInStock(product: { title: string; stockQuantity: number }, quanti
 }
 
 /** The whole cart as the API returns it; an absent cart is an empty one in the default currency. */
-async function presentCart(
+export async function presentCart(
   db: Database,
   cart: CartRow | undefined,
   guestToken: string | null,
@@ -111,24 +122,53 @@ async function presentCart(
   const lines = cart
     ? await db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id))
     : [];
-  const cards = await loadProductCards(
-    db,
-    lines.map((line) => line.productId),
-  );
+  const productIds = lines.map((line) => line.productId);
+  const [cards, customizationPrices, packagingsByLine] = await Promise.all([
+    loadProductCards(db, productIds),
+    customizationPricesOf(db, productIds),
+    packagingsOf(db, lines),
+  ]);
   const items: CartItem[] = [];
   for (const line of lines) {
     const product = cards.get(line.productId);
     if (!product) continue;
-    // Unit price is converted first, so price × quantity always equals the line total shown.
+    // Unit prices are converted first, so unit × quantity always equals the line amounts shown.
     const price = convertFromUsd(product.price, currency);
+    const customization = customizationOf(line, customizationPrices.get(line.productId), currency);
+    const packaging = packagingsByLine.get(line.id);
+    const packagingPrice = packaging
+      ? convertFromUsd(packaging.price, currency) * (packaging.level === 'item' ? line.quantity : 1)
+      : 0;
+    const customizationPrice = customization?.price ?? 0;
+    const packagingAmount = sumAmounts([packagingPrice], currency);
     items.push({
       id: line.id,
       quantity: line.quantity,
       product,
       price,
-      total: sumAmounts([price * line.quantity], currency),
-      customization: null,
-      packaging: null,
+      total: sumAmounts([price * line.quantity, customizationPrice, packagingAmount], currency),
+      stock_problem:
+        line.quantity > product.stock_quantity ? { available: Math.max(0, product.stock_quantity) } : null,
+      customization,
+      customization_id: customization ? line.id : null,
+      customization_logo: line.customizationLogo ? CUSTOMIZATION_LOGO_PATH : null,
+      customization_to_whom: customization?.toWhom ?? null,
+      customization_from: customization?.from ?? null,
+      customization_note: customization?.note ?? null,
+      customization_brief: customization?.brief ?? null,
+      customization_price: customizationPrice,
+      packaging: packaging
+        ? {
+            packaging_id: packaging.packagingId,
+            title: packaging.title,
+            image: imageUrl('packaging', packaging.packagingId),
+            packaging_level: packaging.level,
+            price: packagingAmount,
+          }
+        : null,
+      packaging_id: packaging?.packagingId ?? null,
+      packaging_price: packagingAmount,
+      package_price: packagingAmount,
     });
   }
   const subTotal = sumAmounts(
@@ -147,6 +187,82 @@ async function presentCart(
     selectedCurrency: currency,
     guest_session_token: cart ? guestToken : null,
   };
+}
+
+/** Where the owner of a line fetches its saved logo (POST, with the line id and guest token). */
+export const CUSTOMIZATION_LOGO_PATH = '/backend/api/cart/customization-logo';
+
+type CartLine = typeof cartItems.$inferSelect;
+
+/** Customization price per piece (USD) of each product that offers customization. */
+async function customizationPricesOf(db: Database, productIds: number[]): Promise<Map<number, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ productId: productCustomizations.productId, price: productCustomizations.price })
+    .from(productCustomizations)
+    .where(inArray(productCustomizations.productId, productIds));
+  return new Map(rows.map((row) => [row.productId, row.price]));
+}
+
+/** A line's customization, priced for the whole line: per piece × quantity. */
+function customizationOf(
+  line: CartLine,
+  unitPriceUsd: number | undefined,
+  currency: Currency,
+): CartItem['customization'] {
+  const selectedItems = line.customizationOptions ?? [];
+  if (selectedItems.length === 0) return null;
+  const unit = unitPriceUsd === undefined ? 0 : convertFromUsd(unitPriceUsd, currency);
+  return {
+    selectedItems,
+    hasLogo: line.customizationLogo !== null,
+    toWhom: line.customizationToWhom,
+    from: line.customizationFrom,
+    note: line.customizationNote,
+    brief: line.customizationBrief,
+    price: sumAmounts([unit * line.quantity], currency),
+  };
+}
+
+interface LinePackaging {
+  packagingId: number;
+  title: string;
+  price: number;
+  level: PackagingLevel;
+}
+
+/** The chosen packaging of each line, with the product's price and level for it. */
+async function packagingsOf(db: Database, lines: CartLine[]): Promise<Map<number, LinePackaging>> {
+  const packaged = lines.filter((line) => line.packagingId !== null);
+  if (packaged.length === 0) return new Map();
+  const rows = await db
+    .select({
+      productId: productPackagings.productId,
+      packagingId: productPackagings.packagingId,
+      price: productPackagings.price,
+      level: productPackagings.packagingLevel,
+      title: packagings.title,
+    })
+    .from(productPackagings)
+    .innerJoin(packagings, eq(packagings.id, productPackagings.packagingId))
+    .where(
+      inArray(
+        productPackagings.productId,
+        packaged.map((line) => line.productId),
+      ),
+    );
+  const byLine = new Map<number, LinePackaging>();
+  for (const line of packaged) {
+    const row = rows.find((r) => r.productId === line.productId && r.packagingId === line.packagingId);
+    if (row)
+      byLine.set(line.id, {
+        packagingId: row.packagingId,
+        title: row.title,
+        price: row.price,
+        level: row.level,
+      });
+  }
+  return byLine;
 }
 
 export async function getCart(db: Database, owner: CartOwner): Promise<Cart> {
@@ -188,7 +304,7 @@ export async function addToCart(db: Database, owner: CartOwner, input: AddToCart
 }
 
 /** A line of this owner's cart, locked; another cart's line is "not found", never touched. */
-async function lockOwnLine(db: Database, owner: CartOwner, itemId: number) {
+export async function lockOwnLine(db: Database, owner: CartOwner, itemId: number) {
   const cart = await findCart(db, owner, true);
   if (!cart) throw AppError.notFound('Cart item not found.');
   const [line] = await db
@@ -200,7 +316,7 @@ async function lockOwnLine(db: Database, owner: CartOwner, itemId: number) {
   return { cart, line };
 }
 
-const tokenOf = (owner: CartOwner) => (owner.buyerId === null ? owner.guestToken : null);
+export const tokenOf = (owner: CartOwner) => (owner.buyerId === null ? owner.guestToken : null);
 
 export async function removeFromCart(db: Database, owner: CartOwner, itemId: number): Promise<Cart> {
   return db.transaction(async (tx) => {

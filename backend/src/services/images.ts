@@ -10,6 +10,7 @@ import {
   banners,
   categories,
   heroSlides,
+  packagings,
   products,
   productTypes,
   subCategories,
@@ -24,6 +25,7 @@ export const IMAGE_KINDS = [
   'slides',
   'hero-slides',
   'banners',
+  'packaging',
 ] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 
@@ -57,6 +59,7 @@ const KIND_HUE_OFFSET: Record<ImageKind, number> = {
   slides: 260,
   'hero-slides': 300,
   banners: 200,
+  packaging: 20,
 };
 
 export function renderGiftSvg(kind: ImageKind, id: number, name: string): string {
@@ -114,6 +117,10 @@ async function nameOf(db: Database, kind: ImageKind, id: number): Promise<string
     }
     case 'banners': {
       const [row] = await db.select({ name: banners.title }).from(banners).where(eq(banners.id, id));
+      return row?.name;
+    }
+    case 'packaging': {
+      const [row] = await db.select({ name: packagings.title }).from(packagings).where(eq(packagings.id, id));
       return row?.name;
     }
   }

@@ -1,3 +1,4 @@
+import type { CustomizationOption } from '../validation/customization';
 /**
  * Shapes of the data the API returns inside its envelope (`{status: true, data}`).
  * Field names follow the spec; where the spec shows no shape, the shape here is the project's
@@ -119,10 +120,82 @@ export interface CartItem {
   product: ProductCard;
   /** Unit price in the cart's currency. */
   price: number;
-  /** price × quantity (+ customization and packaging, later) in the cart's currency. */
+  /** price × quantity + customization_price + packaging_price, in the cart's currency. */
   total: number;
-  customization: null | Record<string, unknown>;
-  packaging: null | { packaging_id: number; title: string; price: number };
+  /**
+   * Set when the product no longer has this line's quantity in stock (sold out, or fewer pieces
+   * left than the line holds): the line stays, flagged, until the shopper changes it.
+   */
+  stock_problem: null | { available: number };
+  /** The line's customization (null when none); the flat customization_* fields mirror it (spec 001 §6). */
+  customization: null | CartCustomization;
+  customization_id: number | null;
+  /** Address of the saved logo for the cart's owner (`cart/customization-logo`), or null. */
+  customization_logo: string | null;
+  customization_to_whom: string | null;
+  customization_from: string | null;
+  customization_note: string | null;
+  customization_brief: string | null;
+  /** The customization's cost for the whole line, in the cart's currency (0 without one). */
+  customization_price: number;
+  packaging: null | CartPackaging;
+  packaging_id: number | null;
+  /** The packaging's cost for the whole line, in the cart's currency (0 without one). */
+  packaging_price: number;
+  /** The spec's other name for packaging_price. */
+  package_price: number;
+}
+
+export interface CartCustomization {
+  selectedItems: CustomizationOption[];
+  /** Whether a logo is saved (fetch it with `cart/customization-logo`). */
+  hasLogo: boolean;
+  toWhom: string | null;
+  from: string | null;
+  note: string | null;
+  brief: string | null;
+  /** For the whole line, in the cart's currency. */
+  price: number;
+}
+
+export interface CartPackaging {
+  packaging_id: number;
+  title: string;
+  image: string;
+  packaging_level: PackagingLevel;
+  /** For the whole line, in the cart's currency. */
+  price: number;
+}
+
+/**
+ * 'item': every piece of the line is wrapped on its own (price × quantity); 'line': the line's pieces
+ * are packed together (the price once).
+ */
+export type PackagingLevel = 'item' | 'line';
+
+/** `products/customizations/{productId}`: what the product lets a shopper customize, per piece (USD). */
+export interface CustomizationOptions {
+  logo_customization: boolean;
+  to_whom_customization: boolean;
+  from_customization: boolean;
+  message_customization: boolean;
+  price: number;
+}
+
+/** One packaging option of a product (`products/packaging/{productId}`), price per piece or line (USD). */
+export interface PackagingOption {
+  id: number;
+  packaging_id: number;
+  packaging: { id: number; title: string; image: string };
+  price: number;
+}
+
+/** A kind of packaging as the /packaging/{id} page lists it (`products/packaging`, USD). */
+export interface PackagingKind {
+  id: number;
+  title: string;
+  image: string;
+  price: number;
 }
 
 export interface Cart {

@@ -1,0 +1,271 @@
+import multipart from '@fastify/multipart';
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { AppError } from '../errors';
+import { optionalAuth } from '../hooks/optionalAuth';
+import {
+  Cart,
+  CartAddPackagingBody,
+  CartItemBody,
+  CustomizationOptions,
+  PackagingKind,
+  PackagingOption,
+} from '../schemas/cart';
+import { ErrorEnvelope, Id, Nullable, responses } from '../schemas/common';
+import {
+  addCustomization,
+  addPackaging,
+  customizationLogo,
+  customizationOptionsOf,
+  packagingKinds,
+  packagingOptionsOf,
+  removeCustomization,
+  removePackaging,
+} from '../services/giftOptions';
+import { LOGO_MAX_BYTES, logoTooLarge, UploadStore } from '../services/uploads';
+import { ownerOf } from './cart';
+import type { RouteDeps } from './deps';
+
+/** The text fields of `cart/add-customization` (multipart), at most this long each. */
+const FIELD_MAX_BYTES = 4096;
+const TEXT_FIELDS = [
+  'selectedItems',
+  'toWhom',
+  'from',
+  'note',
+  'brief',
+  'cart_item_id',
+  'product_id',
+  'guest_session_token',
+] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+
+const positiveInt = (text: string | undefined, name: string): number | null => {
+  if (text === undefined || text === '') return null;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 2147483647) {
+    throw AppError.badRequest(`${name} must be a positive integer.`, {
+      [name]: 'must be a positive integer',
+    });
+  }
+  return n;
+};
+
+export const giftOptionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
+  app,
+  { database, uploadsDir },
+) => {
+  const { db } = database;
+  const uploads = new UploadStore(uploadsDir);
+  app.addHook('onRequest', optionalAuth(db));
+  await app.register(multipart, {
+    // One logo; a byte over 1 MB stops the upload (413) instead of buffering the rest.
+    limits: {
+      files: 1,
+      fileSize: LOGO_MAX_BYTES,
+      fields: TEXT_FIELDS.length,
+      fieldSize: FIELD_MAX_BYTES,
+      parts: 12,
+    },
+  });
+  const security: { [label: string]: string[] }[] = [{ bearer: [] }, {}];
+  const cartSchema = { tags: ['cart'], security, response: responses(Cart) };
+
+  app.get(
+    '/products/customizations/:productId',
+    {
+      schema: {
+        tags: ['customization'],
+        summary:
+          'What a product lets a shopper customize, and the price per piece (USD); data null when it offers nothing',
+        params: Type.Object({ productId: Id() }),
+        response: responses(Nullable(CustomizationOptions)),
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      data: await customizationOptionsOf(db, request.params.productId),
+    }),
+  );
+
+  app.get(
+    '/products/packaging/:productId',
+    {
+      schema: {
+        tags: ['packaging'],
+        summary: "A product's packaging options",
+        description:
+          "packagingLevel is the product's: 'item' wraps every piece of a line on its own (the option's price × quantity), 'line' packs the line's pieces together (the price once); null when the product offers no packaging (data empty).",
+        params: Type.Object({ productId: Id() }),
+        response: {
+          200: Type.Object({
+            status: Type.Literal(true),
+            packagingLevel: Nullable(Type.Union([Type.Literal('item'), Type.Literal('line')])),
+            data: Type.Array(PackagingOption),
+          }),
+          '4xx': ErrorEnvelope,
+          '5xx': ErrorEnvelope,
+        },
+      },
+    },
+    async (request) => {
+      const { packagingLevel, options } = await packagingOptionsOf(db, request.params.productId);
+      return { status: true as const, packagingLevel, data: options };
+    },
+  );
+
+  app.get(
+    '/products/packaging',
+    {
+      schema: {
+        tags: ['packaging'],
+        summary: 'The kinds of gift packaging (the /packaging/{id} page), base price in USD',
+        response: responses(Type.Object({ items: Type.Array(PackagingKind) })),
+      },
+    },
+    async () => ({ status: true as const, data: { items: await packagingKinds(db) } }),
+  );
+
+  app.post(
+    '/cart/add-customization',
+    {
+      schema: {
+        ...cartSchema,
+        summary: 'Customize a cart line (multipart/form-data)',
+        description:
+          "Fields: selectedItems (JSON list of 'logo', 'to_whom', 'from', 'message'), logo (a JPEG or PNG file of at most 1 MB, recognised by its bytes; without one a saved logo is kept), toWhom, from, note, brief (each at most 300), cart_item_id, product_id, guest_session_token. The rules and messages are the dialog's (422). A file that is not JPEG/PNG answers 415, one over 1 MB 413, each with the spec's message in error.fields.logo.",
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) {
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the customization as multipart/form-data.');
+      }
+      const fields: Partial<Record<TextField, string>> = {};
+      let logo: Buffer | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'logo') {
+              part.file.resume();
+              throw AppError.badRequest(`Unexpected file field "${part.fieldname}".`, {
+                [part.fieldname]: 'is not a file field',
+              });
+            }
+            const bytes = await part.toBuffer();
+            if (bytes.length > 0) logo = bytes;
+          } else if ((TEXT_FIELDS as readonly string[]).includes(part.fieldname)) {
+            const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+            if (value.includes('\u0000')) {
+              throw AppError.badRequest(`${part.fieldname} must not contain a NUL character.`, {
+                [part.fieldname]: 'must not contain a NUL character',
+              });
+            }
+            fields[part.fieldname as TextField] = value;
+          }
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw logoTooLarge();
+        if (code?.startsWith('FST_')) throw AppError.badRequest((error as Error).message);
+        throw error;
+      }
+      const cartItemId = positiveInt(fields.cart_item_id, 'cart_item_id');
+      if (cartItemId === null) {
+        throw AppError.badRequest('cart_item_id is required.', { cart_item_id: 'is required' });
+      }
+      return {
+        status: true as const,
+        data: await addCustomization(db, uploads, ownerOf(request, fields.guest_session_token), {
+          cartItemId,
+          productId: positiveInt(fields.product_id, 'product_id'),
+          selectedItems: fields.selectedItems ?? '',
+          toWhom: fields.toWhom ?? '',
+          from: fields.from ?? '',
+          note: fields.note ?? '',
+          brief: fields.brief ?? '',
+          logo,
+        }),
+      };
+    },
+  );
+
+  app.post(
+    '/cart/remove-customization',
+    {
+      schema: { ...cartSchema, summary: "Remove a line's customization (and its logo)", body: CartItemBody },
+    },
+    async (request) => ({
+      status: true as const,
+      data: await removeCustomization(
+        db,
+        uploads,
+        ownerOf(request, request.body.guest_session_token),
+        request.body.cart_item_id,
+      ),
+    }),
+  );
+
+  app.post(
+    '/cart/customization-logo',
+    {
+      schema: {
+        tags: ['cart'],
+        security,
+        summary: "The saved logo of one of the caller's cart lines (the bytes, image/jpeg or image/png)",
+        description: "Only the cart owner gets it: another cart's line answers 404.",
+        body: CartItemBody,
+        response: {
+          200: Type.Unsafe<Buffer>({
+            type: 'string',
+            format: 'binary',
+            description: 'The image bytes (image/png or image/jpeg)',
+          }),
+          '4xx': ErrorEnvelope,
+          '5xx': ErrorEnvelope,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { bytes, type } = await customizationLogo(
+        db,
+        uploads,
+        ownerOf(request, request.body.guest_session_token),
+        request.body.cart_item_id,
+      );
+      return reply.header('cache-control', 'private, no-store').type(type).send(bytes);
+    },
+  );
+
+  app.post(
+    '/cart/add-packaging',
+    {
+      schema: {
+        ...cartSchema,
+        summary: 'Choose the packaging of a cart line',
+        description:
+          "packaging_id must be one of the product's options (else 422 'Please select an option'); packaging_level, when sent, must be the product's level.",
+        body: CartAddPackagingBody,
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      data: await addPackaging(db, ownerOf(request, request.body.guest_session_token), {
+        cartItemId: request.body.cart_item_id,
+        packagingId: request.body.packaging_id,
+        packagingLevel: request.body.packaging_level ?? null,
+      }),
+    }),
+  );
+
+  app.post(
+    '/cart/remove-packaging',
+    { schema: { ...cartSchema, summary: "Remove a line's packaging", body: CartItemBody } },
+    async (request) => ({
+      status: true as const,
+      data: await removePackaging(
+        db,
+        ownerOf(request, request.body.guest_session_token),
+        request.body.cart_item_id,
+      ),
+    }),
+  );
+};
