@@ -10,14 +10,17 @@ export const CUSTOMIZATION_TEXT_MAX = 300;
 export const LOGO_MAX_BYTES = 1024 * 1024;
 export const LOGO_TYPES = ['image/jpeg', 'image/jpg', 'image/png'] as const;
 
+/** Whether the `selectedItems` a condition sees include this option. */
+const selects = ([selected]: unknown[], option: CustomizationOption): boolean =>
+  Array.isArray(selected) && selected.includes(option);
+
 /** Whether a choice needs its field: the field is required only when its option is selected. */
 const whenSelected = (option: CustomizationOption, message: string) =>
   string()
     .trim()
-    .when('selectedItems', {
-      is: (selected: CustomizationOption[] | undefined) => selected?.includes(option) ?? false,
-      then: (schema) => schema.required(message),
-    });
+    .when('selectedItems', (values: unknown[], schema) =>
+      selects(values, option) ? schema.required(message) : schema,
+    );
 
 /**
  * The customization form, as the dialog and `cart/add-customization` both check it. `hasLogo` says
@@ -33,10 +36,9 @@ export const customizationSchema = object({
     .min(1, MESSAGES.customizationSelectOne),
   hasLogo: boolean()
     .default(false)
-    .when('selectedItems', {
-      is: (selected: CustomizationOption[] | undefined) => selected?.includes('logo') ?? false,
-      then: (schema) => schema.oneOf([true], MESSAGES.customizationLogoRequired),
-    }),
+    .when('selectedItems', (values: unknown[], schema) =>
+      selects(values, 'logo') ? schema.oneOf([true], MESSAGES.customizationLogoRequired) : schema,
+    ),
   toWhom: whenSelected('to_whom', MESSAGES.customizationToWhomRequired).max(CUSTOMIZATION_TEXT_MAX),
   from: whenSelected('from', MESSAGES.customizationFromRequired).max(CUSTOMIZATION_TEXT_MAX),
   note: whenSelected('message', MESSAGES.customizationNoteRequired).max(
