@@ -85,6 +85,7 @@ export {
   saveWishlistUser,
   setGuestSessionToken,
   setSessionUser,
+  setWishlistUser,
   type WishlistUser,
 } from './session/storage';
 export { loadStartupContent } from './startup/loadStartupContent';

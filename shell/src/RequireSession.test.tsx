@@ -54,7 +54,7 @@ function renderMemberArea(client: ApiClient) {
 describe('RequireSession', () => {
   beforeEach(() => {
     localStorage.clear();
-    act(() => bus.publish('session', { user: null, guestSessionToken: null }));
+    act(() => bus.publish('session', { user: null, guestSessionToken: null, wishlistUser: null }));
   });
 
   it('sends a visitor without a session to /login, keeping where they were going', () => {
@@ -65,7 +65,7 @@ describe('RequireSession', () => {
   });
 
   it('verifies the login with buyers/is-logged-in on entry, showing a loading state meanwhile', async () => {
-    act(() => bus.publish('session', { user: member, guestSessionToken: null }));
+    act(() => bus.publish('session', { user: member, guestSessionToken: null, wishlistUser: null }));
     const { client, get } = apiAnswering({ status: true, data: { is_logged_in: true } });
     renderMemberArea(client);
     expect(screen.getByRole('status')).toHaveTextContent('Checking your session…');
@@ -75,7 +75,7 @@ describe('RequireSession', () => {
 
   it('clears a stale local user the server does not know and goes to /login', async () => {
     saveUser(member);
-    act(() => bus.publish('session', { user: member, guestSessionToken: null }));
+    act(() => bus.publish('session', { user: member, guestSessionToken: null, wishlistUser: null }));
     const { client } = apiAnswering({ status: true, data: { is_logged_in: false } });
     renderMemberArea(client);
     expect(await screen.findByText('login page, from /member/orders')).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('RequireSession', () => {
   });
 
   it('treats a rejected token (401) as not logged in', async () => {
-    act(() => bus.publish('session', { user: member, guestSessionToken: null }));
+    act(() => bus.publish('session', { user: member, guestSessionToken: null, wishlistUser: null }));
     const { client } = apiAnswering({ status: false, error: null, httpStatus: 401 });
     renderMemberArea(client);
     expect(await screen.findByText('login page, from /member/orders')).toBeInTheDocument();
@@ -94,7 +94,7 @@ describe('RequireSession', () => {
 
 describe('RequireSession when the member logs out inside', () => {
   it('goes home rather than to /login', async () => {
-    act(() => bus.publish('session', { user: member, guestSessionToken: null }));
+    act(() => bus.publish('session', { user: member, guestSessionToken: null, wishlistUser: null }));
     const { client } = apiAnswering({ status: true, data: { is_logged_in: true } });
     render(
       <MemoryRouter initialEntries={['/member']}>
@@ -113,7 +113,7 @@ describe('RequireSession when the member logs out inside', () => {
       </MemoryRouter>,
     );
     await screen.findByText('member area');
-    act(() => bus.publish('session', { user: null, guestSessionToken: null }));
+    act(() => bus.publish('session', { user: null, guestSessionToken: null, wishlistUser: null }));
     expect(screen.getByText('home page')).toBeInTheDocument();
   });
 });

@@ -127,5 +127,5 @@ export const MEMBER: User = {
 /** Every test starts signed out with an empty localStorage. */
 export function resetSession(): void {
   localStorage.clear();
-  bus.publish('session', { user: null, guestSessionToken: null });
+  bus.publish('session', { user: null, guestSessionToken: null, wishlistUser: null });
 }

@@ -262,10 +262,39 @@ export interface AuthSlide {
   image: string;
 }
 
-/** The wishlist-only registration (`buyers/register-wishlist`), stored locally as 'wishlistUser'. */
+/**
+ * The wishlist-only registration (`buyers/register-wishlist`), stored locally as 'wishlistUser'.
+ * `token` is this wishlist's own bearer token: the wishlist calls need it, a `user_id` alone grants
+ * nothing.
+ */
 export interface WishlistUserData {
   id: number;
   email: string;
+  token: string;
+}
+
+/** One wishlist line (`wishlist/*`): the product as a card, prices in USD. */
+export interface WishlistItem {
+  id: number;
+  product_id: number;
+  product: ProductCard;
+}
+
+/** `wishlist/get-items` and `wishlist/remove`: the whole list, newest first. */
+export interface WishlistItems {
+  items: WishlistItem[];
+}
+
+/** `wishlist/add`: the new (or already present) line. */
+export interface WishlistAdded {
+  item: WishlistItem;
+}
+
+/** `wishlist/move-to-cart`: the cart after the add, and the wishlist without the product. */
+export interface WishlistMovedToCart {
+  cart: Cart;
+  guest_session_token: string | null;
+  items: WishlistItem[];
 }
 
 // ---------------------------------------------------------------- catalogue (home, search, product)

@@ -11,6 +11,7 @@
  * - `ui.openSignIn`, `ui.openSignUp`, `ui.openWishlistEmail`, `session.logout`: auth
  */
 import type { Currency, StartupContent, User } from '../api/types';
+import type { WishlistUser } from '../session/storage';
 
 export const BUS_CONTRACT_VERSION = 1;
 
@@ -21,6 +22,8 @@ export interface SessionState {
   user: User | null;
   /** Identifies a guest cart; sent with every cart call. */
   guestSessionToken: string | null;
+  /** A shopper who registered only an e-mail for the wishlist (its calls carry its own token). */
+  wishlistUser: WishlistUser | null;
 }
 
 export interface CartSummary {
@@ -49,7 +52,7 @@ export interface BusStates {
 export type StateName = keyof BusStates;
 
 export const initialBusStates: Readonly<BusStates> = {
-  session: { user: null, guestSessionToken: null },
+  session: { user: null, guestSessionToken: null, wishlistUser: null },
   cart: { itemCount: 0, productIds: [], subTotal: 0, currencySymbol: '$' },
   wishlist: { productIds: [] },
   currency: null,

@@ -33,7 +33,7 @@ describe('restoring the session at start', () => {
   it('restores the stored user when it holds a token, with the guest session token', () => {
     localStorage.setItem('user', JSON.stringify(member));
     localStorage.setItem('guest_session_token', 'guest-1');
-    expect(loadSession()).toEqual({ user: member, guestSessionToken: 'guest-1' });
+    expect(loadSession()).toEqual({ user: member, guestSessionToken: 'guest-1', wishlistUser: null });
   });
 
   it('does not restore a stored user without a token', () => {
@@ -47,7 +47,7 @@ describe('restoring the session at start', () => {
   it('starts signed out when the stored user is corrupt JSON', () => {
     localStorage.setItem('user', '{"id": 12, "token": ');
     localStorage.setItem('wishlistUser', 'not json');
-    expect(loadSession()).toEqual({ user: null, guestSessionToken: null });
+    expect(loadSession()).toEqual({ user: null, guestSessionToken: null, wishlistUser: null });
     expect(loadWishlistUser()).toBeNull();
   });
 
@@ -59,7 +59,7 @@ describe('restoring the session at start', () => {
       throw new DOMException('full', 'QuotaExceededError');
     });
     jest.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(loadSession()).toEqual({ user: null, guestSessionToken: null });
+    expect(loadSession()).toEqual({ user: null, guestSessionToken: null, wishlistUser: null });
     expect(loadCurrencyCode()).toBeNull();
     expect(() => saveUser(member)).not.toThrow();
   });
@@ -68,7 +68,7 @@ describe('restoring the session at start', () => {
     localStorage.setItem('user', JSON.stringify(member));
     const bus = createBus();
     initSessionFromStorage(bus);
-    expect(bus.get('session')).toEqual({ user: member, guestSessionToken: null });
+    expect(bus.get('session')).toEqual({ user: member, guestSessionToken: null, wishlistUser: null });
     bus.destroy();
   });
 });
@@ -78,12 +78,12 @@ describe('saving', () => {
     saveUser(member);
     saveGuestSessionToken('guest-2');
     saveCurrencyCode('AED');
-    saveWishlistUser({ id: 4, email: 'w@example.com' });
+    saveWishlistUser({ id: 4, email: 'w@example.com', token: 'w-token' });
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(member);
     expect(localStorage.getItem('guest_session_token')).toBe('guest-2');
     expect(localStorage.getItem('defaultCurrency')).toBe('AED');
     expect(loadCurrencyCode()).toBe('AED');
-    expect(loadWishlistUser()).toEqual({ id: 4, email: 'w@example.com' });
+    expect(loadWishlistUser()).toEqual({ id: 4, email: 'w@example.com', token: 'w-token' });
   });
 
   it('removes a key when given null', () => {
@@ -100,7 +100,7 @@ describe('saving', () => {
     setSessionUser(member, bus);
     setGuestSessionToken('guest-3', bus);
     expect(localStorage.getItem('guest_session_token')).toBe('guest-3');
-    expect(bus.get('session')).toEqual({ user: member, guestSessionToken: 'guest-3' });
+    expect(bus.get('session')).toEqual({ user: member, guestSessionToken: 'guest-3', wishlistUser: null });
     setGuestSessionToken(null, bus);
     expect(bus.get('session').guestSessionToken).toBeNull();
     expect(localStorage.getItem('guest_session_token')).toBeNull();

@@ -17,10 +17,14 @@ export const STORAGE_KEYS = {
 
 export const DEFAULT_CURRENCY_CODE = 'USD';
 
-/** Who registered through the wishlist e-mail form (spec: enables the hearts for a guest). */
+/**
+ * Who registered through the wishlist e-mail form (spec: enables the hearts for a guest). The token
+ * is the wishlist's own bearer token: the wishlist calls carry it, a user id alone grants nothing.
+ */
 export interface WishlistUser {
   id: number;
   email: string;
+  token: string;
 }
 
 function storage(): Storage | null {
@@ -82,7 +86,7 @@ export function loadGuestSessionToken(): string | null {
 }
 
 export function loadSession(): SessionState {
-  return { user: loadUser(), guestSessionToken: loadGuestSessionToken() };
+  return { user: loadUser(), guestSessionToken: loadGuestSessionToken(), wishlistUser: loadWishlistUser() };
 }
 
 export function saveUser(user: User | null): void {
@@ -103,8 +107,13 @@ export function saveCurrencyCode(code: string | null): void {
 
 export function loadWishlistUser(): WishlistUser | null {
   const value = readJson(STORAGE_KEYS.wishlistUser);
-  return isRecord(value) && typeof value.id === 'number' && typeof value.email === 'string'
-    ? { id: value.id, email: value.email }
+  // A wishlist user saved before wishlists had tokens cannot call the server: it is dropped.
+  return isRecord(value) &&
+    typeof value.id === 'number' &&
+    typeof value.email === 'string' &&
+    typeof value.token === 'string' &&
+    value.token !== ''
+    ? { id: value.id, email: value.email, token: value.token }
     : null;
 }
 
@@ -124,6 +133,13 @@ export function setGuestSessionToken(token: string | null, bus: Bus = sharedBus)
   saveGuestSessionToken(token);
   const session = bus.get('session');
   if (session.guestSessionToken !== token) bus.publish('session', { ...session, guestSessionToken: token });
+}
+
+/** Saves and publishes the wishlist-only user (null forgets it). Owned by auth. */
+export function setWishlistUser(user: WishlistUser | null, bus: Bus = sharedBus): void {
+  saveWishlistUser(user);
+  const session = bus.get('session');
+  if (session.wishlistUser?.token !== user?.token) bus.publish('session', { ...session, wishlistUser: user });
 }
 
 /** Saves and publishes the signed-in user (null signs out locally). Owned by auth. */

@@ -22,7 +22,7 @@ const MEMBER = { id: 1, token: 't', type: 'Member', first_name: 'Lina' } as User
 beforeEach(() => {
   act(() => {
     bus.publish('startup', startup);
-    bus.publish('session', { user: null, guestSessionToken: null });
+    bus.publish('session', { user: null, guestSessionToken: null, wishlistUser: null });
   });
   localStorage.clear();
 });
@@ -98,7 +98,7 @@ describe('promo popup', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(promo()).toBeNull();
     localStorage.clear();
-    act(() => bus.publish('session', { user: MEMBER, guestSessionToken: null }));
+    act(() => bus.publish('session', { user: MEMBER, guestSessionToken: null, wishlistUser: null }));
     render(<PromoPopup />, { wrapper: MemoryRouter });
     act(() => jest.advanceTimersByTime(20_000));
     expect(promo()).toBeNull();

@@ -1,3 +1,4 @@
+import { Dialog } from '@shop/shared/dialog';
 import type { ReactNode } from 'react';
 import { useAuthDispatch } from '../../store';
 import { Slides } from '../reference-data/Slides';
@@ -5,7 +6,6 @@ import { SignInForm } from '../sign-in/SignInForm';
 import { SignUpWizard } from '../sign-up/SignUpWizard';
 import layout from '../sign-up/sign-up.module.css';
 import { WishlistEmailForm } from '../wishlist-email/WishlistEmailForm';
-import { Dialog } from './Dialog';
 import { type AuthDialog, closeDialog, openDialog } from './overlaysSlice';
 
 /** The popups themselves, loaded on demand by AuthModals. */

@@ -9,7 +9,7 @@ describe('AuthModals', () => {
   afterEach(() => jest.useRealTimers());
 
   it("answers 'session.logout': signs out on the server and goes to the home page", async () => {
-    act(() => bus.publish('session', { user: MEMBER, guestSessionToken: null }));
+    act(() => bus.publish('session', { user: MEMBER, guestSessionToken: null, wishlistUser: null }));
     const backend = createFakeBackend({ 'POST buyers/logout': ok({}) });
     renderInAuth(<AuthModals />, { store: backend.store, path: '/member/orders' });
 
@@ -21,7 +21,7 @@ describe('AuthModals', () => {
   });
 
   it('stays where it is when the server refuses the logout', async () => {
-    act(() => bus.publish('session', { user: MEMBER, guestSessionToken: null }));
+    act(() => bus.publish('session', { user: MEMBER, guestSessionToken: null, wishlistUser: null }));
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const backend = createFakeBackend({ 'POST buyers/logout': fail(500, 'INTERNAL_ERROR', 'boom') });
     renderInAuth(<AuthModals />, { store: backend.store, path: '/member' });
@@ -38,14 +38,14 @@ describe('AuthModals', () => {
     renderInAuth(<AuthModals />, { store: createFakeBackend().store });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
 
-    act(() => bus.publish('session', { user: MEMBER, guestSessionToken: null }));
+    act(() => bus.publish('session', { user: MEMBER, guestSessionToken: null, wishlistUser: null }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Welcome, Lina!'));
     act(() => jest.advanceTimersByTime(GREETING_BUBBLE_MS));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('does not greet a member whose session was restored at start', () => {
-    act(() => bus.publish('session', { user: MEMBER, guestSessionToken: null }));
+    act(() => bus.publish('session', { user: MEMBER, guestSessionToken: null, wishlistUser: null }));
     renderInAuth(<AuthModals />, { store: createFakeBackend().store });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });

@@ -4,7 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'rea
 import { GREETING_BUBBLE_MS } from '../../constants';
 import { useAuthDispatch, useAuthSelector } from '../../store';
 import { logout } from '../session/session';
-import styles from './dialog.module.css';
+import styles from './greeting.module.css';
 import { openDialog } from './overlaysSlice';
 
 // The forms (Formik, Yup, the wizard) load only when a popup opens: not on every first paint.

@@ -6,8 +6,8 @@ describe('session: signing in', () => {
   beforeEach(resetSession);
 
   it('sends the guest cart token, stores the user, and clears the guest token and the wishlist user', async () => {
-    bus.publish('session', { user: null, guestSessionToken: 'guest-cart-1' });
-    saveWishlistUser({ id: 3, email: 'wish@example.com' });
+    bus.publish('session', { user: null, guestSessionToken: 'guest-cart-1', wishlistUser: null });
+    saveWishlistUser({ id: 3, email: 'wish@example.com', token: 'wish-token' });
     const backend = createFakeBackend({ 'POST buyers/login': ok({ user: MEMBER }) });
     const seen: Array<{ user: string | null; guest: string | null }> = [];
     const subscription = bus
@@ -25,7 +25,7 @@ describe('session: signing in', () => {
       password: 'Secret123',
       guest_cart_session_token: 'guest-cart-1',
     });
-    expect(bus.get('session')).toEqual({ user: MEMBER, guestSessionToken: null });
+    expect(bus.get('session')).toEqual({ user: MEMBER, guestSessionToken: null, wishlistUser: null });
     expect(loadUser()).toEqual(MEMBER);
     expect(loadGuestSessionToken()).toBeNull();
     expect(loadWishlistUser()).toBeNull();
@@ -87,7 +87,7 @@ describe('session: signing in', () => {
   });
 
   it("registers with type 'Registration' and the guest cart token, then signs in", async () => {
-    bus.publish('session', { user: null, guestSessionToken: 'guest-cart-2' });
+    bus.publish('session', { user: null, guestSessionToken: 'guest-cart-2', wishlistUser: null });
     const backend = createFakeBackend({ 'POST buyers/register': ok({ user: MEMBER }, 201) });
     const details = {
       email: 'lina@example.com',
@@ -105,7 +105,7 @@ describe('session: signing in', () => {
       ...details,
       guest_cart_session_token: 'guest-cart-2',
     });
-    expect(bus.get('session')).toEqual({ user: MEMBER, guestSessionToken: null });
+    expect(bus.get('session')).toEqual({ user: MEMBER, guestSessionToken: null, wishlistUser: null });
   });
 });
 
@@ -113,7 +113,7 @@ describe('session: logging out', () => {
   beforeEach(resetSession);
 
   it('tells the server with the bearer token, then clears the user and the guest token', async () => {
-    bus.publish('session', { user: MEMBER, guestSessionToken: null });
+    bus.publish('session', { user: MEMBER, guestSessionToken: null, wishlistUser: null });
     const backend = createFakeBackend({ 'POST buyers/logout': ok({}) });
     const beforeClear = jest.fn(() => expect(bus.get('session').user).toEqual(MEMBER));
 
@@ -123,12 +123,12 @@ describe('session: logging out', () => {
       { method: 'POST', path: 'buyers/logout', body: {}, authorization: 'Bearer member-token' },
     ]);
     expect(beforeClear).toHaveBeenCalledTimes(1);
-    expect(bus.get('session')).toEqual({ user: null, guestSessionToken: null });
+    expect(bus.get('session')).toEqual({ user: null, guestSessionToken: null, wishlistUser: null });
     expect(loadUser()).toBeNull();
   });
 
   it('changes nothing when the server call fails', async () => {
-    bus.publish('session', { user: MEMBER, guestSessionToken: null });
+    bus.publish('session', { user: MEMBER, guestSessionToken: null, wishlistUser: null });
     const backend = createFakeBackend({ 'POST buyers/logout': fail(500, 'INTERNAL_ERROR', 'boom') });
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const beforeClear = jest.fn();
@@ -141,17 +141,17 @@ describe('session: logging out', () => {
   });
 
   it('treats an expired token (401) as already signed out', async () => {
-    bus.publish('session', { user: MEMBER, guestSessionToken: null });
+    bus.publish('session', { user: MEMBER, guestSessionToken: null, wishlistUser: null });
     const backend = createFakeBackend({ 'POST buyers/logout': fail(401, 'UNAUTHORIZED', 'expired') });
     await expect(backend.store.dispatch(logout())).resolves.toBe('signed-out');
     expect(bus.get('session').user).toBeNull();
   });
 
   it('only clears locally without a token', async () => {
-    bus.publish('session', { user: null, guestSessionToken: 'guest-cart-3' });
+    bus.publish('session', { user: null, guestSessionToken: 'guest-cart-3', wishlistUser: null });
     const backend = createFakeBackend();
     await expect(backend.store.dispatch(logout())).resolves.toBe('cleared-locally');
     expect(backend.calls).toEqual([]);
-    expect(bus.get('session')).toEqual({ user: null, guestSessionToken: null });
+    expect(bus.get('session')).toEqual({ user: null, guestSessionToken: null, wishlistUser: null });
   });
 });

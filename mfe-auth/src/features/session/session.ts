@@ -6,9 +6,9 @@ import {
   type ApiResult,
   type Bus,
   type CartAdjustment,
-  saveWishlistUser,
   setGuestSessionToken,
   setSessionUser,
+  setWishlistUser,
   type User,
 } from '@shop/shared';
 import { MESSAGES } from '@shop/shared/validation/messages';
@@ -25,7 +25,7 @@ export type LogoutOutcome = 'signed-out' | 'cleared-locally' | 'failed';
  */
 export function startSession(user: User, bus: Bus): void {
   setGuestSessionToken(null, bus);
-  saveWishlistUser(null);
+  setWishlistUser(null, bus);
   setSessionUser(user, bus);
 }
 

@@ -7,7 +7,7 @@ describe('/login', () => {
   beforeEach(resetSession);
 
   it('sends a member who is already signed in to /member', () => {
-    act(() => bus.publish('session', { user: MEMBER, guestSessionToken: null }));
+    act(() => bus.publish('session', { user: MEMBER, guestSessionToken: null, wishlistUser: null }));
     renderInAuth(<LoginPage />, { store: createFakeBackend().store, path: '/login' });
     expect(screen.getByTestId('path')).toHaveTextContent('/member');
   });

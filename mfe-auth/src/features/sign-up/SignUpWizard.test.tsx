@@ -110,7 +110,7 @@ describe('sign-up wizard', () => {
   });
 
   it('step 3 builds the phone number from the dial code and registers the member', async () => {
-    bus.publish('session', { user: null, guestSessionToken: 'guest-cart-9' });
+    bus.publish('session', { user: null, guestSessionToken: 'guest-cart-9', wishlistUser: null });
     const backend = backendWith();
     renderInAuth(<AuthModals />, { store: backend.store });
     const dialog = await openSignUp();

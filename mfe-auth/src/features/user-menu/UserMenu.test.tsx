@@ -36,7 +36,7 @@ describe('UserMenu', () => {
   });
 
   it("greets a member with 'Hello, {first_name}' and offers the member entries and Logout", async () => {
-    act(() => bus.publish('session', { user: MEMBER, guestSessionToken: null }));
+    act(() => bus.publish('session', { user: MEMBER, guestSessionToken: null, wishlistUser: null }));
     const commands = listen('session.logout');
     render(<UserMenu />, { wrapper: MemoryRouter });
     fireEvent.click(screen.getByRole('button', { name: 'Hello, Lina' }));

@@ -27,7 +27,7 @@ describe('wishlist-email popup', () => {
   it('keeps the wishlist user and closes 5 s after success', async () => {
     jest.useFakeTimers();
     const backend = createFakeBackend({
-      'POST buyers/register-wishlist': ok({ user: { id: 12, email: 'wish@example.com' } }),
+      'POST buyers/register-wishlist': ok({ user: { id: 12, email: 'wish@example.com', token: 'wishlist-token-12' } }),
     });
     renderInAuth(<AuthModals />, { store: backend.store });
     const dialog = await submitEmail('wish@example.com');
@@ -36,7 +36,9 @@ describe('wishlist-email popup', () => {
       email: 'wish@example.com',
       type: 'Wishlist',
     });
-    expect(loadWishlistUser()).toEqual({ id: 12, email: 'wish@example.com' });
+    const saved = { id: 12, email: 'wish@example.com', token: 'wishlist-token-12' };
+    expect(loadWishlistUser()).toEqual(saved);
+    expect(bus.get('session').wishlistUser).toEqual(saved);
 
     act(() => jest.advanceTimersByTime(FORM_FEEDBACK_MS));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

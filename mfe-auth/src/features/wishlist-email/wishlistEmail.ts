@@ -1,4 +1,4 @@
-import { saveWishlistUser } from '@shop/shared';
+import { setWishlistUser } from '@shop/shared';
 import { MESSAGES } from '@shop/shared/validation/messages';
 import type { AuthThunk } from '../../store';
 
@@ -7,10 +7,11 @@ export type WishlistRegistration = { ok: true } | { ok: false; message: string }
 /** Registers an e-mail for the wishlist only and keeps it locally as 'wishlistUser'. */
 export const registerWishlistEmail =
   (email: string): AuthThunk<Promise<WishlistRegistration>> =>
-  async (_dispatch, _getState, { api }) => {
+  async (_dispatch, _getState, { api, bus }) => {
     const answer = await api.registerWishlist(email.trim());
     if (answer.status) {
-      saveWishlistUser({ id: answer.data.user.id, email: answer.data.user.email });
+      const { id, email: saved, token } = answer.data.user;
+      setWishlistUser({ id, email: saved, token }, bus);
       return { ok: true };
     }
     // Spec: the server's 'Email registered' shows the already-exists message.

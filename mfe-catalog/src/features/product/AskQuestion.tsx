@@ -1,5 +1,5 @@
+import { DialogButton } from '@shop/shared/dialog';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { DialogButton } from '../../app/Dialog';
 import styles from './product.module.css';
 
 /**

@@ -1,9 +1,9 @@
 import { useTimeouts } from '@shop/shared';
+import { DialogButton } from '@shop/shared/dialog';
 import { FormFeedback, type FormOutcome, formStyles, TextField } from '@shop/shared/form';
 import { notifyMeSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
-import { DialogButton } from '../../app/Dialog';
 import { FORM_FEEDBACK_MS, GENERIC_ACTION_ERROR } from '../../constants';
 import { subscribeNotifyMe } from './api';
 import styles from './product.module.css';

@@ -1,5 +1,5 @@
+import { DialogButton } from '@shop/shared/dialog';
 import type { ReactNode } from 'react';
-import { DialogButton } from '../../app/Dialog';
 import styles from './product.module.css';
 
 /** Where a product page can be shared (spec 000, section 2), each with the page URL encoded. */

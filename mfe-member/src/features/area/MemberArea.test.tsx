@@ -6,7 +6,7 @@ import { MemberArea } from './MemberArea';
 describe('MemberArea', () => {
   it('greets the member and offers the side menu of the member area', () => {
     const user = { id: 3, token: 't', type: 'Member', first_name: 'Omar' } as User;
-    act(() => bus.publish('session', { user, guestSessionToken: null }));
+    act(() => bus.publish('session', { user, guestSessionToken: null, wishlistUser: null }));
     render(<MemberArea />, { wrapper: MemoryRouter });
     expect(screen.getByText('Hello, Omar')).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Member area' });

@@ -1,8 +1,16 @@
-import { keepTabInside, useBodyScrollLock, useInertOutside } from '@shop/shared';
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { FOCUSABLE, keepTabInside, useBodyScrollLock, useInertOutside } from '../ui/overlay';
 import styles from './dialog.module.css';
 
-interface DialogProps {
+export interface DialogProps {
   title: string;
   onClose: () => void;
   /** Static dialogs (the sign-in popup) ignore the backdrop and Escape; only Close closes them. */
@@ -12,8 +20,9 @@ interface DialogProps {
 }
 
 /**
- * A modal popup: focus moves in on open, Tab stays inside, focus returns to where it was on
- * close, and the page behind does not scroll (spec: body scroll is locked while overlays are open).
+ * A modal popup: focus moves to its first field (or first control) on open, Tab stays inside, the
+ * rest of the page is inert and does not scroll (spec: body scroll is locked while overlays are
+ * open), and focus returns to whatever opened it on close.
  */
 export function Dialog({ title, onClose, isStatic = false, wide = false, children }: DialogProps): ReactNode {
   const panel = useRef<HTMLDivElement>(null);
@@ -25,8 +34,10 @@ export function Dialog({ title, onClose, isStatic = false, wide = false, childre
   useEffect(() => {
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = panel.current;
-    const firstField = node?.querySelector<HTMLElement>('input, select, textarea');
-    (firstField ?? node)?.focus();
+    const first =
+      node?.querySelector<HTMLElement>('input, select, textarea') ??
+      node?.querySelector<HTMLElement>(`[data-dialog-body] :is(${FOCUSABLE})`);
+    (first ?? node)?.focus();
     return () => {
       if (returnTo?.isConnected) returnTo.focus();
     };
@@ -66,8 +77,39 @@ export function Dialog({ title, onClose, isStatic = false, wide = false, childre
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        {children}
+        <div data-dialog-body="">{children}</div>
       </div>
     </div>
+  );
+}
+
+/**
+ * A button that opens a dialog. `children` gets the dialog's close function, so a form inside can
+ * close it when it is done.
+ */
+export function DialogButton({
+  label,
+  title,
+  className,
+  children,
+}: {
+  label: string;
+  title: string;
+  className?: string;
+  children: (close: () => void) => ReactNode;
+}): ReactNode {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        {label}
+      </button>
+      {open ? (
+        <Dialog title={title} onClose={close}>
+          {children(close)}
+        </Dialog>
+      ) : null}
+    </>
   );
 }
