@@ -57,6 +57,14 @@ const cartSlice = createSlice({
     setOverlayOpen(state, action: PayloadAction<boolean>) {
       state.overlayOpen = action.payload;
     },
+    /**
+     * A cart answered earlier and applied later: the customization and packaging dialogs keep the
+     * cart their save returned and apply it 5 s after the success text, or when they close.
+     */
+    cartReplaced(state, action: PayloadAction<Cart>) {
+      state.cart = action.payload;
+      state.status = 'succeeded';
+    },
   },
   extraReducers: (builder) => {
     for (const thunk of [fetchCart, addToCart, removeItem, updateQuantity, changeCurrency]) {
@@ -80,5 +88,5 @@ const cartSlice = createSlice({
   },
 });
 
-export const { setOverlayOpen } = cartSlice.actions;
+export const { setOverlayOpen, cartReplaced } = cartSlice.actions;
 export const cartReducer = cartSlice.reducer;
