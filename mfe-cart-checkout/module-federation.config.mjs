@@ -4,5 +4,8 @@ export default {
   exposes: {
     './CartPage': './src/exposed/CartPage.tsx',
     './CartButton': './src/exposed/CartButton.tsx',
+    './WishlistButton': './src/exposed/WishlistButton.tsx',
+    './WishlistPage': './src/exposed/WishlistPage.tsx',
+    './PackagingPage': './src/exposed/PackagingPage.tsx',
   },
 };

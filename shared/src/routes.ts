@@ -13,6 +13,8 @@ export const REMOTE_ROUTES = [
   { path: '/cancellation-returns', module: 'catalog/ContentPage' },
   { path: '/contact', module: 'catalog/ContactPage' },
   { path: '/cart', module: 'cart_checkout/CartPage' },
+  { path: '/wishlist', module: 'cart_checkout/WishlistPage' },
+  { path: '/packaging/:id', module: 'cart_checkout/PackagingPage' },
   { path: '/login', module: 'auth/LoginPage' },
   { path: '/forgotpassword', module: 'auth/ForgotPasswordPage' },
   { path: '/reset-password/:hash', module: 'auth/ResetPasswordPage' },
@@ -24,6 +26,7 @@ export const FRAME_FRAGMENTS = [
   'catalog/SiteMapMenu',
   'catalog/SearchBox',
   'auth/UserMenu',
+  'cart_checkout/WishlistButton',
   'cart_checkout/CartButton',
   'auth/AuthModals',
 ] as const;

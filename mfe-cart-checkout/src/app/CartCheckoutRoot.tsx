@@ -2,11 +2,13 @@ import { exposeWithin } from '@shop/shared';
 import { Provider } from '@shop/shared/redux';
 import type { ReactNode } from 'react';
 import { startCartOwner } from '../features/cart/cartOwner';
+import { startWishlistOwner } from '../features/wishlist/wishlistOwner';
 import { store } from '../store';
 
 /** Every exposed cart_checkout module renders inside this root: own store, visible boundary. */
 export function CartCheckoutRoot({ children }: { children: ReactNode }): ReactNode {
   startCartOwner(store);
+  startWishlistOwner(store);
   return (
     <Provider store={store}>
       <div data-boundary="cart_checkout">{children}</div>

@@ -32,6 +32,7 @@ export function Header(): ReactNode {
         <nav className={styles.actions} aria-label="Account and cart">
           <CurrencySelector />
           <RemoteSlot module="auth/UserMenu" />
+          <RemoteSlot module="cart_checkout/WishlistButton" />
           <RemoteSlot module="cart_checkout/CartButton" />
         </nav>
       </div>

@@ -10,9 +10,17 @@ export interface CartSliceState {
   /** id of the line being changed, so only its controls are disabled */
   pendingItemId: number | null;
   overlayOpen: boolean;
+  /** Why the last change of a line failed (e.g. past the stock), shown by that line for 5 s. */
+  lineError: { itemId: number; message: string } | null;
 }
 
-const initialState: CartSliceState = { cart: null, status: 'idle', pendingItemId: null, overlayOpen: false };
+const initialState: CartSliceState = {
+  cart: null,
+  status: 'idle',
+  pendingItemId: null,
+  overlayOpen: false,
+  lineError: null,
+};
 
 const guestToken = () => bus.get('session').guestSessionToken;
 
@@ -61,6 +69,9 @@ const cartSlice = createSlice({
      * A cart answered earlier and applied later: the customization and packaging dialogs keep the
      * cart their save returned and apply it 5 s after the success text, or when they close.
      */
+    lineErrorCleared(state) {
+      state.lineError = null;
+    },
     cartReplaced(state, action: PayloadAction<Cart>) {
       state.cart = action.payload;
       state.status = 'succeeded';
@@ -73,6 +84,7 @@ const cartSlice = createSlice({
         const arg: unknown = action.meta.arg;
         state.pendingItemId =
           typeof arg === 'number' ? arg : ((arg as { itemId?: number } | undefined)?.itemId ?? null);
+        state.lineError = null;
       });
       // Every successful cart call answers with the whole cart, which replaces ours.
       builder.addCase(thunk.fulfilled, (state, action) => {
@@ -80,13 +92,20 @@ const cartSlice = createSlice({
         state.cart = action.payload;
         state.pendingItemId = null;
       });
-      builder.addCase(thunk.rejected, (state) => {
+      builder.addCase(thunk.rejected, (state, action) => {
+        // A refused change leaves the cart as it was: only a failed first load is a failed page.
         state.status = 'failed';
+        if (state.pendingItemId !== null) {
+          state.lineError = {
+            itemId: state.pendingItemId,
+            message: action.error.message ?? GENERIC_ACTION_ERROR,
+          };
+        }
         state.pendingItemId = null;
       });
     }
   },
 });
 
-export const { setOverlayOpen, cartReplaced } = cartSlice.actions;
+export const { setOverlayOpen, cartReplaced, lineErrorCleared } = cartSlice.actions;
 export const cartReducer = cartSlice.reducer;

@@ -11,13 +11,13 @@ import { AddToCartButton } from '../products/AddToCartButton';
 import { ListError } from '../products/ListError';
 import { Price } from '../products/Price';
 import { StarRating } from '../products/StarRating';
+import { WishlistHeart } from '../products/WishlistHeart';
 import { useProductGalleryQuery, useProductGroupsQuery } from './api';
 import { Gallery } from './Gallery';
 import { GroupedProducts } from './GroupedProducts';
 import { productStructuredData, toScriptJson } from './jsonLd';
 import styles from './product.module.css';
 import { ShareButton } from './ShareDialog';
-import { WishlistHeart } from './WishlistHeart';
 
 // Forms (Formik, Yup) and the lists below the product load in chunks of their own.
 const BelowTheFold = lazy(() => import('./BelowTheFold'));

@@ -6,6 +6,7 @@ import { AddToCartButton } from './AddToCartButton';
 import { Price } from './Price';
 import styles from './products.module.css';
 import { StarRating } from './StarRating';
+import { WishlistHeart } from './WishlistHeart';
 
 /** Up to 5 specifications flagged for the quick view: the product's own first, then its sub-category's. */
 export function quickViewSpecs(product: Product): Specification[] {
@@ -43,6 +44,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             ))}
           </dl>
         ) : null}
+        <WishlistHeart productId={product.id} title={product.title} placement="corner" />
       </div>
       <div className={styles.badges}>
         {discount ? <span className={styles.badge}>-{discount}%</span> : null}

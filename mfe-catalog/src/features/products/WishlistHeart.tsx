@@ -1,13 +1,23 @@
 import { bus, useBusState } from '@shop/shared';
 import { type ReactNode, useState } from 'react';
 import { GENERIC_ACTION_ERROR } from '../../constants';
-import styles from './product.module.css';
+import styles from './products.module.css';
 
 /**
  * Asks cart_checkout (the wishlist's owner) to toggle the product. The heart fills from the
  * wishlist state it publishes; a failed or unanswered request is shown, never faked.
  */
-export function WishlistHeart({ productId }: { productId: number }): ReactNode {
+export function WishlistHeart({
+  productId,
+  title,
+  placement = 'inline',
+}: {
+  productId: number;
+  /** Names the product in the button's label, where several hearts share a page (cards). */
+  title?: string;
+  /** 'corner': over a card's picture. */
+  placement?: 'inline' | 'corner';
+}): ReactNode {
   const wishlist = useBusState('wishlist');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -24,12 +34,12 @@ export function WishlistHeart({ productId }: { productId: number }): ReactNode {
     }
   };
   return (
-    <span className={styles.heartWrap}>
+    <span className={placement === 'corner' ? `${styles.heartWrap} ${styles.heartCorner}` : styles.heartWrap}>
       <button
         type="button"
         className={styles.heart}
         aria-pressed={inWishlist}
-        aria-label={inWishlist ? 'Remove from wishlist' : 'Add to wishlist'}
+        aria-label={`${inWishlist ? 'Remove from wishlist' : 'Add to wishlist'}${title ? `: ${title}` : ''}`}
         onClick={toggle}
         disabled={busy}
       >

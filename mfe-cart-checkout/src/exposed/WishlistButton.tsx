@@ -1,0 +1,4 @@
+import { exposeInCartCheckoutRoot } from '../app/CartCheckoutRoot';
+import { WishlistButton } from '../features/wishlist/WishlistButton';
+
+export default exposeInCartCheckoutRoot(WishlistButton);

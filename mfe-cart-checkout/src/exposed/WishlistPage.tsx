@@ -1,0 +1,4 @@
+import { exposeInCartCheckoutRoot } from '../app/CartCheckoutRoot';
+import { WishlistPage } from '../features/wishlist/WishlistPage';
+
+export default exposeInCartCheckoutRoot(WishlistPage);
