@@ -26,6 +26,7 @@ import { pageViewRoutes } from './routes/pageViews';
 import { productRoutes } from './routes/products';
 import { referenceListRoutes } from './routes/referenceLists';
 import { startupRoutes } from './routes/startup';
+import { wishlistRoutes } from './routes/wishlist';
 import { type AccountServices, DEFAULT_TOKEN_TTL_MS, RESET_TTL_MS } from './services/buyers';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './services/loginThrottle';
 import { Mailer, type MailSettings } from './services/mailer';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(homeRoutes, deps);
       await api.register(cartRoutes, deps);
       await api.register(giftOptionRoutes, deps);
+      await api.register(wishlistRoutes, deps);
       await api.register(imageRoutes, deps);
       await api.register(buyerRoutes, deps);
       await api.register(referenceListRoutes, deps);

@@ -26,6 +26,9 @@ export class AppError extends Error {
   static unauthorized(message = 'Please sign in again.'): AppError {
     return new AppError(401, 'UNAUTHORIZED', message);
   }
+  static forbidden(message: string, fields?: Record<string, string>): AppError {
+    return new AppError(403, 'FORBIDDEN', message, fields);
+  }
   static notFound(message = 'Not found.'): AppError {
     return new AppError(404, 'NOT_FOUND', message);
   }

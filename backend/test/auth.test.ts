@@ -5,7 +5,7 @@ import type { AuthSlide, Cart, Country, SignedIn, User } from '@shop/shared/api-
 import { MESSAGES } from '@shop/shared/validation';
 import { eq, gte, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
-import { buyers, carts, loginAttempts, passwordResets, products } from '../src/db/schema';
+import { buyers, carts, loginAttempts, passwordResets, products, wishlistUsers } from '../src/db/schema';
 import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
 
 /** Cheap hashes for tests (the default is 2^15). */
@@ -640,10 +640,18 @@ describe.each(targets)('sign-in and sign-up on %s', (target) => {
 
     it("registers a wishlist e-mail once; then 'Email registered'", async () => {
       const email = freshEmail('wish');
-      const created = createdOf<{ user: { id: number; email: string } }>(
+      const created = createdOf<{ user: { id: number; email: string; token: string } }>(
         await post('buyers/register-wishlist', { email, type: 'Wishlist' }),
       );
-      expect(created).toEqual({ user: { id: expect.any(Number), email } });
+      // The wishlist's own bearer token: 'wl.' and 32 random bytes (only its hash is stored).
+      expect(created).toEqual({ user: { id: expect.any(Number), email, token: expect.any(String) } });
+      expect(created.user.token).toMatch(/^wl\.[A-Za-z0-9_-]{43}$/);
+      const [stored] = await ctx.database.db
+        .select({ tokenHash: wishlistUsers.tokenHash })
+        .from(wishlistUsers)
+        .where(eq(wishlistUsers.id, created.user.id));
+      expect(stored?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(stored?.tokenHash).not.toContain(created.user.token);
       const memberEmail = freshEmail();
       await register(memberEmail);
       for (const taken of [email.toUpperCase(), memberEmail]) {

@@ -248,6 +248,19 @@ export const wishlistUsers = pgTable('wishlist_users', {
   id: serial('id').primaryKey(),
   email: text('email').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** sha256 of the wishlist's bearer token (0010_wishlist.sql); null for users registered before it. */
+  tokenHash: text('token_hash'),
+});
+
+/** 0010_wishlist.sql: a member's (buyerId) or a wishlist user's (wishlistUserId) line, never both. */
+export const wishlistItems = pgTable('wishlist_items', {
+  id: serial('id').primaryKey(),
+  buyerId: integer('buyer_id').references(() => buyers.id),
+  wishlistUserId: integer('wishlist_user_id').references(() => wishlistUsers.id),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const loginAttempts = pgTable('login_attempts', {

@@ -26,8 +26,12 @@ import type { RouteDeps } from './deps';
  */
 export function ownerOf(request: FastifyRequest, guestToken: string | null | undefined): CartOwner {
   if (request.buyer) return { buyerId: request.buyer.id };
-  return { buyerId: null, guestToken: guestToken && guestToken !== 'null' ? guestToken : null };
+  return { buyerId: null, guestToken: guestTokenOf(guestToken) };
 }
+
+/** A guest session token as sent, or null for none (including the text 'null'). */
+export const guestTokenOf = (token: string | null | undefined): string | null =>
+  token && token !== 'null' ? token : null;
 
 export const cartRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database }) => {
   const { db } = database;

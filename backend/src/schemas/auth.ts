@@ -42,7 +42,14 @@ proved<Conforms<typeof CartAdjustment, CartAdjustmentShape>>();
 export const SignedIn = Type.Object({ user: User, cart_adjustments: Type.Array(CartAdjustment) });
 proved<Conforms<typeof SignedIn, SignedInShape>>();
 
-export const WishlistUser = Type.Object({ id: Type.Integer(), email: Type.String() });
+export const WishlistUser = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  token: Type.String({
+    description:
+      "The wishlist's own bearer token ('wl.…'): the wishlist/* calls need it; user_id alone grants nothing",
+  }),
+});
 proved<Conforms<typeof WishlistUser, WishlistUserData>>();
 
 export const Country = Type.Object({

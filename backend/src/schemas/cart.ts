@@ -73,7 +73,7 @@ export const Cart = Type.Object({
 });
 proved<Conforms<typeof Cart, CartShape>>();
 
-const GuestSessionToken = Type.Optional(
+export const GuestSessionToken = Type.Optional(
   Nullable(Type.String({ maxLength: 200, description: 'The guest cart token returned by cart/add' })),
 );
 const Quantity = Type.Integer({ minimum: 1, maximum: 999 });

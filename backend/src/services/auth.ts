@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { authTokens, buyers } from '../db/schema';
+import { authTokens, buyers, wishlistUsers } from '../db/schema';
 
 export const TOKEN_BYTES = 32;
 export const TOKEN_TTL_DAYS = 30;
@@ -20,6 +20,30 @@ export interface Buyer {
 
 export const newOpaqueToken = () => randomBytes(TOKEN_BYTES).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A wishlist user's token (buyers/register-wishlist) is `wl.` + an opaque token. Members' tokens
+ * are bare base64url, which never holds a '.', so the kind of a bearer token is known before any
+ * lookup: one query per call, and neither kind can ever pass for the other. Stored as the sha256
+ * of the whole text, like members' tokens. It has no expiry: a wishlist user has no password to
+ * sign in again with, so this token is their only credential.
+ */
+export const WISHLIST_TOKEN_PREFIX = 'wl.';
+export const newWishlistToken = () => `${WISHLIST_TOKEN_PREFIX}${newOpaqueToken()}`;
+export const isWishlistToken = (token: string) => token.startsWith(WISHLIST_TOKEN_PREFIX);
+
+/** The wishlist user a wishlist token belongs to, or null when it is unknown. */
+export async function resolveWishlistUser(
+  db: Database,
+  token: string,
+): Promise<{ id: number; email: string } | null> {
+  if (!isWishlistToken(token)) return null;
+  const [row] = await db
+    .select({ id: wishlistUsers.id, email: wishlistUsers.email })
+    .from(wishlistUsers)
+    .where(eq(wishlistUsers.tokenHash, hashToken(token)));
+  return row ?? null;
+}
 
 export async function issueToken(
   db: Database,

@@ -4,7 +4,7 @@
  * the forms show; everything else (existence, uniqueness, throttling) is checked here.
  */
 
-import type { SignedIn, User } from '@shop/shared/api-types';
+import type { SignedIn, User, WishlistUserData } from '@shop/shared/api-types';
 import {
   firstErrors,
   forgotPasswordSchema,
@@ -22,7 +22,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { authTokens, buyers, passwordResets, wishlistUsers } from '../db/schema';
 import { AppError } from '../errors';
-import { hashToken, issueToken, newOpaqueToken, TOKEN_TTL_DAYS } from './auth';
+import { hashToken, issueToken, newOpaqueToken, newWishlistToken, TOKEN_TTL_DAYS } from './auth';
 import { mergeGuestCart } from './cartMerge';
 import type { LoginThrottle } from './loginThrottle';
 import type { Mailer } from './mailer';
@@ -281,21 +281,22 @@ export async function registerGuest(services: AccountServices, body: RegisterGue
   });
 }
 
-/** Wishlist-only registration: just an e-mail. Taken by a wishlist user or a member → 409. */
-export async function registerWishlist(
-  db: Database,
-  body: { email?: string },
-): Promise<{ id: number; email: string }> {
+/**
+ * Wishlist-only registration: just an e-mail, answered with the wishlist's own bearer token (see
+ * newWishlistToken; only its hash is kept). Taken by a wishlist user or a member → 409.
+ */
+export async function registerWishlist(db: Database, body: { email?: string }): Promise<WishlistUserData> {
   const { email } = await checked(wishlistEmailSchema, body);
   if (await memberByEmail(db, email)) throw emailRegistered();
+  const token = newWishlistToken();
   try {
     const [row] = await db
       .insert(wishlistUsers)
-      .values({ email })
+      .values({ email, tokenHash: hashToken(token) })
       .onConflictDoNothing()
       .returning({ id: wishlistUsers.id, email: wishlistUsers.email });
     if (!row) throw emailRegistered();
-    return row;
+    return { ...row, token };
   } catch (error) {
     if (isUniqueViolation(error)) throw emailRegistered();
     throw error;

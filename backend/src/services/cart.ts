@@ -278,29 +278,36 @@ export interface AddToCart {
 
 /** Adding a product already in the cart adds to that line's quantity. */
 export async function addToCart(db: Database, owner: CartOwner, input: AddToCart): Promise<Cart> {
-  return db.transaction(async (tx) => {
-    const product = await lockProduct(tx, input.productId);
-    const currency = input.currencyCode ? await currencyByCode(tx, input.currencyCode) : null;
-    if (product.stockQuantity <= 0) assertInStock(product, input.quantity);
-    const defaultCode = currency?.code ?? (await currencyByCode(tx, null)).code;
-    const { cart, guestToken } = await findOrCreateCart(tx, owner, defaultCode);
-    const [line] = await tx
-      .select()
-      .from(cartItems)
-      .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, product.id)))
-      .orderBy(asc(cartItems.id))
-      .limit(1);
-    const quantity = (line?.quantity ?? 0) + input.quantity;
-    assertInStock(product, quantity);
-    if (line) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id));
-    else await tx.insert(cartItems).values({ cartId: cart.id, productId: product.id, quantity });
-    const [updated] = await tx
-      .update(carts)
-      .set({ currencyCode: currency?.code ?? cart.currencyCode, updatedAt: sql`now()` })
-      .where(eq(carts.id, cart.id))
-      .returning();
-    return presentCart(tx, updated, guestToken);
-  });
+  return db.transaction((tx) => addToCartWithin(tx, owner, input));
+}
+
+/**
+ * addToCart inside the caller's transaction, for calls that add to the cart as one step of more
+ * (wishlist/move-to-cart adds and removes from the wishlist at once). Locks the product, then the
+ * cart; a refusal (409 on stock) throws, so the caller's whole transaction rolls back.
+ */
+export async function addToCartWithin(tx: Database, owner: CartOwner, input: AddToCart): Promise<Cart> {
+  const product = await lockProduct(tx, input.productId);
+  const currency = input.currencyCode ? await currencyByCode(tx, input.currencyCode) : null;
+  if (product.stockQuantity <= 0) assertInStock(product, input.quantity);
+  const defaultCode = currency?.code ?? (await currencyByCode(tx, null)).code;
+  const { cart, guestToken } = await findOrCreateCart(tx, owner, defaultCode);
+  const [line] = await tx
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, product.id)))
+    .orderBy(asc(cartItems.id))
+    .limit(1);
+  const quantity = (line?.quantity ?? 0) + input.quantity;
+  assertInStock(product, quantity);
+  if (line) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id));
+  else await tx.insert(cartItems).values({ cartId: cart.id, productId: product.id, quantity });
+  const [updated] = await tx
+    .update(carts)
+    .set({ currencyCode: currency?.code ?? cart.currencyCode, updatedAt: sql`now()` })
+    .where(eq(carts.id, cart.id))
+    .returning();
+  return presentCart(tx, updated, guestToken);
 }
 
 /** A line of this owner's cart, locked; another cart's line is "not found", never touched. */

@@ -1,0 +1,50 @@
+/** Wishlist shapes (spec 000 §7), proved equal to shared/src/api/types.ts. */
+import type {
+  WishlistAdded as WishlistAddedShape,
+  WishlistItem as WishlistItemShape,
+  WishlistItems as WishlistItemsShape,
+  WishlistMovedToCart as WishlistMovedToCartShape,
+} from '@shop/shared/api-types';
+import { Type } from '@sinclair/typebox';
+import { Cart, GuestSessionToken } from './cart';
+import { ProductCard } from './catalogue';
+import { type Conforms, Id, Nullable, proved } from './common';
+
+export const WishlistItem = Type.Object({
+  id: Type.Integer(),
+  product_id: Type.Integer(),
+  product: ProductCard,
+});
+proved<Conforms<typeof WishlistItem, WishlistItemShape>>();
+
+export const WishlistItems = Type.Object({
+  items: Type.Array(WishlistItem, { description: 'Newest first' }),
+});
+proved<Conforms<typeof WishlistItems, WishlistItemsShape>>();
+
+export const WishlistAdded = Type.Object({ item: WishlistItem });
+proved<Conforms<typeof WishlistAdded, WishlistAddedShape>>();
+
+export const WishlistMovedToCart = Type.Object({
+  cart: Cart,
+  guest_session_token: Nullable(
+    Type.String({ description: "A wishlist user's guest cart token (keep it); null for a member" }),
+  ),
+  items: Type.Array(WishlistItem, { description: 'The wishlist without the product, newest first' }),
+});
+proved<Conforms<typeof WishlistMovedToCart, WishlistMovedToCartShape>>();
+
+const UserId = Id({
+  description:
+    "The caller's own id: the member's for a member token, the wishlist user's for a wishlist token (else 403)",
+});
+
+export const WishlistGetItemsBody = Type.Object({ user_id: UserId });
+
+export const WishlistProductBody = Type.Object({ user_id: UserId, product_id: Id() });
+
+export const WishlistMoveToCartBody = Type.Object({
+  user_id: UserId,
+  product_id: Id(),
+  guest_session_token: GuestSessionToken,
+});
