@@ -8,7 +8,7 @@ import { configureStore, Provider } from '@shop/shared/redux';
 import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { cartReducer } from '../cart/cartSlice';
+import { type CartSliceState, cartReducer } from '../cart/cartSlice';
 
 export interface FakeCall {
   method: string;
@@ -117,15 +117,18 @@ function CurrentPath(): ReactNode {
 }
 
 /** Renders `ui` at `path` inside a fresh cart store holding `cart` (null: not loaded yet). */
+function cartStateOf(cart: Cart | null): CartSliceState {
+  // The slice's own initial state, so fields added to it later need no change here.
+  return { ...cartReducer(undefined, { type: 'test/init' }), cart, status: cart ? 'succeeded' : 'idle' };
+}
+
 export function renderWithCart(
   ui: ReactNode,
   { cart, path = '/', routePath = '*' }: { cart: Cart | null; path?: string; routePath?: string },
 ) {
   const store = configureStore({
     reducer: { cart: cartReducer },
-    preloadedState: {
-      cart: { cart, status: cart ? 'succeeded' : 'idle', pendingItemId: null, overlayOpen: false },
-    },
+    preloadedState: { cart: cartStateOf(cart) },
   });
   const view = render(
     <Provider store={store}>
