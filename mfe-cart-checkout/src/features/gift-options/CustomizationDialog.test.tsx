@@ -1,6 +1,6 @@
 import type { Cart, CartItem, CustomizationOptions } from '@shop/shared';
 import { LOGO_MAX_BYTES } from '@shop/shared/validation';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CustomizationDialog } from './CustomizationDialog';
 import { FORM_FEEDBACK_MS, PENDING_CART_DELAY_MS } from './constants';
 import {
@@ -144,6 +144,30 @@ describe('customization dialog', () => {
     save();
     expect(await screen.findByText('Maximum allowed size is 1MB.')).toBeInTheDocument();
     expect(backend.callsTo('POST cart/add-customization')).toHaveLength(0);
+  });
+
+  it('previews the chosen file and lets its preview go when another is chosen or the dialog closes', async () => {
+    installFakeApi({ 'GET products/customizations/5': ok(EVERYTHING) });
+    let made = 0;
+    Object.assign(URL, { createObjectURL: jest.fn(() => `blob:preview-${++made}`) });
+    const { unmount } = open(line(11, MUG));
+    await screen.findByRole('checkbox', { name: 'Logo or image' });
+    tick('Logo or image');
+    chooseFile(new File(['png'], 'first.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: 'Preview of the chosen logo' })).toHaveAttribute(
+      'src',
+      'blob:preview-1',
+    );
+    chooseFile(new File(['jpg'], 'second.jpg', { type: 'image/jpeg' }));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Preview of the chosen logo' })).toHaveAttribute(
+        'src',
+        'blob:preview-2',
+      ),
+    );
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+    unmount();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-2');
   });
 
   it("shows the server's message at the logo when it refuses the file's bytes", async () => {

@@ -9,28 +9,30 @@ export type Loaded<T> =
   | { state: 'loaded'; data: T };
 
 /**
- * Loads `load()` whenever `key` changes (null: nothing to load yet). An answer that arrives after the
- * key changed or the component left is dropped, so a slow first answer never overwrites a newer one.
+ * Loads `load()` whenever `key` changes (null: nothing to load yet). Until the answer for the current
+ * key arrives the state is 'loading', never the previous key's data; an answer that arrives after the
+ * key changed or the component left is dropped.
  */
 export function useApiData<T>(key: string | null, load: () => Promise<ApiResult<T>>): Loaded<T> {
   const latestLoad = useRef(load);
   latestLoad.current = load;
-  const [loaded, setLoaded] = useState<Loaded<T>>({ state: key === null ? 'idle' : 'loading' });
+  const [answered, setAnswered] = useState<{ key: string; loaded: Loaded<T> } | null>(null);
 
   useEffect(() => {
-    if (key === null) {
-      setLoaded({ state: 'idle' });
-      return;
-    }
+    if (key === null) return;
     let current = true;
-    setLoaded({ state: 'loading' });
     latestLoad.current().then((result) => {
-      if (current) setLoaded(result.status ? { state: 'loaded', data: result.data } : { state: 'failed' });
+      if (!current) return;
+      setAnswered({
+        key,
+        loaded: result.status ? { state: 'loaded', data: result.data } : { state: 'failed' },
+      });
     });
     return () => {
       current = false;
     };
   }, [key]);
 
-  return loaded;
+  if (key === null) return { state: 'idle' };
+  return answered?.key === key ? answered.loaded : { state: 'loading' };
 }
