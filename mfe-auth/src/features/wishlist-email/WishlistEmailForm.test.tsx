@@ -27,7 +27,9 @@ describe('wishlist-email popup', () => {
   it('keeps the wishlist user and closes 5 s after success', async () => {
     jest.useFakeTimers();
     const backend = createFakeBackend({
-      'POST buyers/register-wishlist': ok({ user: { id: 12, email: 'wish@example.com', token: 'wishlist-token-12' } }),
+      'POST buyers/register-wishlist': ok({
+        user: { id: 12, email: 'wish@example.com', token: 'wishlist-token-12' },
+      }),
     });
     renderInAuth(<AuthModals />, { store: backend.store });
     const dialog = await submitEmail('wish@example.com');

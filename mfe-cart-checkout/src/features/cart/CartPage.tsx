@@ -1,12 +1,27 @@
-import type { CartItem } from '@shop/shared';
+import { bus, type CartItem, useBusState, useTimeouts } from '@shop/shared';
 import { Link } from '@shop/shared/router';
-import { type ReactNode, useEffect } from 'react';
-import { SHOP_NAME } from '../../constants';
+import { type ReactNode, useEffect, useState } from 'react';
+import { FEEDBACK_MS, LIST_FAILED_TEXT, LIST_FAILED_TITLE, SHOP_NAME } from '../../constants';
+import { CustomizationDialog } from '../gift-options/CustomizationDialog';
+import { PackagingDialog } from '../gift-options/PackagingDialog';
 import styles from './cart.module.css';
-import { fetchCart, removeItem, updateQuantity } from './cartSlice';
+import { fetchCart, lineErrorCleared, removeItem, updateQuantity } from './cartSlice';
 import { useCartDispatch, useCartSelector } from './hooks';
 import { cartMoney } from './money';
 
+export const NON_REFUNDABLE_NOTICE = 'Customization cost is non-refundable.';
+
+/** What the shopper reads on a line the stock no longer covers (it stays, flagged). */
+export function stockProblemText(problem: NonNullable<CartItem['stock_problem']>): string {
+  return problem.available === 0
+    ? 'Out of stock: remove this item to continue.'
+    : `Only ${problem.available} left in stock: lower the quantity to continue.`;
+}
+
+/**
+ * /cart: the lines with their gift options and costs, the sub-total, and the way on. A signed-in
+ * member goes on with 'Place Order'; the guest checkout panel belongs to checkout.
+ */
 export function CartPage(): ReactNode {
   const { cart, status } = useCartSelector((state) => state.cart);
   const dispatch = useCartDispatch();
@@ -18,8 +33,8 @@ export function CartPage(): ReactNode {
   if (!cart) {
     return status === 'failed' ? (
       <div role="alert" className={styles.empty}>
-        <h2>OOPS! something went wrong!</h2>
-        <p>Please check your internet connection or refresh the page.</p>
+        <h2>{LIST_FAILED_TITLE}</h2>
+        <p>{LIST_FAILED_TEXT}</p>
       </div>
     ) : (
       <p aria-busy="true">Loading…</p>
@@ -36,31 +51,86 @@ export function CartPage(): ReactNode {
       </section>
     );
   }
+  const format = (amount: number) => cartMoney(cart, amount);
+  const customized = cart.items.some((item) => item.customization);
   return (
     <section aria-labelledby="cart-title" className={styles.page}>
       <h1 id="cart-title">Shopping Cart</h1>
       <ul className={styles.lines}>
         {cart.items.map((item) => (
-          <CartLine key={item.id} item={item} format={(amount) => cartMoney(cart, amount)} />
+          <CartLine key={item.id} item={item} format={format} />
         ))}
       </ul>
-      <p className={styles.subTotal}>
-        Sub-total: <strong data-testid="cart-subtotal">{cartMoney(cart, cart.invoice.subTotal)}</strong>
-      </p>
+      {customized ? <p className={styles.notice}>{NON_REFUNDABLE_NOTICE}</p> : null}
+      <div className={styles.summary}>
+        <p className={styles.subTotal}>
+          Sub-total: <strong data-testid="cart-subtotal">{format(cart.invoice.subTotal)}</strong>
+        </p>
+        <PlaceOrder blocked={cart.items.some((item) => item.stock_problem)} />
+      </div>
     </section>
   );
 }
 
+function PlaceOrder({ blocked }: { blocked: boolean }): ReactNode {
+  const { user } = useBusState('session');
+  if (user?.type !== 'Member') {
+    return (
+      <p className={styles.signInPrompt}>
+        <button
+          type="button"
+          className={styles.primaryButton}
+          onClick={() => void bus.request('ui.openSignIn')}
+        >
+          Sign in to place your order
+        </button>
+      </p>
+    );
+  }
+  if (blocked) {
+    return <p className={styles.problem}>Fix the flagged items above to place your order.</p>;
+  }
+  return (
+    <Link to="/checkout" className={styles.primary}>
+      Place Order
+    </Link>
+  );
+}
+
+type OpenDialog = 'customization' | 'packaging' | null;
+
 function CartLine({ item, format }: { item: CartItem; format: (amount: number) => string }): ReactNode {
   const dispatch = useCartDispatch();
   const pending = useCartSelector((state) => state.cart.pendingItemId === item.id);
+  const error = useCartSelector((state) =>
+    state.cart.lineError?.itemId === item.id ? state.cart.lineError.message : null,
+  );
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const later = useTimeouts();
+  useEffect(() => {
+    if (error) later(() => dispatch(lineErrorCleared()), FEEDBACK_MS);
+  }, [error, later, dispatch]);
   const { product } = item;
+  const titleId = `cart-line-${item.id}`;
   return (
-    <li className={styles.line} data-testid="cart-line">
+    <li
+      className={item.stock_problem ? `${styles.line} ${styles.flagged}` : styles.line}
+      data-testid="cart-line"
+    >
       <img src={product.image} alt="" width={96} height={96} />
       <div className={styles.lineInfo}>
-        <Link to={`/product/${product.slug}`}>{product.title}</Link>
-        <span>{format(item.price)}</span>
+        <Link to={`/product/${product.slug}`} id={titleId}>
+          {product.title}
+        </Link>
+        <span>
+          <span className="visually-hidden">Unit price: </span>
+          {format(item.price)}
+        </span>
+        {item.stock_problem ? (
+          <span className={styles.problem} data-testid="stock-problem">
+            {stockProblemText(item.stock_problem)}
+          </span>
+        ) : null}
       </div>
       <fieldset className={styles.quantity}>
         <legend className="visually-hidden">Quantity of {product.title}</legend>
@@ -84,15 +154,110 @@ function CartLine({ item, format }: { item: CartItem; format: (amount: number) =
           +
         </button>
       </fieldset>
-      <strong>{format(item.total)}</strong>
+      <strong data-testid="line-total">
+        <span className="visually-hidden">Line total: </span>
+        {format(item.total)}
+      </strong>
       <button
         type="button"
         className={styles.link}
         disabled={pending}
         onClick={() => dispatch(removeItem(item.id))}
       >
-        Remove
+        Remove<span className="visually-hidden">: {product.title}</span>
       </button>
+      {error ? (
+        <p role="alert" className={styles.lineError}>
+          {error}
+        </p>
+      ) : null}
+      <GiftOptions item={item} format={format} onOpen={setDialog} />
+      {dialog === 'customization' ? (
+        <CustomizationDialog item={item} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'packaging' ? <PackagingDialog item={item} onClose={() => setDialog(null)} /> : null}
     </li>
+  );
+}
+
+/** A line's customization and packaging, their costs, and the buttons that change them. */
+function GiftOptions({
+  item,
+  format,
+  onOpen,
+}: {
+  item: CartItem;
+  format: (amount: number) => string;
+  onOpen: (dialog: OpenDialog) => void;
+}): ReactNode {
+  const { product, customization, packaging } = item;
+  if (!product.is_customizable && !product.has_packaging && !customization && !packaging) return null;
+  return (
+    <div className={styles.giftOptions}>
+      {product.is_customizable || customization ? (
+        <div className={styles.giftOption} data-testid="line-customization">
+          {customization ? (
+            <>
+              <span>
+                Customization: <strong>{format(item.customization_price)}</strong>
+              </span>
+              <CustomizationSummary customization={customization} />
+            </>
+          ) : null}
+          {product.is_customizable ? (
+            <button type="button" className={styles.link} onClick={() => onOpen('customization')}>
+              {customization ? 'Edit customization' : 'Customize'}
+              <span className="visually-hidden">: {product.title}</span>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {product.has_packaging || packaging ? (
+        <div className={styles.giftOption} data-testid="line-packaging">
+          {packaging ? (
+            <span>
+              Packaging: {packaging.title} <strong>{format(item.packaging_price)}</strong>
+            </span>
+          ) : null}
+          {product.has_packaging ? (
+            <>
+              <button type="button" className={styles.link} onClick={() => onOpen('packaging')}>
+                {packaging ? 'Change packaging' : 'Add packaging'}
+                <span className="visually-hidden">: {product.title}</span>
+              </button>
+              <Link to={`/packaging/${item.id}`} className={styles.small}>
+                All packaging options
+              </Link>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function CustomizationSummary({
+  customization,
+}: {
+  customization: NonNullable<CartItem['customization']>;
+}): ReactNode {
+  const parts: [string, string | null][] = [
+    ['Logo', customization.hasLogo ? 'uploaded' : null],
+    ['To', customization.toWhom],
+    ['From', customization.from],
+    ['Note', customization.note],
+    ['Brief', customization.brief],
+  ];
+  return (
+    <dl className={styles.customization}>
+      {parts
+        .filter((part): part is [string, string] => part[1] !== null && part[1] !== '')
+        .map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
   );
 }
