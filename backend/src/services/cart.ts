@@ -123,11 +123,11 @@ export async function presentCart(
     ? await db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id))
     : [];
   const productIds = lines.map((line) => line.productId);
-  const [cards, customizationPrices, packagingsByLine] = await Promise.all([
-    loadProductCards(db, productIds),
-    customizationPricesOf(db, productIds),
-    packagingsOf(db, lines),
-  ]);
+  // One after another: presentCart mostly runs inside a transaction, i.e. on one connection, where
+  // concurrent queries only queue up (and pg warns that pg@9 will refuse a third one queued).
+  const cards = await loadProductCards(db, productIds);
+  const customizationPrices = await customizationPricesOf(db, productIds);
+  const packagingsByLine = await packagingsOf(db, lines);
   const items: CartItem[] = [];
   for (const line of lines) {
     const product = cards.get(line.productId);
