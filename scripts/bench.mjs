@@ -1,6 +1,7 @@
 // `npm run bench`: measures, never asserts. Starts the production shop on a fresh, seeded
-// database (builds what is missing), then reports API latency under load (autocannon), the
-// first-load JavaScript of the main pages and their Lighthouse mobile performance.
+// database (builds what is missing), then reports API latency under load (autocannon), cart adds
+// and reads with every answer checked, the first-load JavaScript of the main pages and their
+// Lighthouse mobile performance.
 //   BENCH_CONNECTIONS=8 BENCH_SECONDS=10 npm run bench
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -85,6 +86,18 @@ try {
   console.log(
     `  ${`suggestions (${typed.join(', ')})`.padEnd(34)} ${String(Math.round(suggestions.requests.average)).padStart(6)} req/s  p50 ${suggestions.latency.p50} ms  p97.5 ${suggestions.latency.p97_5} ms  p99 ${suggestions.latency.p99} ms  answers checked ${held.length}, empty ${empty}, products per answer ${(held.reduce((a, n) => a + n, 0) / Math.max(1, held.length)).toFixed(1)}`,
   );
+  // Cart adds and reads, every answer checked (backend/scripts/bench-cart.ts): a server of its own
+  // on a throw-away database, PostgreSQL when DATABASE_URL is set (else PGlite). BENCH_CART=0 skips.
+  if (process.env.BENCH_CART !== '0') {
+    await new Promise((resolve, reject) => {
+      const child = spawn(
+        path.join(ROOT, 'node_modules/.bin/tsx'),
+        [path.join(ROOT, 'backend/scripts/bench-cart.ts')],
+        { stdio: 'inherit', env: process.env },
+      );
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`cart bench exited ${code}`))));
+    });
+  }
   await new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,

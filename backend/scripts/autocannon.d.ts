@@ -19,8 +19,14 @@ declare module 'autocannon' {
       path?: string;
       headers?: Record<string, string>;
       body?: string;
-      /** Called with every answer to this request (the benchmarks check what came back). */
-      onResponse?: (status: number, body: string) => void;
+      /**
+       * Called with every answer to this request (the benchmarks check what came back), with the
+       * connection's context (fresh each time the connection starts the request list again).
+       * Method syntax on purpose: a benchmark's callbacks may name their context's own shape.
+       */
+      onResponse?(status: number, body: string, context: unknown): void;
+      /** Builds this request just before it is sent; the context is the connection's. */
+      setupRequest?(request: Request, context: unknown): Request;
     }
     interface Options {
       url: string;
