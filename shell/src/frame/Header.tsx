@@ -29,8 +29,10 @@ export function Header(): ReactNode {
         <div className={styles.search}>
           <RemoteSlot module="catalog/SearchBox" />
         </div>
-        <nav className={styles.actions} aria-label="Account and cart">
+        <div className={styles.currencyCell}>
           <CurrencySelector />
+        </div>
+        <nav className={styles.actions} aria-label="Account and cart">
           <RemoteSlot module="auth/UserMenu" />
           <RemoteSlot module="cart_checkout/WishlistButton" />
           <RemoteSlot module="cart_checkout/CartButton" />

@@ -45,7 +45,7 @@ export function CartButton(): ReactNode {
             d="M2 3h3l2.5 12h11L21 7H6.2M9 20a1 1 0 1 0 0-.01M18 20a1 1 0 1 0 0-.01"
           />
         </svg>{' '}
-        Cart{' '}
+        <span className={styles.buttonLabel}>Cart</span>{' '}
         <span className={styles.count} data-testid="cart-count">
           {summary.itemCount}
         </span>

@@ -154,13 +154,13 @@ function CartLine({ item, format }: { item: CartItem; format: (amount: number) =
           +
         </button>
       </fieldset>
-      <strong data-testid="line-total">
+      <strong data-testid="line-total" className={styles.lineTotal}>
         <span className="visually-hidden">Line total: </span>
         {format(item.total)}
       </strong>
       <button
         type="button"
-        className={styles.link}
+        className={`${styles.link} ${styles.remove}`}
         disabled={pending}
         onClick={() => dispatch(removeItem(item.id))}
       >
