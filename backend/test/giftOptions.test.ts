@@ -480,6 +480,19 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
       const foreign = await post('cart/remove-customization', { cart_item_id: line.id });
       expect(foreign.statusCode).toBe(404);
     });
+
+    it('deletes the logo file with the line when the line leaves the cart', async () => {
+      const { line, token } = await guestLine(ids.allOptionsItemLevel);
+      const before = uploaded();
+      const fields = { cart_item_id: String(line.id), guest_session_token: token };
+      dataOf<Cart>(await customize({ ...fields, selectedItems: '["logo"]' }, png()));
+      expect(uploaded()).toHaveLength(before.length + 1);
+      const cart = dataOf<Cart>(
+        await post('cart/remove', { cart_item_id: line.id, guest_session_token: token }),
+      );
+      expect(cart.items.map((item) => item.id)).not.toContain(line.id);
+      expect(uploaded()).toEqual(before);
+    });
   });
 
   describe('packaging a cart line', () => {

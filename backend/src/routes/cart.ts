@@ -18,6 +18,7 @@ import {
   removeFromCart,
   updateQuantity,
 } from '../services/cart';
+import { UploadStore } from '../services/uploads';
 import type { RouteDeps } from './deps';
 
 /**
@@ -33,8 +34,9 @@ export function ownerOf(request: FastifyRequest, guestToken: string | null | und
 export const guestTokenOf = (token: string | null | undefined): string | null =>
   token && token !== 'null' ? token : null;
 
-export const cartRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database }) => {
+export const cartRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database, uploadsDir }) => {
   const { db } = database;
+  const uploads = new UploadStore(uploadsDir);
   app.addHook('onRequest', optionalAuth(db));
   // Bearer is optional: guests call without it.
   const security: { [label: string]: string[] }[] = [{ bearer: [] }, {}];
@@ -69,6 +71,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { da
       status: true as const,
       data: await removeFromCart(
         db,
+        uploads,
         ownerOf(request, request.body.guest_session_token),
         request.body.cart_item_id,
       ),

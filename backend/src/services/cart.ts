@@ -22,6 +22,7 @@ import { hashToken, newOpaqueToken } from './auth';
 import { imageUrl } from './images';
 import { convertFromUsd, sumAmounts } from './money';
 import { loadProductCards } from './products';
+import type { UploadStore } from './uploads';
 
 /** Who is asking: a signed-in member, or a guest with (maybe) a token from an earlier cart/add. */
 export type CartOwner = { buyerId: number } | { buyerId: null; guestToken: string | null };
@@ -325,13 +326,23 @@ export async function lockOwnLine(db: Database, owner: CartOwner, itemId: number
 
 export const tokenOf = (owner: CartOwner) => (owner.buyerId === null ? owner.guestToken : null);
 
-export async function removeFromCart(db: Database, owner: CartOwner, itemId: number): Promise<Cart> {
-  return db.transaction(async (tx) => {
+/** Removing a line also deletes its customization logo, once the removal is committed. */
+export async function removeFromCart(
+  db: Database,
+  uploads: Pick<UploadStore, 'remove'>,
+  owner: CartOwner,
+  itemId: number,
+): Promise<Cart> {
+  let logo: string | null = null;
+  const answer = await db.transaction(async (tx) => {
     const { cart, line } = await lockOwnLine(tx, owner, itemId);
+    logo = line.customizationLogo;
     await tx.delete(cartItems).where(eq(cartItems.id, line.id));
     await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
     return presentCart(tx, cart, tokenOf(owner));
   });
+  await uploads.remove(logo);
+  return answer;
 }
 
 export async function updateQuantity(
