@@ -7,7 +7,5 @@ export const ITEM_ADDED_MESSAGE = 'Item Added to Cart';
 export const WISHLIST_SIGNED_OUT_MESSAGE = 'Please Sign in or Sign up to add an item into your wishlist';
 export const WISHLIST_EMPTY_MESSAGE = 'Item not found';
 export const OUT_OF_STOCK_LABEL = 'Out of stock';
-export const LIST_FAILED_TITLE = 'OOPS! something went wrong!';
-export const LIST_FAILED_TEXT = 'Please check your internet connection or refresh the page.';
 /** Form feedback and error flags clear after this long (spec 001 §9). */
 export const FEEDBACK_MS = 5000;

@@ -1,7 +1,8 @@
 import { bus, type CartItem, useBusState, useTimeouts } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { FEEDBACK_MS, LIST_FAILED_TEXT, LIST_FAILED_TITLE, SHOP_NAME } from '../../constants';
+import { LoadFailed } from '../../app/LoadFailed';
+import { FEEDBACK_MS, SHOP_NAME } from '../../constants';
 import { CustomizationDialog } from '../gift-options/CustomizationDialog';
 import { PackagingDialog } from '../gift-options/PackagingDialog';
 import styles from './cart.module.css';
@@ -31,14 +32,7 @@ export function CartPage(): ReactNode {
   }, [dispatch]);
 
   if (!cart) {
-    return status === 'failed' ? (
-      <div role="alert" className={styles.empty}>
-        <h2>{LIST_FAILED_TITLE}</h2>
-        <p>{LIST_FAILED_TEXT}</p>
-      </div>
-    ) : (
-      <p aria-busy="true">Loading…</p>
-    );
+    return status === 'failed' ? <LoadFailed /> : <p aria-busy="true">Loading…</p>;
   }
   if (cart.items.length === 0) {
     return (

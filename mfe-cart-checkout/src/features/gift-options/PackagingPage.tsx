@@ -1,7 +1,7 @@
 import { type CartItem, formatMoney, type PackagingKind, useTimeouts } from '@shop/shared';
 import { Link, useNavigate, useParams } from '@shop/shared/router';
-import { MESSAGES } from '@shop/shared/validation/messages';
 import { type ReactNode, useEffect, useState } from 'react';
+import { LoadFailed } from '../../app/LoadFailed';
 import { SHOP_NAME } from '../../constants';
 import { cartReplaced, fetchCart } from '../cart/cartSlice';
 import { useCartDispatch, useCartSelector } from '../cart/hooks';
@@ -45,12 +45,7 @@ export function PackagingPage(): ReactNode {
   const cartKnown = cart !== null || status === 'failed';
 
   if (kinds.state === 'failed' || offered.state === 'failed') {
-    return (
-      <div role="alert" className={styles.panel}>
-        <h2>{MESSAGES.listFailedTitle}</h2>
-        <p>{MESSAGES.listFailedText}</p>
-      </div>
-    );
+    return <LoadFailed />;
   }
   if (kinds.state !== 'loaded' || !cartKnown || offered.state === 'loading') {
     return <p aria-busy="true">Loading…</p>;

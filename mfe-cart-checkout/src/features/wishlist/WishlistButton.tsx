@@ -1,10 +1,22 @@
-import { bus, type CommandName, useBodyScrollLock, useBusState, useDismiss } from '@shop/shared';
-import { Link, useLocation } from '@shop/shared/router';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { bus, type CommandName, useBusState } from '@shop/shared';
+import { Link } from '@shop/shared/router';
+import { type ReactNode, useState } from 'react';
+import { HeaderOverlayButton } from '../../app/HeaderOverlayButton';
 import { WISHLIST_SIGNED_OUT_MESSAGE } from '../../constants';
 import { useCartSelector } from '../cart/hooks';
 import styles from './wishlist.module.css';
 import { wishlistOwnerOf } from './wishlistApi';
+
+const HEART_ICON = (
+  <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
+    <path
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      d="M12 20s-7-4.4-9-8.6C1.6 8.4 3.6 5 7 5c2 0 3.5 1.2 5 3 1.5-1.8 3-3 5-3 3.4 0 5.4 3.4 4 6.4-2 4.2-9 8.6-9 8.6z"
+    />
+  </svg>
+);
 
 /** How many of the newest wishlist items the overlay names. */
 const OVERLAY_ITEMS = 3;
@@ -22,72 +34,36 @@ export function WishlistButton(): ReactNode {
   const { productIds } = useBusState('wishlist');
   const owner = wishlistOwnerOf(session);
   const [open, setOpen] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
-  const wrap = useRef<HTMLSpanElement>(null);
-  const location = useLocation();
-  useBodyScrollLock(open);
-
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, wrap);
-  useEffect(() => {
-    if (open) panel.current?.focus();
-  }, [open]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the route change is the trigger
-  useEffect(() => setOpen(false), [location.pathname]);
-
+  const close = () => setOpen(false);
   const openAuth = (command: 'ui.openSignIn' | 'ui.openSignUp') => {
     setOpen(false);
     ask(command);
   };
-
   return (
-    <span className={styles.buttonWrap} ref={wrap}>
-      <button
-        type="button"
-        className={styles.button}
-        aria-expanded={open}
-        aria-controls="wishlist-overlay"
-        onClick={() => setOpen(!open)}
-      >
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
-          <path
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            d="M12 20s-7-4.4-9-8.6C1.6 8.4 3.6 5 7 5c2 0 3.5 1.2 5 3 1.5-1.8 3-3 5-3 3.4 0 5.4 3.4 4 6.4-2 4.2-9 8.6-9 8.6z"
-          />
-        </svg>{' '}
-        <span className={styles.label}>Wishlist</span>{' '}
-        <span className={styles.count} data-testid="wishlist-count">
-          {productIds.length}
-        </span>
-        <span className="visually-hidden"> items</span>
-      </button>
-      {open ? (
-        <div
-          id="wishlist-overlay"
-          ref={panel}
-          className={styles.overlay}
-          role="dialog"
-          aria-label="Wishlist summary"
-          tabIndex={-1}
-        >
-          {owner ? (
-            <WishlistSummary onNavigate={close} />
-          ) : (
-            <>
-              <p>{WISHLIST_SIGNED_OUT_MESSAGE}</p>
-              <button type="button" className={styles.primary} onClick={() => openAuth('ui.openSignIn')}>
-                Sign in
-              </button>
-              <button type="button" className={styles.link} onClick={() => openAuth('ui.openSignUp')}>
-                New customer? Start here
-              </button>
-            </>
-          )}
-        </div>
-      ) : null}
-    </span>
+    <HeaderOverlayButton
+      label="Wishlist"
+      icon={HEART_ICON}
+      count={productIds.length}
+      countTestId="wishlist-count"
+      overlayId="wishlist-overlay"
+      overlayLabel="Wishlist summary"
+      open={open}
+      onOpenChange={setOpen}
+    >
+      {owner ? (
+        <WishlistSummary onNavigate={close} />
+      ) : (
+        <>
+          <p>{WISHLIST_SIGNED_OUT_MESSAGE}</p>
+          <button type="button" className={styles.primary} onClick={() => openAuth('ui.openSignIn')}>
+            Sign in
+          </button>
+          <button type="button" className={styles.link} onClick={() => openAuth('ui.openSignUp')}>
+            New customer? Start here
+          </button>
+        </>
+      )}
+    </HeaderOverlayButton>
   );
 }
 

@@ -1,9 +1,8 @@
 import { bus, formatPrice, useBusState, type WishlistItem } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useEffect } from 'react';
+import { LoadFailed } from '../../app/LoadFailed';
 import {
-  LIST_FAILED_TEXT,
-  LIST_FAILED_TITLE,
   OUT_OF_STOCK_LABEL,
   SHOP_NAME,
   WISHLIST_EMPTY_MESSAGE,
@@ -44,14 +43,7 @@ export function WishlistPage(): ReactNode {
     );
   }
   if (items === null) {
-    return status === 'failed' ? (
-      <div role="alert" className={styles.empty}>
-        <h2>{LIST_FAILED_TITLE}</h2>
-        <p>{LIST_FAILED_TEXT}</p>
-      </div>
-    ) : (
-      <p aria-busy="true">Loading…</p>
-    );
+    return status === 'failed' ? <LoadFailed /> : <p aria-busy="true">Loading…</p>;
   }
   return (
     <section aria-labelledby="wishlist-title" className={styles.page}>

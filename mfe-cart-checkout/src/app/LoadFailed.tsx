@@ -1,0 +1,13 @@
+import { MESSAGES } from '@shop/shared/validation/messages';
+import type { ReactNode } from 'react';
+import styles from '../features/cart/cart.module.css';
+
+/** The spec's panel for a page whose data could not be loaded (spec 000 §8, spec 001 §8). */
+export function LoadFailed(): ReactNode {
+  return (
+    <div role="alert" className={styles.empty}>
+      <h2>{MESSAGES.listFailedTitle}</h2>
+      <p>{MESSAGES.listFailedText}</p>
+    </div>
+  );
+}
