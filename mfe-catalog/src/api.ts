@@ -1,23 +1,12 @@
-import { api, type ProductDetail, type ProductListing } from '@shop/shared';
-import { createApi } from '@shop/shared/redux';
+import type { ProductDetail, ProductListing, Query } from '@shop/shared';
+import { defineQuery } from './app/queries';
 
-type QueryArgs = { path: string; query?: Record<string, string | number | undefined> };
+/** Product reads used across features (home, listing, product page). */
+export const useProductsQuery = defineQuery<Query, ProductListing>((query) => ({
+  path: 'products',
+  query,
+}));
 
-/** RTK Query over the shared API client: errors stay values ({status:false}), never throws. */
-export const catalogApi = createApi({
-  reducerPath: 'catalogApi',
-  baseQuery: async ({ path, query }: QueryArgs) => {
-    const result = await api.get<unknown>(path, query);
-    return result.status ? { data: result.data } : { error: { httpStatus: result.httpStatus } };
-  },
-  endpoints: (build) => ({
-    products: build.query<ProductListing, Record<string, string | number | undefined>>({
-      query: (query) => ({ path: 'products', query }),
-    }),
-    productBySlug: build.query<{ item: ProductDetail }, string>({
-      query: (slug) => ({ path: `products/by-slug/${encodeURIComponent(slug)}` }),
-    }),
-  }),
-});
-
-export const { useProductsQuery, useProductBySlugQuery } = catalogApi;
+export const useProductBySlugQuery = defineQuery<string, { item: ProductDetail }>((slug) => ({
+  path: `products/by-slug/${encodeURIComponent(slug)}`,
+}));

@@ -13,5 +13,4 @@ export {
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-export { createApi } from '@reduxjs/toolkit/query/react';
 export { Provider, type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';

@@ -1,15 +1,13 @@
 import { exposeWithin } from '@shop/shared';
-import { Provider } from '@shop/shared/redux';
 import type { ReactNode } from 'react';
-import { store } from '../store';
 
-/** Every exposed catalog module renders inside this root: own store, visible team boundary. */
+/**
+ * Every exposed catalog module renders inside this root: the visible team boundary. No store:
+ * the catalog's server data lives in its query cache (app/queries.ts), and it has no other state
+ * to share between components.
+ */
 export function CatalogRoot({ children }: { children: ReactNode }): ReactNode {
-  return (
-    <Provider store={store}>
-      <div data-boundary="catalog">{children}</div>
-    </Provider>
-  );
+  return <div data-boundary="catalog">{children}</div>;
 }
 
 /** Wraps a feature component as an exposed module of this remote. */

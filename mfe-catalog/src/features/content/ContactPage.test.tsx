@@ -1,8 +1,6 @@
-import { Provider } from '@shop/shared/redux';
 import { MemoryRouter } from '@shop/shared/router';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { GENERIC_ACTION_ERROR } from '../../constants';
-import { store } from '../../store';
 import { fail, installFakeApi, ok } from '../../test/fakeApi';
 import { CONTACT_SUCCESS, ContactForm, ContactPage, whatsappLink } from './ContactPage';
 
@@ -65,11 +63,9 @@ describe('contact page', () => {
       }),
     });
     render(
-      <Provider store={store}>
-        <MemoryRouter>
-          <ContactPage />
-        </MemoryRouter>
-      </Provider>,
+      <MemoryRouter>
+        <ContactPage />
+      </MemoryRouter>,
     );
     expect(await screen.findByRole('link', { name: '+971 50 123 4567' })).toHaveAttribute(
       'href',

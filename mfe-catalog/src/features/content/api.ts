@@ -1,17 +1,11 @@
 import { api, type PageContent } from '@shop/shared';
-import { catalogApi } from '../../api';
+import { defineQuery } from '../../app/queries';
 import type { PostOutcome } from '../product/api';
 
 /** Content pages read their heading and HTML from page-content/{page}. */
-export const contentApi = catalogApi.injectEndpoints({
-  endpoints: (build) => ({
-    pageContent: build.query<PageContent, string>({
-      query: (page) => ({ path: `page-content/${encodeURIComponent(page)}` }),
-    }),
-  }),
-});
-
-export const { usePageContentQuery } = contentApi;
+export const usePageContentQuery = defineQuery<string, PageContent>((page) => ({
+  path: `page-content/${encodeURIComponent(page)}`,
+}));
 
 export interface ContactInquiry {
   full_name: string;

@@ -46,7 +46,7 @@ function revealInOrder(sections: [key: string, ready: boolean, node: ReactNode][
 
 export function HomePage(): ReactNode {
   usePageMeta(SHOP_NAME, 'Gifts for every occasion: exclusive, handmade and top-selling gifts, delivered.');
-  // The same queries the sections run (RTK Query shares one request per query): read here for
+  // The same queries the sections run (one request per query, shared): read here for
   // their status only.
   const hero = useHeroSlidesQuery();
   const deal = useDealOfTheDayQuery();

@@ -1,29 +1,32 @@
 import type { Banner, CategoryBlock, Deal, HeroSlide, ProductItems } from '@shop/shared';
-import { catalogApi } from '../../api';
+import { defineQuery } from '../../app/queries';
 
-/** The home page's calls (paths the spec does not show are the project's, see api/types.ts). */
-export const homeApi = catalogApi.injectEndpoints({
-  endpoints: (build) => ({
-    heroSlides: build.query<{ items: HeroSlide[] }, void>({ query: () => ({ path: 'hero-slides' }) }),
-    dealOfTheDay: build.query<{ deal: Deal | null }, void>({ query: () => ({ path: 'deals-of-the-day' }) }),
-    exclusiveProducts: build.query<ProductItems, void>({ query: () => ({ path: 'exclusive-products' }) }),
-    handmadeProducts: build.query<ProductItems, void>({ query: () => ({ path: 'handmade-products' }) }),
-    topSellingProducts: build.query<ProductItems, void>({ query: () => ({ path: 'top-selling-products' }) }),
-    spotlight: build.query<ProductItems, void>({ query: () => ({ path: 'spotlight' }) }),
-    banners: build.query<{ items: Banner[] }, void>({ query: () => ({ path: 'banners' }) }),
-    categoryBlocks: build.query<{ items: CategoryBlock[] }, void>({
-      query: () => ({ path: 'category-blocks' }),
-    }),
-  }),
-});
+// The home page's calls (paths the spec does not show are the project's, see api/types.ts).
 
-export const {
-  useHeroSlidesQuery,
-  useDealOfTheDayQuery,
-  useExclusiveProductsQuery,
-  useHandmadeProductsQuery,
-  useTopSellingProductsQuery,
-  useSpotlightQuery,
-  useBannersQuery,
-  useCategoryBlocksQuery,
-} = homeApi;
+export const useHeroSlidesQuery = defineQuery<void, { items: HeroSlide[] }>(() => ({
+  path: 'hero-slides',
+}));
+
+export const useDealOfTheDayQuery = defineQuery<void, { deal: Deal | null }>(() => ({
+  path: 'deals-of-the-day',
+}));
+
+export const useExclusiveProductsQuery = defineQuery<void, ProductItems>(() => ({
+  path: 'exclusive-products',
+}));
+
+export const useHandmadeProductsQuery = defineQuery<void, ProductItems>(() => ({
+  path: 'handmade-products',
+}));
+
+export const useTopSellingProductsQuery = defineQuery<void, ProductItems>(() => ({
+  path: 'top-selling-products',
+}));
+
+export const useSpotlightQuery = defineQuery<void, ProductItems>(() => ({ path: 'spotlight' }));
+
+export const useBannersQuery = defineQuery<void, { items: Banner[] }>(() => ({ path: 'banners' }));
+
+export const useCategoryBlocksQuery = defineQuery<void, { items: CategoryBlock[] }>(() => ({
+  path: 'category-blocks',
+}));

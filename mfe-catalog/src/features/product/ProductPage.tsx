@@ -28,7 +28,7 @@ export function ProductPage(): ReactNode {
   const { slug = '' } = useParams();
   const { data, error, isLoading } = useProductBySlugQuery(slug);
   const product = data?.item;
-  if (error && 'httpStatus' in error && error.httpStatus === 404) {
+  if (error?.httpStatus === 404) {
     return <Navigate to={NOT_FOUND_PATH} replace />;
   }
   if (error) return <ListError />;

@@ -7,24 +7,20 @@ import {
   type QuestionPage,
   type ReviewPage,
 } from '@shop/shared';
-import { catalogApi } from '../../api';
+import { defineQuery } from '../../app/queries';
 
-/** The product page's reads, added to the catalog's one RTK Query API. */
-export const productApi = catalogApi.injectEndpoints({
-  endpoints: (build) => ({
-    productGroups: build.query<{ items: ProductGroup[] }, number>({
-      query: (id) => ({ path: `products/grouped-products/${id}` }),
-    }),
-    productGallery: build.query<{ items: GalleryEntry[] }, number>({
-      query: (id) => ({ path: `products/gallery/${id}` }),
-    }),
-    boughtTogether: build.query<{ items: { product: ProductCard }[] }, number>({
-      query: (id) => ({ path: `products/bought-together/${id}` }),
-    }),
-  }),
-});
+/** The product page's cached reads, by product id. */
+export const useProductGroupsQuery = defineQuery<number, { items: ProductGroup[] }>((id) => ({
+  path: `products/grouped-products/${id}`,
+}));
 
-export const { useProductGroupsQuery, useProductGalleryQuery, useBoughtTogetherQuery } = productApi;
+export const useProductGalleryQuery = defineQuery<number, { items: GalleryEntry[] }>((id) => ({
+  path: `products/gallery/${id}`,
+}));
+
+export const useBoughtTogetherQuery = defineQuery<number, { items: { product: ProductCard }[] }>((id) => ({
+  path: `products/bought-together/${id}`,
+}));
 
 /** One page of reviews, newest first. */
 export function fetchReviewPage(productId: number, page: number) {

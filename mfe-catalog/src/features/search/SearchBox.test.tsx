@@ -1,8 +1,6 @@
-import { Provider } from '@shop/shared/redux';
 import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { catalogApi } from '../../api';
-import { store } from '../../store';
+import { clearQueryCache } from '../../app/queries';
 import { SearchBox } from './SearchBox';
 
 function Where() {
@@ -12,14 +10,12 @@ function Where() {
 
 function renderAt(url: string) {
   render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[url]}>
-        <SearchBox />
-        <Routes>
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
+    <MemoryRouter initialEntries={[url]}>
+      <SearchBox />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
   );
 }
 
@@ -50,7 +46,7 @@ function answer(bodies: Record<string, unknown>) {
 const calledPaths = (mock: jest.Mock) => mock.mock.calls.map(([url]) => String(url));
 
 afterEach(() => {
-  store.dispatch(catalogApi.util.resetApiState());
+  clearQueryCache();
 });
 
 describe('SearchBox', () => {

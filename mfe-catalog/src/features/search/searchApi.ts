@@ -1,11 +1,11 @@
 import type { Suggestions, TopSearched } from '@shop/shared';
-import { catalogApi } from '../../api';
+import { defineQuery } from '../../app/queries';
 
-export const searchApi = catalogApi.injectEndpoints({
-  endpoints: (build) => ({
-    suggestions: build.query<Suggestions, string>({ query: (q) => ({ path: 'suggestions', query: { q } }) }),
-    topSearched: build.query<TopSearched, void>({ query: () => ({ path: 'top-searched-products' }) }),
-  }),
-});
+export const useSuggestionsQuery = defineQuery<string, Suggestions>((q) => ({
+  path: 'suggestions',
+  query: { q },
+}));
 
-export const { useSuggestionsQuery, useTopSearchedQuery } = searchApi;
+export const useTopSearchedQuery = defineQuery<void, TopSearched>(() => ({
+  path: 'top-searched-products',
+}));
