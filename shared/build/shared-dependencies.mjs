@@ -9,7 +9,7 @@ export const SHARED_SINGLETONS = {
   // Routing goes through this facade so react-router is tree-shaken once, in the shell's build,
   // instead of shipping whole (see shared/src/router.ts). rxjs is private to @shop/shared.
   '@shop/shared/router': '0.1.0',
-  // Redux Toolkit, its query layer and React Redux, once per page (see shared/src/redux.ts).
+  // Redux Toolkit and React Redux, once per page (see shared/src/redux.ts).
   '@shop/shared/redux': '0.1.0',
 };
 
