@@ -200,10 +200,104 @@ export interface PackagingKind {
 
 export interface Cart {
   items: CartItem[];
-  invoice: { subTotal: number; subTotalWithAdditional: number; shippingCharges: number; total: number };
+  invoice: CartInvoice;
   selectedCurrency: Currency;
+  /** The address this cart ships to (`cart/add-shipping-address`), or null. */
+  shippingAddress: ShippingAddress | null;
+  /** The chosen payment method (`cart/add-payment-method`), or null. */
+  paymentMethod: PaymentMethodName | null;
   /** Set for guest carts; the client stores it and sends it back with every cart call. */
   guest_session_token: string | null;
+}
+
+/**
+ * Amounts in the cart's currency. Prices include VAT: `total` is what the shopper pays
+ * ('Total inclusive of VAT') and `vatIncluded` is the VAT part of it, at `vatRate` percent.
+ */
+export interface CartInvoice {
+  /** The lines: price × quantity + customization + packaging. */
+  subTotal: number;
+  /** The spec's name for the same sum at checkout. */
+  subTotalWithAdditional: number;
+  /** 0 until an address is chosen, and when every product of the cart ships free. */
+  shippingCharges: number;
+  total: number;
+  vatRate: number;
+  vatIncluded: number;
+}
+
+// ---------------------------------------------------------------- checkout (spec 001 §3, §7)
+
+/** `buyers-shipping-address`: an address of a buyer (member or express guest). */
+export interface ShippingAddress {
+  id: number;
+  buyer_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile: string;
+  country_id: number;
+  /** The country's name. */
+  country: string;
+  city: string;
+  address: string;
+  is_primary: boolean;
+}
+
+/** What `buyers-shipping-address/create` and `update/{id}` take. */
+export type ShippingAddressInput = Omit<ShippingAddress, 'id' | 'buyer_id' | 'country' | 'is_primary'> & {
+  is_primary?: boolean;
+};
+
+/** The methods a shopper may choose (`PAYMENT_METHODS` in validation); Bank Transfer is shown only. */
+export type ChoosablePaymentMethod = 'Cash On Delivery' | 'Money Exchange Transfer';
+export type PaymentMethodName = ChoosablePaymentMethod | 'Bank Transfer';
+
+/** `money-transfer-details`: where to send the money (from configuration). */
+export interface PaymentDetails {
+  bank: {
+    accountTitle: string;
+    bankName: string;
+    accountNumber: string;
+    ibanNumber: string;
+    swiftCode: string;
+  };
+  personal: { personName: string; personPhoneNumber: string };
+}
+
+export type OrderStatus = 'Pending' | 'Payment Pending' | 'Dispatch' | 'Delivered' | 'Cancel';
+export type PaymentStatus = 'Pending' | 'Received' | 'Cancel';
+
+/** An order as lists show it; amounts frozen in the order's currency. */
+export interface Order {
+  id: number;
+  /** Human-readable order number, e.g. 'GS-2611-000042'. */
+  order_id: string;
+  created_at: string;
+  order_status: OrderStatus;
+  payment_status: PaymentStatus;
+  payment_method: PaymentMethodName;
+  products_total_cost: number;
+  shipping_cost: number;
+  total_amount: number;
+  vat_rate: number;
+  vat_amount: number;
+  currency: { code: string; symbol: string };
+}
+
+/** `cart/member-checkout`: the placed order. */
+export interface PlacedOrder {
+  order_id: string;
+  order: Order;
+}
+
+/** `cart/whatsapp-checkout`: the order, the guest identity it made, and the chat link to open. */
+export interface ChatCheckout {
+  order_id: string;
+  order: Order;
+  user: User;
+  /** The messaging-app link with the shop's phone and the order number prefilled. */
+  chat_url: string;
 }
 
 /**

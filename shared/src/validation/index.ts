@@ -5,6 +5,7 @@
  */
 export * from './auth';
 export * from './catalogue';
+export * from './checkout';
 export * from './customization';
 export { firstErrors } from './errors';
 export { KEYWORD_MIN, keywordError } from './keyword';

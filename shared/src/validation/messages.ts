@@ -57,4 +57,17 @@ export const MESSAGES = {
   packagingSaved: 'Your selection for the packaging of the item is added.',
   optionsMissingTitle: 'No options found due to a temporary issue',
   optionsMissingText: 'Please refresh your browser or try after some time',
+  // Checkout (spec 001 §2.3, §5, §8): the two address texts are the spec's, the others follow them.
+  addressFirstNameRequired: "Please enter receiver's first name",
+  addressLastNameRequired: "Please enter receiver's last name",
+  addressEmailRequired: "Please enter receiver's email address",
+  addressMobileRequired: "Please enter receiver's mobile number",
+  addressCountryRequired: "Please select receiver's country",
+  addressCityRequired: "Please enter receiver's city",
+  addressRequired: "Please enter receiver's full address",
+  addressTooLong: "Address can't be longer than 500 characters",
+  guestNameRequired: 'Please enter your name',
+  mobileIncomplete: 'Please enter your complete mobile number',
+  paymentMethodRequired: 'Please select a payment method',
+  orderReceived: 'Your order has been received and will be processed soon.',
 } as const;

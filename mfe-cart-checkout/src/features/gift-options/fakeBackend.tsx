@@ -101,8 +101,17 @@ export function cartOf(...items: CartItem[]): Cart {
   const subTotal = items.reduce((sum, item) => sum + item.total, 0);
   return {
     items,
-    invoice: { subTotal, subTotalWithAdditional: subTotal, shippingCharges: 0, total: subTotal },
+    invoice: {
+      subTotal,
+      subTotalWithAdditional: subTotal,
+      shippingCharges: 0,
+      total: subTotal,
+      vatRate: 5,
+      vatIncluded: 0,
+    },
     selectedCurrency: AED,
+    shippingAddress: null,
+    paymentMethod: null,
     guest_session_token: GUEST_TOKEN,
   };
 }
