@@ -1,7 +1,7 @@
 import type { ProductDetail } from '@shop/shared';
+import { Tabs } from '@shop/shared/tabs';
 import { type ReactNode, useMemo } from 'react';
 import { useProductsQuery } from '../../api';
-import { Tabs } from '../../app/Tabs';
 import { RELATED_PRODUCTS_PER_PAGE } from '../../constants';
 import { ProductSlider } from '../home/ProductSlider';
 import { useBoughtTogetherQuery } from './api';

@@ -1,9 +1,9 @@
 import type { GalleryEntry, ProductDetail } from '@shop/shared';
 import { Link, Navigate, useParams } from '@shop/shared/router';
+import { type TabSpec, Tabs } from '@shop/shared/tabs';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useProductBySlugQuery } from '../../api';
 import { SafeHtml } from '../../app/SafeHtml';
-import { type TabSpec, Tabs } from '../../app/Tabs';
 import { useNearViewport } from '../../app/useNearViewport';
 import { NOT_FOUND_PATH, PAGE_DESCRIPTION_MAX } from '../../constants';
 import { usePageMeta } from '../../usePageMeta';
