@@ -7,5 +7,6 @@ export default {
     './LoginPage': './src/exposed/LoginPage.tsx',
     './ForgotPasswordPage': './src/exposed/ForgotPasswordPage.tsx',
     './ResetPasswordPage': './src/exposed/ResetPasswordPage.tsx',
+    './GuestCheckoutPanel': './src/exposed/GuestCheckoutPanel.tsx',
   },
 };

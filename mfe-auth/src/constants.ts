@@ -43,3 +43,9 @@ export const WISHLIST_EMAIL_SUCCESS_MESSAGE = 'Thank you! You can now add items 
 export const FORGOT_PASSWORD_SUCCESS_MESSAGE =
   'If this email address is registered with us, a link to reset your password has been sent to it.';
 export const RESET_PASSWORD_SUCCESS_MESSAGE = 'Your password has been reset.';
+/** Spec 001 §4: after the guest express sign-up succeeds, the shopper goes to /checkout this much later. */
+export const GUEST_CHECKOUT_REDIRECT_MS = 5000;
+export const CHECKOUT_PATH = '/checkout';
+export const GUEST_CHECKOUT_SUCCESS_MESSAGE = 'You are checking out as a guest. Taking you to checkout…';
+export const ACCOUNT_EXISTS_WARNING =
+  'An account already exists for this e-mail. We recommend signing in, so the order joins your account; or continue as a guest.';

@@ -13,6 +13,19 @@ export interface RegistrationBody {
   guest_cart_session_token: string | null;
 }
 
+/** Guest express sign-up (spec 001 §3). */
+export interface GuestRegistrationBody {
+  type: 'Express';
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile: string;
+  create_my_profile: boolean;
+  /** The shopper read the account-exists warning and still checks out as a guest. */
+  continue_as_guest: boolean;
+  guest_cart_session_token: string | null;
+}
+
 export interface Gender {
   name: string;
 }
@@ -29,6 +42,7 @@ export function createAuthApi(client: ApiClient) {
     checkEmailExist: (email: string) =>
       client.post<{ emailExist: boolean }>('buyers/check-email-exist', { email }),
     register: (body: RegistrationBody) => client.post<SignedIn>('buyers/register', body),
+    registerGuest: (body: GuestRegistrationBody) => client.post<SignedIn>('buyers/register-guest', body),
     registerWishlist: (email: string) =>
       client.post<{ user: WishlistUserData }>('buyers/register-wishlist', { email, type: 'Wishlist' }),
     forgotPassword: (email: string) => client.post<{ sent: boolean }>('buyers/forgot-password', { email }),

@@ -1,5 +1,6 @@
-import { bus, type CartItem, useBusState, useTimeouts } from '@shop/shared';
+import { bus, type CartItem, RemoteSlot, useBusState, useTimeouts } from '@shop/shared';
 import { Link } from '@shop/shared/router';
+import { type TabSpec, Tabs } from '@shop/shared/tabs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { LoadFailed } from '../../app/LoadFailed';
 import { FEEDBACK_MS, SHOP_NAME } from '../../constants';
@@ -62,25 +63,19 @@ export function CartPage(): ReactNode {
         </p>
         <PlaceOrder blocked={cart.items.some((item) => item.stock_problem)} />
       </div>
+      <CheckoutChoice />
     </section>
   );
 }
 
+/**
+ * Spec 001 §2.2: a signed-in shopper (a member, or a guest who signed up at checkout) goes on with
+ * 'Place Order'; anyone else chooses between 'Guest Checkout' (the auth remote's panel) and
+ * 'Sign In / Sign Up' below.
+ */
 function PlaceOrder({ blocked }: { blocked: boolean }): ReactNode {
   const { user } = useBusState('session');
-  if (user?.type !== 'Member') {
-    return (
-      <p className={styles.signInPrompt}>
-        <button
-          type="button"
-          className={styles.primaryButton}
-          onClick={() => void bus.request('ui.openSignIn')}
-        >
-          Sign in to place your order
-        </button>
-      </p>
-    );
-  }
+  if (!user) return null;
   if (blocked) {
     return <p className={styles.problem}>Fix the flagged items above to place your order.</p>;
   }
@@ -88,6 +83,43 @@ function PlaceOrder({ blocked }: { blocked: boolean }): ReactNode {
     <Link to="/checkout" className={styles.primary}>
       Place Order
     </Link>
+  );
+}
+
+const CHECKOUT_TABS: readonly TabSpec[] = [
+  {
+    key: 'guest',
+    label: 'Guest Checkout',
+    content: <RemoteSlot module="auth/GuestCheckoutPanel" />,
+  },
+  {
+    key: 'account',
+    label: 'Sign In / Sign Up',
+    content: (
+      <div className={styles.accountChoice}>
+        <p>Sign in to check out with your saved addresses and follow your order in your account.</p>
+        <button
+          type="button"
+          className={styles.primaryButton}
+          onClick={() => void bus.request('ui.openSignIn')}
+        >
+          Sign in
+        </button>{' '}
+        <button type="button" className={styles.link} onClick={() => void bus.request('ui.openSignUp')}>
+          New customer? Start here
+        </button>
+      </div>
+    ),
+  },
+];
+
+function CheckoutChoice(): ReactNode {
+  const { user } = useBusState('session');
+  if (user) return null;
+  return (
+    <section className={styles.checkoutChoice} aria-label="How to check out">
+      <Tabs label="How to check out" tabs={CHECKOUT_TABS} />
+    </section>
   );
 }
 
