@@ -1,0 +1,4 @@
+import { exposeInCartCheckoutRoot } from '../app/CartCheckoutRoot';
+import { CheckoutPage } from '../features/checkout/CheckoutPage';
+
+export default exposeInCartCheckoutRoot(CheckoutPage);

@@ -1,0 +1,72 @@
+import { useBusState } from '@shop/shared';
+import { Link } from '@shop/shared/router';
+import { MESSAGES } from '@shop/shared/validation/messages';
+import { type ReactNode, useEffect, useRef } from 'react';
+import styles from './checkout.module.css';
+import { CHAT_OPEN_LINK } from './constants';
+import type { LastOrder } from './lastOrder';
+
+/** Spec 001 §2.3: "Confirmation text: 'Your order has been received and will be processed soon.' with the order number." */
+export function OrderReceived({ order }: { order: LastOrder }): ReactNode {
+  return (
+    <>
+      <p>{MESSAGES.orderReceived}</p>
+      <p>
+        Order number: <strong data-testid="order-number">{order.order_id}</strong>
+      </p>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Total</dt>
+          <dd>{order.total}</dd>
+        </div>
+        {order.payment_method ? (
+          <div>
+            <dt>Payment method</dt>
+            <dd>{order.payment_method}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {order.chat_url ? (
+        <p>
+          <a href={order.chat_url} target="_blank" rel="noopener noreferrer">
+            {CHAT_OPEN_LINK}
+          </a>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The confirmation screen, on /checkout right after the order and on /confirmorder. Focus moves to
+ * its heading, since whatever the shopper pressed is gone. 'My Order(s)' shows to a member only:
+ * a guest is signed out by the order and has no member area.
+ */
+export function OrderConfirmation({ order }: { order: LastOrder }): ReactNode {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { user } = useBusState('session');
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  return (
+    <section className={styles.confirmation} aria-labelledby="order-confirmation-title">
+      <h1 id="order-confirmation-title" ref={heading} tabIndex={-1}>
+        Thank you for your order
+      </h1>
+      <OrderReceived order={order} />
+      <ShoppingLinks member={user?.type === 'Member'} />
+    </section>
+  );
+}
+
+/** Where to go after an order, or when there is none to show. */
+export function ShoppingLinks({ member }: { member: boolean }): ReactNode {
+  return (
+    <p className={styles.panelActions}>
+      <Link to="/products" className={styles.primaryButton}>
+        Continue shopping
+      </Link>
+      {member ? <Link to="/member/orders">My Order(s)</Link> : null}
+    </p>
+  );
+}
