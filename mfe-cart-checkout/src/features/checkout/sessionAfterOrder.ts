@@ -1,4 +1,4 @@
-import { setGuestSessionToken, setSessionUser, type User } from '@shop/shared';
+import { setGuestSessionToken, setSessionUser, setWishlistUser, type User } from '@shop/shared';
 
 /**
  * The two session changes an order makes, through the shared session helpers (auth owns the
@@ -20,9 +20,12 @@ export function endGuestSessionAfterOrder(): void {
 
 /**
  * cart/whatsapp-checkout answers with a Guest user holding a token (spec 001 §7: "reads user with
- * token"): the shopper is that guest from now on, and the spent guest cart's token is dropped.
+ * token"): the shopper is signed in as that guest, as a login does (spec 000 §4: "login stores the
+ * user, clears the guest session token and the wishlist user"). Auth's own sign-in does the same
+ * in its startSession; a bus command for it would keep the rule in one place.
  */
 export function startChatGuestSession(user: User): void {
   setGuestSessionToken(null);
+  setWishlistUser(null);
   setSessionUser(user);
 }
