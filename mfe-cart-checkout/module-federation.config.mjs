@@ -7,5 +7,7 @@ export default {
     './WishlistButton': './src/exposed/WishlistButton.tsx',
     './WishlistPage': './src/exposed/WishlistPage.tsx',
     './PackagingPage': './src/exposed/PackagingPage.tsx',
+    './CheckoutPage': './src/exposed/CheckoutPage.tsx',
+    './ConfirmOrderPage': './src/exposed/ConfirmOrderPage.tsx',
   },
 };

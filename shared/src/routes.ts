@@ -13,6 +13,8 @@ export const REMOTE_ROUTES = [
   { path: '/cancellation-returns', module: 'catalog/ContentPage' },
   { path: '/contact', module: 'catalog/ContactPage' },
   { path: '/cart', module: 'cart_checkout/CartPage' },
+  { path: '/checkout', module: 'cart_checkout/CheckoutPage' },
+  { path: '/confirmorder', module: 'cart_checkout/ConfirmOrderPage' },
   { path: '/wishlist', module: 'cart_checkout/WishlistPage' },
   { path: '/packaging/:id', module: 'cart_checkout/PackagingPage' },
   { path: '/login', module: 'auth/LoginPage' },

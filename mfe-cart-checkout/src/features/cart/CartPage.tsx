@@ -4,21 +4,16 @@ import { type TabSpec, Tabs } from '@shop/shared/tabs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { LoadFailed } from '../../app/LoadFailed';
 import { FEEDBACK_MS, SHOP_NAME } from '../../constants';
+import { ChatCheckout } from '../checkout/ChatCheckout';
 import { CustomizationDialog } from '../gift-options/CustomizationDialog';
 import { PackagingDialog } from '../gift-options/PackagingDialog';
 import styles from './cart.module.css';
 import { fetchCart, lineErrorCleared, removeItem, updateQuantity } from './cartSlice';
 import { useCartDispatch, useCartSelector } from './hooks';
 import { cartMoney } from './money';
+import { stockProblemText } from './summary';
 
 export const NON_REFUNDABLE_NOTICE = 'Customization cost is non-refundable.';
-
-/** What the shopper reads on a line the stock no longer covers (it stays, flagged). */
-export function stockProblemText(problem: NonNullable<CartItem['stock_problem']>): string {
-  return problem.available === 0
-    ? 'Out of stock: remove this item to continue.'
-    : `Only ${problem.available} left in stock: lower the quantity to continue.`;
-}
 
 /**
  * /cart: the lines with their gift options and costs, the sub-total, and the way on. A signed-in
@@ -62,6 +57,7 @@ export function CartPage(): ReactNode {
           Sub-total: <strong data-testid="cart-subtotal">{format(cart.invoice.subTotal)}</strong>
         </p>
         <PlaceOrder blocked={cart.items.some((item) => item.stock_problem)} />
+        <ChatCheckout />
       </div>
       <CheckoutChoice />
     </section>

@@ -1,8 +1,8 @@
 import type { Cart } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
-import { stockProblemText } from '../cart/CartPage';
 import { cartMoney } from '../cart/money';
+import { stockProblemText } from '../cart/summary';
 import styles from './checkout.module.css';
 
 /** The cart tab: the lines as they will be ordered, read-only; changes happen on /cart. */

@@ -13,6 +13,7 @@ import {
 } from '@shop/shared/validation';
 import { Form, Formik, type FormikErrors, type FormikHelpers, useFormikContext } from 'formik';
 import { type ChangeEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useApiData } from '../../app/useApiData';
 import { useCartSelector } from '../cart/hooks';
 import {
   CUSTOMIZATION_NON_REFUNDABLE,
@@ -24,7 +25,6 @@ import {
 import styles from './gift-options.module.css';
 import { cartChangeOf, giftOptionsApi } from './giftOptionsApi';
 import { MissingOptions } from './MissingOptions';
-import { useApiData } from './useApiData';
 import { useLineChanges } from './useLineChanges';
 import { useObjectUrl } from './useObjectUrl';
 import { type PendingCart, usePendingCart } from './usePendingCart';

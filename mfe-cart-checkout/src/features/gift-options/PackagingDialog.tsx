@@ -4,13 +4,13 @@ import { FormFeedback, formStyles, SelectField } from '@shop/shared/form';
 import { MESSAGES, packagingSchema } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useCallback, useState } from 'react';
+import { useApiData } from '../../app/useApiData';
 import { useCartSelector } from '../cart/hooks';
 import { PACKAGING_REMOVED, USD } from './constants';
 import styles from './gift-options.module.css';
 import { cartChangeOf, giftOptionsApi, type ProductPackaging } from './giftOptionsApi';
 import { MissingOptions } from './MissingOptions';
 import { packagingPrice } from './packagingPrice';
-import { useApiData } from './useApiData';
 import { useLineChanges } from './useLineChanges';
 import { type PendingCart, usePendingCart } from './usePendingCart';
 

@@ -2,6 +2,7 @@ import { type CartItem, formatMoney, type PackagingKind, useTimeouts } from '@sh
 import { Link, useNavigate, useParams } from '@shop/shared/router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { LoadFailed } from '../../app/LoadFailed';
+import { useApiData } from '../../app/useApiData';
 import { SHOP_NAME } from '../../constants';
 import { cartReplaced, fetchCart } from '../cart/cartSlice';
 import { useCartDispatch, useCartSelector } from '../cart/hooks';
@@ -9,7 +10,6 @@ import { FORM_FEEDBACK_MS, USD } from './constants';
 import styles from './gift-options.module.css';
 import { cartChangeOf, giftOptionsApi, type ProductPackaging } from './giftOptionsApi';
 import { packagingPrice } from './packagingPrice';
-import { useApiData } from './useApiData';
 
 /**
  * The packaging selection page, /packaging/:id (spec 001 §2.1, §2.5): the shop's kinds of packaging
