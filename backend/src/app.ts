@@ -9,7 +9,13 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { DEFAULT_OUTBOX_DIR, DEFAULT_UPLOADS_DIR } from './config';
+import {
+  type CheckoutSettings,
+  DEFAULT_OUTBOX_DIR,
+  DEFAULT_PAYMENT_DETAILS,
+  DEFAULT_UPLOADS_DIR,
+  DEFAULT_VAT_RATE,
+} from './config';
 import type { DatabaseHandle } from './db/client';
 import { HELMET_OPTIONS } from './delivery/contentSecurity';
 import { type SiteOptions, sitePlugin } from './delivery/site';
@@ -17,6 +23,7 @@ import { AppError, answerClientError, errorHandler } from './errors';
 import { rejectNulCharacters } from './hooks/rejectNulCharacters';
 import { buyerRoutes } from './routes/buyers';
 import { cartRoutes } from './routes/cart';
+import { checkoutRoutes } from './routes/checkout';
 import type { CatalogueOptions, RouteDeps } from './routes/deps';
 import { giftOptionRoutes } from './routes/giftOptions';
 import { healthRoutes } from './routes/health';
@@ -25,6 +32,7 @@ import { imageRoutes } from './routes/images';
 import { pageViewRoutes } from './routes/pageViews';
 import { productRoutes } from './routes/products';
 import { referenceListRoutes } from './routes/referenceLists';
+import { shippingAddressRoutes } from './routes/shippingAddresses';
 import { startupRoutes } from './routes/startup';
 import { wishlistRoutes } from './routes/wishlist';
 import { type AccountServices, DEFAULT_TOKEN_TTL_MS, RESET_TTL_MS } from './services/buyers';
@@ -59,6 +67,8 @@ export interface BuildAppOptions {
   uploadsDir?: string;
   /** Listing facet cache (default 30 s per filter set; tests pass 0). */
   catalogue?: CatalogueOptions;
+  /** VAT rate and payment details (default 5 % and the demo details of config.ts). */
+  checkout?: Partial<CheckoutSettings>;
 }
 
 export interface AuthOptions {
@@ -142,6 +152,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database,
     accounts,
     uploadsDir: options.uploadsDir ?? DEFAULT_UPLOADS_DIR,
+    checkout: {
+      vatRate: options.checkout?.vatRate ?? DEFAULT_VAT_RATE,
+      paymentDetails: options.checkout?.paymentDetails ?? DEFAULT_PAYMENT_DETAILS,
+    },
     catalogue: {
       facetCacheTtlMs: 30_000,
       suggestionCacheTtlMs: 60_000,
@@ -157,6 +171,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(productRoutes, deps);
       await api.register(homeRoutes, deps);
       await api.register(cartRoutes, deps);
+      await api.register(checkoutRoutes, deps);
+      await api.register(shippingAddressRoutes, deps);
       await api.register(giftOptionRoutes, deps);
       await api.register(wishlistRoutes, deps);
       await api.register(imageRoutes, deps);

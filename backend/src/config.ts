@@ -14,6 +14,39 @@ export const DEFAULT_SEED_PRODUCTS = 320;
 /** Where password-reset (and later) mails go when no SMTP_URL is set: one .eml file per mail. */
 export const DEFAULT_OUTBOX_DIR = path.join(REPO_ROOT, '.data/outbox');
 
+/** Where shoppers send a Money Exchange Transfer, and the bank details shown for reference (spec 001 §2.3). */
+export interface PaymentDetailsSettings {
+  bank: {
+    accountTitle: string;
+    bankName: string;
+    accountNumber: string;
+    ibanNumber: string;
+    swiftCode: string;
+  };
+  personal: { personName: string; personPhoneNumber: string };
+}
+
+/** Checkout settings: the VAT every price includes, and the payment details (demo defaults). */
+export interface CheckoutSettings {
+  /** Percent of VAT included in every price (UAE: 5). */
+  vatRate: number;
+  paymentDetails: PaymentDetailsSettings;
+}
+
+export const DEFAULT_VAT_RATE = 5;
+
+/** Demo values; a real shop sets every one of them (see backend/README.md). */
+export const DEFAULT_PAYMENT_DETAILS: PaymentDetailsSettings = {
+  bank: {
+    accountTitle: 'Gifts That Speak Trading LLC',
+    bankName: 'Emirates Demo Bank',
+    accountNumber: '0123456789012',
+    ibanNumber: 'AE070331234567890123456',
+    swiftCode: 'EDBKAEADXXX',
+  },
+  personal: { personName: 'Rami Khoury', personPhoneNumber: '+961 3 123 456' },
+};
+
 export interface Config {
   port: number;
   host: string;
@@ -35,6 +68,7 @@ export interface Config {
   mailFrom: string;
   /** TRUST_PROXY=1: take the client IP (login throttling) from X-Forwarded-For. */
   trustProxy: boolean;
+  checkout: CheckoutSettings;
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -43,6 +77,35 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+/** A VAT percent: 0 up to 100, at most two decimals. */
+function vatRateOf(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_VAT_RATE;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 100 || Math.round(rate * 100) !== rate * 100)
+    throw new Error(`VAT_RATE must be a percent from 0 to 100 with at most two decimals, got "${value}"`);
+  return rate;
+}
+
+function checkoutSettings(env: NodeJS.ProcessEnv): CheckoutSettings {
+  const { bank, personal } = DEFAULT_PAYMENT_DETAILS;
+  return {
+    vatRate: vatRateOf(env.VAT_RATE),
+    paymentDetails: {
+      bank: {
+        accountTitle: env.BANK_ACCOUNT_TITLE || bank.accountTitle,
+        bankName: env.BANK_NAME || bank.bankName,
+        accountNumber: env.BANK_ACCOUNT_NUMBER || bank.accountNumber,
+        ibanNumber: env.BANK_IBAN || bank.ibanNumber,
+        swiftCode: env.BANK_SWIFT_CODE || bank.swiftCode,
+      },
+      personal: {
+        personName: env.TRANSFER_PERSON_NAME || personal.personName,
+        personPhoneNumber: env.TRANSFER_PERSON_PHONE || personal.personPhoneNumber,
+      },
+    },
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,5 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     mailFrom: env.MAIL_FROM || 'Gifts That Speak <no-reply@localhost>',
     trustProxy: env.TRUST_PROXY === '1',
+    checkout: checkoutSettings(env),
   };
 }

@@ -111,8 +111,24 @@ const STATUS_CODES: Record<number, string> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
+/**
+ * PostgreSQL gave up on the transaction because of another one: deadlock_detected (two requests
+ * locked the same rows in opposite orders) or serialization_failure. Nothing was changed, and the
+ * same request will most likely pass when sent again: a 409, never a 500.
+ */
+export function isConcurrencyFailure(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}
+
 export function toAppError(error: FastifyError | AppError | Error): AppError {
   if (error instanceof AppError) return error;
+  if (isConcurrencyFailure(error)) {
+    return AppError.conflict('CONCURRENT_CHANGE', 'Another change got in the way. Please try again.');
+  }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
     return validationError(fastifyError.validation as ValidationIssue[], fastifyError.validationContext);

@@ -17,6 +17,7 @@ async function main() {
     database,
     uploadsDir: config.uploadsDir,
     trustProxy: config.trustProxy,
+    checkout: config.checkout,
     auth: {
       publicUrl: config.publicUrl,
       mail: { smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom },

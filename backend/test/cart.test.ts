@@ -29,8 +29,17 @@ describe.each(targets)('cart on %s', (target) => {
     const cart = await cartOf('get-items', {});
     expect(cart).toEqual({
       items: [],
-      invoice: { subTotal: 0, subTotalWithAdditional: 0, shippingCharges: 0, total: 0 },
+      invoice: {
+        subTotal: 0,
+        subTotalWithAdditional: 0,
+        shippingCharges: 0,
+        total: 0,
+        vatRate: 5,
+        vatIncluded: 0,
+      },
       selectedCurrency: { code: 'USD', symbol: '$', exchange_rate: 1, decimal_places: 2 },
+      shippingAddress: null,
+      paymentMethod: null,
       guest_session_token: null,
     });
     expect((await cartOf('get-items', { guest_session_token: 'unknown-token' })).items).toEqual([]);
@@ -48,11 +57,14 @@ describe.each(targets)('cart on %s', (target) => {
       total: 12.5,
       product: { id: productId },
     });
+    // Prices include 5 % VAT: 12.5 × 5 / 105 = 0.595… → 0.6.
     expect(first.invoice).toEqual({
       subTotal: 12.5,
       subTotalWithAdditional: 12.5,
       shippingCharges: 0,
       total: 12.5,
+      vatRate: 5,
+      vatIncluded: 0.6,
     });
 
     const again = await cartOf('get-items', { guest_session_token: token });

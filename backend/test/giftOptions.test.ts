@@ -667,6 +667,8 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
         subTotalWithAdditional: 100.5,
         shippingCharges: 0,
         total: 100.5,
+        vatRate: 5,
+        vatIncluded: 4.79,
       });
 
       // AED 3.6725: each unit amount is converted and rounded first, then multiplied.

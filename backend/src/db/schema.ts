@@ -3,14 +3,22 @@
  * truth (it is what runs); keep this file in step when a migration changes a table.
  */
 
+import type {
+  ChoosablePaymentMethod,
+  OrderStatus,
+  PaymentMethodName,
+  PaymentStatus,
+} from '@shop/shared/api-types';
 import type { CustomizationOption } from '@shop/shared/validation';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -36,6 +44,8 @@ export const countries = pgTable('countries', {
   iso2: text('iso2').notNull().default(''),
   /** Without the plus sign. */
   dialCode: text('dial_code').notNull().default(''),
+  /** Flat delivery fee to this country, USD (0011_checkout.sql). */
+  shippingFee: money('shipping_fee').notNull().default(15),
 });
 
 export const siteConfig = pgTable('site_config', {
@@ -180,6 +190,9 @@ export const carts = pgTable('carts', {
     .references(() => currencies.code),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** 0011_checkout.sql: set to NULL when the address is deleted. */
+  shippingAddressId: integer('shipping_address_id').references((): AnyPgColumn => shippingAddresses.id),
+  paymentMethod: text('payment_method').$type<ChoosablePaymentMethod>(),
 });
 
 export const cartItems = pgTable('cart_items', {
@@ -442,3 +455,118 @@ export const pageViews = pgTable('page_views', {
   referrer: text('referrer'),
   viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- 0011_checkout.sql
+
+export const shippingAddresses = pgTable('shipping_addresses', {
+  id: serial('id').primaryKey(),
+  buyerId: integer('buyer_id')
+    .notNull()
+    .references(() => buyers.id),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  mobile: text('mobile').notNull(),
+  countryId: integer('country_id')
+    .notNull()
+    .references(() => countries.id),
+  city: text('city').notNull(),
+  address: text('address').notNull(),
+  isPrimary: boolean('is_primary').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Amounts of an order, in the order's currency (3 decimals for KWD, large for LBP). */
+const orderAmount = (name: string) => numeric(name, { precision: 16, scale: 3, mode: 'number' });
+
+export const orders = pgTable('orders', {
+  id: serial('id').primaryKey(),
+  orderNumber: text('order_number').notNull(),
+  buyerId: integer('buyer_id')
+    .notNull()
+    .references(() => buyers.id),
+  channel: text('channel').$type<'checkout' | 'chat'>().notNull(),
+  orderStatus: text('order_status').$type<OrderStatus>().notNull(),
+  paymentStatus: text('payment_status').$type<PaymentStatus>().notNull(),
+  paymentMethod: text('payment_method').$type<PaymentMethodName>().notNull(),
+  currencyCode: text('currency_code').notNull(),
+  currencySymbol: text('currency_symbol').notNull(),
+  exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6, mode: 'number' }).notNull(),
+  decimalPlaces: smallint('decimal_places').notNull(),
+  productsTotal: orderAmount('products_total').notNull(),
+  shippingCost: orderAmount('shipping_cost').notNull(),
+  vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  vatAmount: orderAmount('vat_amount').notNull(),
+  totalAmount: orderAmount('total_amount').notNull(),
+  shipFirstName: text('ship_first_name'),
+  shipLastName: text('ship_last_name'),
+  shipEmail: text('ship_email'),
+  shipMobile: text('ship_mobile'),
+  shipCountryId: integer('ship_country_id'),
+  shipCountry: text('ship_country'),
+  shipCity: text('ship_city'),
+  shipAddress: text('ship_address'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A sold line, frozen; product_id deliberately has no foreign key (see the migration). */
+export const orderItems = pgTable('order_items', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id),
+  productId: integer('product_id').notNull(),
+  title: text('title').notNull(),
+  slug: text('slug').notNull(),
+  typeName: text('type_name').notNull(),
+  categoryName: text('category_name').notNull(),
+  subCategoryName: text('sub_category_name').notNull(),
+  quantity: integer('quantity').notNull(),
+  unitPriceUsd: money('unit_price_usd').notNull(),
+  unitPrice: orderAmount('unit_price').notNull(),
+  customizationOptions: text('customization_options').array().$type<CustomizationOption[]>(),
+  customizationLogo: text('customization_logo'),
+  customizationToWhom: text('customization_to_whom'),
+  customizationFrom: text('customization_from'),
+  customizationNote: text('customization_note'),
+  customizationBrief: text('customization_brief'),
+  customizationPrice: orderAmount('customization_price').notNull().default(0),
+  packagingId: integer('packaging_id'),
+  packagingTitle: text('packaging_title'),
+  packagingLevel: text('packaging_level').$type<PackagingLevel>(),
+  packagingPrice: orderAmount('packaging_price').notNull().default(0),
+  lineTotal: orderAmount('line_total').notNull(),
+});
+
+export const orderLogs = pgTable('order_logs', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id),
+  action: text('action').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const buyerActivities = pgTable('buyer_activities', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  buyerId: integer('buyer_id')
+    .notNull()
+    .references(() => buyers.id),
+  actionType: text('action_type').notNull(),
+  orderId: integer('order_id').references(() => orders.id),
+  actionDatetime: timestamp('action_datetime', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    endpoint: text('endpoint').notNull(),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] })],
+);

@@ -8,6 +8,7 @@ import {
   CartGetItemsBody,
   CartRemoveBody,
   CartUpdateQuantityBody,
+  INVOICE_RULES,
 } from '../schemas/cart';
 import { responses } from '../schemas/common';
 import {
@@ -34,20 +35,23 @@ export function ownerOf(request: FastifyRequest, guestToken: string | null | und
 export const guestTokenOf = (token: string | null | undefined): string | null =>
   token && token !== 'null' ? token : null;
 
-export const cartRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database, uploadsDir }) => {
+export const cartRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
+  app,
+  { database, uploadsDir, checkout },
+) => {
   const { db } = database;
   const uploads = new UploadStore(uploadsDir);
   app.addHook('onRequest', optionalAuth(db));
   // Bearer is optional: guests call without it.
   const security: { [label: string]: string[] }[] = [{ bearer: [] }, {}];
-  const schema = { tags: ['cart'], security, response: responses(Cart) };
+  const schema = { tags: ['cart'], security, description: INVOICE_RULES, response: responses(Cart) };
 
   app.post(
     '/cart/get-items',
     { schema: { ...schema, summary: 'The cart', body: CartGetItemsBody } },
     async (request) => ({
       status: true as const,
-      data: await getCart(db, ownerOf(request, request.body.guest_session_token)),
+      data: await getCart(db, ownerOf(request, request.body.guest_session_token), checkout),
     }),
   );
 
@@ -56,11 +60,16 @@ export const cartRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { da
     { schema: { ...schema, summary: 'Add a product (merges with its line)', body: CartAddBody } },
     async (request) => ({
       status: true as const,
-      data: await addToCart(db, ownerOf(request, request.body.guest_session_token), {
-        productId: request.body.product_id,
-        quantity: request.body.quantity ?? 1,
-        currencyCode: request.body.selected_currency_code ?? null,
-      }),
+      data: await addToCart(
+        db,
+        ownerOf(request, request.body.guest_session_token),
+        {
+          productId: request.body.product_id,
+          quantity: request.body.quantity ?? 1,
+          currencyCode: request.body.selected_currency_code ?? null,
+        },
+        checkout,
+      ),
     }),
   );
 
@@ -74,6 +83,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { da
         uploads,
         ownerOf(request, request.body.guest_session_token),
         request.body.cart_item_id,
+        checkout,
       ),
     }),
   );
@@ -88,6 +98,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { da
         ownerOf(request, request.body.guest_session_token),
         request.body.item_id,
         request.body.quantity,
+        checkout,
       ),
     }),
   );
@@ -101,6 +112,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { da
         db,
         ownerOf(request, request.body.guest_session_token),
         request.body.selected_currency_code,
+        checkout,
       ),
     }),
   );

@@ -1,3 +1,4 @@
+import type { CheckoutSettings } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import type { AccountServices } from '../services/buyers';
 
@@ -8,6 +9,8 @@ export interface RouteDeps {
   accounts: AccountServices;
   /** Where uploaded files (customization logos) are kept: outside the web root. */
   uploadsDir: string;
+  /** VAT rate (every cart's invoice) and the payment details shown at checkout. */
+  checkout: CheckoutSettings;
   /** Listing settings; facet counts are cached `facetCacheTtlMs` per filter set (0: off). */
   catalogue?: CatalogueOptions;
 }

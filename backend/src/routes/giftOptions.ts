@@ -52,7 +52,7 @@ const positiveInt = (text: string | undefined, name: string): number | null => {
 
 export const giftOptionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
   app,
-  { database, uploadsDir },
+  { database, uploadsDir, checkout },
 ) => {
   const { db } = database;
   const uploads = new UploadStore(uploadsDir);
@@ -174,16 +174,22 @@ export const giftOptionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       }
       return {
         status: true as const,
-        data: await addCustomization(db, uploads, ownerOf(request, fields.guest_session_token), {
-          cartItemId,
-          productId: positiveInt(fields.product_id, 'product_id'),
-          selectedItems: fields.selectedItems ?? '',
-          toWhom: fields.toWhom ?? '',
-          from: fields.from ?? '',
-          note: fields.note ?? '',
-          brief: fields.brief ?? '',
-          logo,
-        }),
+        data: await addCustomization(
+          db,
+          uploads,
+          ownerOf(request, fields.guest_session_token),
+          {
+            cartItemId,
+            productId: positiveInt(fields.product_id, 'product_id'),
+            selectedItems: fields.selectedItems ?? '',
+            toWhom: fields.toWhom ?? '',
+            from: fields.from ?? '',
+            note: fields.note ?? '',
+            brief: fields.brief ?? '',
+            logo,
+          },
+          checkout,
+        ),
       };
     },
   );
@@ -200,6 +206,7 @@ export const giftOptionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
         uploads,
         ownerOf(request, request.body.guest_session_token),
         request.body.cart_item_id,
+        checkout,
       ),
     }),
   );
@@ -248,11 +255,16 @@ export const giftOptionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     },
     async (request) => ({
       status: true as const,
-      data: await addPackaging(db, ownerOf(request, request.body.guest_session_token), {
-        cartItemId: request.body.cart_item_id,
-        packagingId: request.body.packaging_id,
-        packagingLevel: request.body.packaging_level ?? null,
-      }),
+      data: await addPackaging(
+        db,
+        ownerOf(request, request.body.guest_session_token),
+        {
+          cartItemId: request.body.cart_item_id,
+          packagingId: request.body.packaging_id,
+          packagingLevel: request.body.packaging_level ?? null,
+        },
+        checkout,
+      ),
     }),
   );
 
@@ -265,6 +277,7 @@ export const giftOptionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
         db,
         ownerOf(request, request.body.guest_session_token),
         request.body.cart_item_id,
+        checkout,
       ),
     }),
   );

@@ -26,7 +26,7 @@ function callerOf(request: FastifyRequest): WishlistCaller {
   return request.wishlistCaller;
 }
 
-export const wishlistRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database }) => {
+export const wishlistRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database, checkout }) => {
   const { db } = database;
   app.decorateRequest('wishlistCaller', null);
   app.addHook('onRequest', requireWishlistCaller(db));
@@ -102,10 +102,16 @@ export const wishlistRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     },
     async (request) => ({
       status: true as const,
-      data: await moveToCart(db, callerOf(request), request.body.user_id, {
-        productId: request.body.product_id,
-        guestSessionToken: guestTokenOf(request.body.guest_session_token),
-      }),
+      data: await moveToCart(
+        db,
+        callerOf(request),
+        request.body.user_id,
+        {
+          productId: request.body.product_id,
+          guestSessionToken: guestTokenOf(request.body.guest_session_token),
+        },
+        checkout,
+      ),
     }),
   );
 };

@@ -1,6 +1,7 @@
 import type { Cart as CartShape } from '@shop/shared/api-types';
 import { CUSTOMIZATION_OPTIONS } from '@shop/shared/validation';
 import { Type } from '@sinclair/typebox';
+import { ShippingAddress } from './addresses';
 import { Currency, ProductCard } from './catalogue';
 import { type Conforms, Id, Nullable, proved } from './common';
 
@@ -60,15 +61,37 @@ export const CartItem = Type.Object({
   package_price: Type.Number({ description: 'The same as packaging_price (the spec uses both names)' }),
 });
 
+/** How every cart answer prices its invoice (route descriptions; backend/README.md says the same). */
+export const INVOICE_RULES =
+  "Invoice, in the cart's currency: shippingCharges is the delivery country's flat fee (USD, converted: United Arab Emirates 5, Lebanon 10, other countries 15), 0 until the cart has an address and when every product of the cart ships free; total = subTotalWithAdditional + shippingCharges; prices include VAT at vatRate percent (VAT_RATE, default 5), vatIncluded = total × vatRate / (100 + vatRate), rounded to the currency's places.";
+
+export const PaymentMethodName = Type.Union(
+  [Type.Literal('Cash On Delivery'), Type.Literal('Money Exchange Transfer'), Type.Literal('Bank Transfer')],
+  { description: 'Bank Transfer is shown, never chosen: a cart only holds one of the other two' },
+);
+
 export const Cart = Type.Object({
   items: Type.Array(CartItem),
-  invoice: Type.Object({
-    subTotal: Type.Number(),
-    subTotalWithAdditional: Type.Number(),
-    shippingCharges: Type.Number(),
-    total: Type.Number(),
-  }),
+  invoice: Type.Object(
+    {
+      subTotal: Type.Number({ description: 'The lines: price × quantity + customization + packaging' }),
+      subTotalWithAdditional: Type.Number({ description: 'The same sum (the checkout summary name)' }),
+      shippingCharges: Type.Number({
+        description:
+          "The delivery country's flat fee (USD, converted); 0 without an address, and when every product of the cart ships free",
+      }),
+      total: Type.Number({ description: 'subTotalWithAdditional + shippingCharges: what the shopper pays' }),
+      vatRate: Type.Number({ description: 'Percent of VAT every price includes' }),
+      vatIncluded: Type.Number({
+        description:
+          "The VAT part of total: total × vatRate / (100 + vatRate), rounded to the currency's places",
+      }),
+    },
+    { description: "In the cart's currency; prices include VAT" },
+  ),
   selectedCurrency: Currency,
+  shippingAddress: Nullable(ShippingAddress),
+  paymentMethod: Nullable(PaymentMethodName),
   guest_session_token: Nullable(Type.String()),
 });
 proved<Conforms<typeof Cart, CartShape>>();

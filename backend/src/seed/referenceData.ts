@@ -6,25 +6,36 @@ export const CURRENCIES = [
   { code: 'KWD', symbol: 'KD', exchangeRate: 0.307, decimalPlaces: 3, isDefault: false },
 ] as const;
 
+/** Flat delivery fee (USD) to a country without a fee of its own in COUNTRIES. */
+export const DEFAULT_SHIPPING_FEE_USD = 15;
+
 /**
  * The spec fixes the first two ids (sign-up offers United Arab Emirates 1 and Lebanon 2).
- * `iso2` (lower case) and `dial_code` (no plus sign) feed the sign-up phone input.
+ * `iso2` (lower case) and `dial_code` (no plus sign) feed the sign-up phone input; `shippingFee` is
+ * the flat delivery fee in USD (home market UAE 5, Lebanon 10, the rest 15).
  */
 export const COUNTRIES = (
   [
-    ['United Arab Emirates', 'ae', '971'],
-    ['Lebanon', 'lb', '961'],
-    ['Saudi Arabia', 'sa', '966'],
-    ['Kuwait', 'kw', '965'],
-    ['Qatar', 'qa', '974'],
-    ['Bahrain', 'bh', '973'],
-    ['Oman', 'om', '968'],
-    ['Jordan', 'jo', '962'],
-    ['Egypt', 'eg', '20'],
-    ['United Kingdom', 'gb', '44'],
-    ['United States', 'us', '1'],
+    ['United Arab Emirates', 'ae', '971', 5],
+    ['Lebanon', 'lb', '961', 10],
+    ['Saudi Arabia', 'sa', '966', DEFAULT_SHIPPING_FEE_USD],
+    ['Kuwait', 'kw', '965', DEFAULT_SHIPPING_FEE_USD],
+    ['Qatar', 'qa', '974', DEFAULT_SHIPPING_FEE_USD],
+    ['Bahrain', 'bh', '973', DEFAULT_SHIPPING_FEE_USD],
+    ['Oman', 'om', '968', DEFAULT_SHIPPING_FEE_USD],
+    ['Jordan', 'jo', '962', DEFAULT_SHIPPING_FEE_USD],
+    ['Egypt', 'eg', '20', DEFAULT_SHIPPING_FEE_USD],
+    ['United Kingdom', 'gb', '44', DEFAULT_SHIPPING_FEE_USD],
+    ['United States', 'us', '1', DEFAULT_SHIPPING_FEE_USD],
   ] as const
-).map(([name, iso2, dialCode], index) => ({ id: index + 1, name, iso2, dialCode, position: index }));
+).map(([name, iso2, dialCode, shippingFee], index) => ({
+  id: index + 1,
+  name,
+  iso2,
+  dialCode,
+  shippingFee,
+  position: index,
+}));
 
 /** The sign-in and sign-up pages' slides; images are generated (`images/slides/:id.svg`). */
 export const AUTH_SLIDES = [

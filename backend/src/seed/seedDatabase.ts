@@ -81,6 +81,7 @@ export async function seedReferenceData(db: Executor): Promise<void> {
         position: sql`excluded.position`,
         iso2: sql`excluded.iso2`,
         dialCode: sql`excluded.dial_code`,
+        shippingFee: sql`excluded.shipping_fee`,
       },
     });
   await db

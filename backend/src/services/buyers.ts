@@ -46,9 +46,9 @@ export interface AccountServices {
 
 export const DEFAULT_TOKEN_TTL_MS = TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000;
 
-type BuyerRow = typeof buyers.$inferSelect;
+export type BuyerRow = typeof buyers.$inferSelect;
 
-const toUser = (row: BuyerRow, token: string): User => ({
+export const toUser = (row: BuyerRow, token: string): User => ({
   id: row.id,
   token,
   type: row.type,
@@ -160,7 +160,7 @@ export async function login(services: AccountServices, { body, ip }: LoginInput)
 }
 
 /** A new token; the buyer's expired ones are pruned on the way. */
-async function issueBuyerToken(db: Database, buyerId: number, ttlMs: number): Promise<string> {
+export async function issueBuyerToken(db: Database, buyerId: number, ttlMs: number): Promise<string> {
   await db
     .delete(authTokens)
     .where(and(eq(authTokens.buyerId, buyerId), sql`${authTokens.expiresAt} <= now()`));
@@ -269,16 +269,44 @@ export async function registerGuest(services: AccountServices, body: RegisterGue
     ...(gender ? { gender } : {}),
   };
   return db.transaction(async (tx) => {
-    if (await memberByEmail(tx, email)) throw emailExists();
-    const [buyer] = await tx
-      .insert(buyers)
-      .values({ ...details, type: 'Guest', email })
-      .returning();
-    if (!buyer) throw new Error('guest not saved');
-    const token = await issueBuyerToken(tx, buyer.id, services.tokenTtlMs);
-    const adjustments = await mergeGuestCart(tx, buyer.id, body.guest_cart_session_token);
-    return { user: toUser(buyer, token), cart_adjustments: adjustments };
+    const { user, cart_adjustments } = await createGuestWithin(
+      tx,
+      { ...details, email },
+      body.guest_cart_session_token,
+      services.tokenTtlMs,
+    );
+    return { user, cart_adjustments };
   });
+}
+
+export interface GuestDetails {
+  email: string;
+  firstName: string;
+  lastName?: string;
+  mobile?: string;
+  gender?: string;
+}
+
+/**
+ * A new Guest buyer with a bearer token, owning the guest cart of `guestCartToken` (merged as at
+ * sign-in), inside the caller's transaction: express checkout and the chat-message checkout. An
+ * e-mail a Member owns is 409 EMAIL_EXISTS.
+ */
+export async function createGuestWithin(
+  tx: Database,
+  details: GuestDetails,
+  guestCartToken: string | null | undefined,
+  tokenTtlMs: number,
+): Promise<SignedIn & { buyer: BuyerRow }> {
+  if (await memberByEmail(tx, details.email)) throw emailExists();
+  const [buyer] = await tx
+    .insert(buyers)
+    .values({ ...details, type: 'Guest' })
+    .returning();
+  if (!buyer) throw new Error('guest not saved');
+  const token = await issueBuyerToken(tx, buyer.id, tokenTtlMs);
+  const adjustments = await mergeGuestCart(tx, buyer.id, guestCartToken);
+  return { buyer, user: toUser(buyer, token), cart_adjustments: adjustments };
 }
 
 /**
@@ -343,7 +371,7 @@ export async function requestPasswordReset(
   services.mailer.sendInBackground(resetMail(buyer, `${services.publicUrl}/reset-password/${hash}`), log);
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -20,8 +20,9 @@ import {
 import { AppError } from '../errors';
 import { hashToken, newOpaqueToken } from './auth';
 import { imageUrl } from './images';
-import { convertFromUsd, sumAmounts } from './money';
+import { convertFromUsd, type Pricing, sumAmounts, vatIncludedIn } from './money';
 import { loadProductCards } from './products';
+import { type AddressRow, addressById, toShippingAddress } from './shippingAddresses';
 import type { UploadStore } from './uploads';
 
 /** Who is asking: a signed-in member, or a guest with (maybe) a token from an earlier cart/add. */
@@ -113,11 +114,16 @@ function assertInStock(product: { title: string; stockQuantity: number }, quanti
   }
 }
 
-/** The whole cart as the API returns it; an absent cart is an empty one in the default currency. */
+/**
+ * The whole cart as the API returns it; an absent cart is an empty one in the default currency.
+ * Invoice: the lines' sum, the delivery country's flat fee (see shippingFeeUsd), their total (what
+ * the shopper pays; prices include VAT) and the VAT part of it at `pricing.vatRate`.
+ */
 export async function presentCart(
   db: Database,
   cart: CartRow | undefined,
   guestToken: string | null,
+  pricing: Pricing,
 ): Promise<Cart> {
   const currency = await currencyByCode(db, cart?.currencyCode ?? null);
   const lines = cart
@@ -176,18 +182,34 @@ export async function presentCart(
     items.map((item) => item.total),
     currency,
   );
-  const shippingCharges = 0;
+  const address = cart?.shippingAddressId ? await addressById(db, cart.shippingAddressId) : undefined;
+  const shippingCharges = convertFromUsd(shippingFeeUsd(address, items), currency);
+  const total = sumAmounts([subTotal, shippingCharges], currency);
   return {
     items,
     invoice: {
       subTotal,
       subTotalWithAdditional: subTotal,
       shippingCharges,
-      total: sumAmounts([subTotal, shippingCharges], currency),
+      total,
+      vatRate: pricing.vatRate,
+      vatIncluded: vatIncludedIn(total, pricing.vatRate, currency),
     },
     selectedCurrency: currency,
+    shippingAddress: address ? toShippingAddress(address) : null,
+    paymentMethod: cart?.paymentMethod ?? null,
     guest_session_token: cart ? guestToken : null,
   };
+}
+
+/**
+ * Delivery is a flat fee per destination country (countries.shipping_fee, USD): nothing until the
+ * cart has an address, and nothing when every line's product ships free (an empty cart too).
+ */
+export function shippingFeeUsd(address: AddressRow | undefined, items: readonly CartItem[]): number {
+  if (!address) return 0;
+  if (items.every((item) => item.product.free_delivery)) return 0;
+  return address.shippingFee;
 }
 
 /** Where the owner of a line fetches its saved logo (POST, with the line id and guest token). */
@@ -266,9 +288,9 @@ async function packagingsOf(db: Database, lines: CartLine[]): Promise<Map<number
   return byLine;
 }
 
-export async function getCart(db: Database, owner: CartOwner): Promise<Cart> {
+export async function getCart(db: Database, owner: CartOwner, pricing: Pricing): Promise<Cart> {
   const cart = await findCart(db, owner, false);
-  return presentCart(db, cart, owner.buyerId === null ? owner.guestToken : null);
+  return presentCart(db, cart, owner.buyerId === null ? owner.guestToken : null, pricing);
 }
 
 export interface AddToCart {
@@ -278,8 +300,13 @@ export interface AddToCart {
 }
 
 /** Adding a product already in the cart adds to that line's quantity. */
-export async function addToCart(db: Database, owner: CartOwner, input: AddToCart): Promise<Cart> {
-  return db.transaction((tx) => addToCartWithin(tx, owner, input));
+export async function addToCart(
+  db: Database,
+  owner: CartOwner,
+  input: AddToCart,
+  pricing: Pricing,
+): Promise<Cart> {
+  return db.transaction((tx) => addToCartWithin(tx, owner, input, pricing));
 }
 
 /**
@@ -287,7 +314,12 @@ export async function addToCart(db: Database, owner: CartOwner, input: AddToCart
  * (wishlist/move-to-cart adds and removes from the wishlist at once). Locks the product, then the
  * cart; a refusal (409 on stock) throws, so the caller's whole transaction rolls back.
  */
-export async function addToCartWithin(tx: Database, owner: CartOwner, input: AddToCart): Promise<Cart> {
+export async function addToCartWithin(
+  tx: Database,
+  owner: CartOwner,
+  input: AddToCart,
+  pricing: Pricing,
+): Promise<Cart> {
   const product = await lockProduct(tx, input.productId);
   const currency = input.currencyCode ? await currencyByCode(tx, input.currencyCode) : null;
   if (product.stockQuantity <= 0) assertInStock(product, input.quantity);
@@ -308,7 +340,7 @@ export async function addToCartWithin(tx: Database, owner: CartOwner, input: Add
     .set({ currencyCode: currency?.code ?? cart.currencyCode, updatedAt: sql`now()` })
     .where(eq(carts.id, cart.id))
     .returning();
-  return presentCart(tx, updated, guestToken);
+  return presentCart(tx, updated, guestToken, pricing);
 }
 
 /** A line of this owner's cart, locked; another cart's line is "not found", never touched. */
@@ -332,6 +364,7 @@ export async function removeFromCart(
   uploads: Pick<UploadStore, 'remove'>,
   owner: CartOwner,
   itemId: number,
+  pricing: Pricing,
 ): Promise<Cart> {
   let logo: string | null = null;
   const answer = await db.transaction(async (tx) => {
@@ -339,7 +372,7 @@ export async function removeFromCart(
     logo = line.customizationLogo;
     await tx.delete(cartItems).where(eq(cartItems.id, line.id));
     await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-    return presentCart(tx, cart, tokenOf(owner));
+    return presentCart(tx, cart, tokenOf(owner), pricing);
   });
   await uploads.remove(logo);
   return answer;
@@ -350,6 +383,7 @@ export async function updateQuantity(
   owner: CartOwner,
   itemId: number,
   quantity: number,
+  pricing: Pricing,
 ): Promise<Cart> {
   return db.transaction(async (tx) => {
     // Lock order product → cart, as in addToCart, so the two cannot deadlock each other.
@@ -363,7 +397,7 @@ export async function updateQuantity(
       assertInStock(product, quantity);
       await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id));
       await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-      return presentCart(tx, cart, tokenOf(owner));
+      return presentCart(tx, cart, tokenOf(owner), pricing);
     }
     throw AppError.notFound('Cart item not found.');
   });
@@ -374,12 +408,17 @@ export async function updateQuantity(
  * there is nothing to re-price: the answer is the empty cart in that currency, and the first add
  * will carry the code.
  */
-export async function changeCurrency(db: Database, owner: CartOwner, currencyCode: string): Promise<Cart> {
+export async function changeCurrency(
+  db: Database,
+  owner: CartOwner,
+  currencyCode: string,
+  pricing: Pricing,
+): Promise<Cart> {
   return db.transaction(async (tx) => {
     const currency = await currencyByCode(tx, currencyCode);
     const cart = await findCart(tx, owner, true);
     if (!cart) {
-      const empty = await presentCart(tx, undefined, null);
+      const empty = await presentCart(tx, undefined, null, pricing);
       return { ...empty, selectedCurrency: currency };
     }
     const [updated] = await tx
@@ -387,6 +426,6 @@ export async function changeCurrency(db: Database, owner: CartOwner, currencyCod
       .set({ currencyCode: currency.code, updatedAt: sql`now()` })
       .where(eq(carts.id, cart.id))
       .returning();
-    return presentCart(tx, updated, tokenOf(owner));
+    return presentCart(tx, updated, tokenOf(owner), pricing);
   });
 }

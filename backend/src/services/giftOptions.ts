@@ -25,6 +25,7 @@ import { AppError } from '../errors';
 import { checked } from './buyers';
 import { type CartOwner, lockOwnLine, lockProduct, presentCart, tokenOf } from './cart';
 import { imageUrl } from './images';
+import type { Pricing } from './money';
 import type { UploadStore } from './uploads';
 
 async function productExists(db: Database, productId: number): Promise<void> {
@@ -130,6 +131,7 @@ export async function addCustomization(
   uploads: UploadStore,
   owner: CartOwner,
   input: CustomizationInput,
+  pricing: Pricing,
 ): Promise<Cart> {
   // The file is checked and stored before the transaction: a refused file changes nothing.
   const newLogo = input.logo ? await uploads.saveImage(input.logo) : null;
@@ -186,7 +188,7 @@ export async function addCustomization(
         })
         .where(eq(cartItems.id, line.id));
       await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-      return presentCart(tx, cart, tokenOf(owner));
+      return presentCart(tx, cart, tokenOf(owner), pricing);
     });
     await uploads.remove(replacedLogo);
     return cart;
@@ -201,6 +203,7 @@ export async function removeCustomization(
   uploads: UploadStore,
   owner: CartOwner,
   cartItemId: number,
+  pricing: Pricing,
 ): Promise<Cart> {
   let oldLogo: string | null = null;
   const cart = await db.transaction(async (tx) => {
@@ -218,7 +221,7 @@ export async function removeCustomization(
       })
       .where(eq(cartItems.id, line.id));
     await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-    return presentCart(tx, cart, tokenOf(owner));
+    return presentCart(tx, cart, tokenOf(owner), pricing);
   });
   await uploads.remove(oldLogo);
   return cart;
@@ -240,6 +243,7 @@ export async function addPackaging(
   db: Database,
   owner: CartOwner,
   input: { cartItemId: number; packagingId: number; packagingLevel: PackagingLevel | null },
+  pricing: Pricing,
 ): Promise<Cart> {
   return db.transaction(async (tx) => {
     const { cart, line } = await lockOwnLine(tx, owner, input.cartItemId);
@@ -264,15 +268,20 @@ export async function addPackaging(
     }
     await tx.update(cartItems).set({ packagingId: input.packagingId }).where(eq(cartItems.id, line.id));
     await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-    return presentCart(tx, cart, tokenOf(owner));
+    return presentCart(tx, cart, tokenOf(owner), pricing);
   });
 }
 
-export async function removePackaging(db: Database, owner: CartOwner, cartItemId: number): Promise<Cart> {
+export async function removePackaging(
+  db: Database,
+  owner: CartOwner,
+  cartItemId: number,
+  pricing: Pricing,
+): Promise<Cart> {
   return db.transaction(async (tx) => {
     const { cart, line } = await lockOwnLine(tx, owner, cartItemId);
     await tx.update(cartItems).set({ packagingId: null }).where(eq(cartItems.id, line.id));
     await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-    return presentCart(tx, cart, tokenOf(owner));
+    return presentCart(tx, cart, tokenOf(owner), pricing);
   });
 }

@@ -4,7 +4,7 @@
  * through an endpoint that checks who asks.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LOGO_MAX_BYTES, MESSAGES } from '@shop/shared/validation';
 import { AppError } from '../errors';
@@ -26,8 +26,13 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 
 const EXTENSION: Record<ImageType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 const TYPE_OF_EXTENSION: Record<string, ImageType> = { jpg: 'image/jpeg', png: 'image/png' };
-/** Stored names are ours alone: 32 hex characters and the type's extension. */
-const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png)$/;
+/**
+ * Stored names are ours alone: 32 hex characters and the type's extension; an order's own copy of
+ * a cart line's logo is prefixed 'order-' (no cart line ever holds such a name, so no cart
+ * clean-up can delete it).
+ */
+const STORED_NAME = /^(?:order-)?[0-9a-f]{32}\.(jpg|png)$/;
+const CART_NAME = /^[0-9a-f]{32}\.(jpg|png)$/;
 
 export const logoTooLarge = () =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', MESSAGES.logoSize, { logo: MESSAGES.logoSize });
@@ -57,6 +62,32 @@ export class UploadStore {
     } catch {
       throw AppError.notFound('Logo not found.');
     }
+  }
+
+  /**
+   * The order's own name for a cart line's logo: a hard link (no bytes copied; a copy where links
+   * are refused), so the order keeps its file when the cart's is deleted. null when the cart's
+   * file is gone; any other failure (a full disk) is thrown, and the order is not placed.
+   */
+  async keepForOrder(cartName: string): Promise<string | null> {
+    const match = CART_NAME.exec(cartName);
+    if (!match) return null;
+    const orderName = `order-${randomBytes(16).toString('hex')}.${match[1]}`;
+    const from = path.join(this.dir, cartName);
+    const to = path.join(this.dir, orderName);
+    const missing = (error: unknown) => (error as { code?: string }).code === 'ENOENT';
+    try {
+      await link(from, to);
+    } catch (error) {
+      if (missing(error)) return null;
+      try {
+        await copyFile(from, to);
+      } catch (copyError) {
+        if (missing(copyError)) return null;
+        throw copyError;
+      }
+    }
+    return orderName;
   }
 
   /** Best effort: a file left behind costs disk, never correctness. */

@@ -11,6 +11,7 @@ import { products, wishlistItems } from '../db/schema';
 import { AppError } from '../errors';
 import { isWishlistToken, resolveBuyer, resolveWishlistUser } from './auth';
 import { addToCartWithin, type CartOwner, lockProduct } from './cart';
+import type { Pricing } from './money';
 import { loadProductCards } from './products';
 
 /** Whom a bearer token makes the caller of the wishlist calls. */
@@ -162,6 +163,7 @@ export async function moveToCart(
   caller: WishlistCaller,
   userId: number,
   input: MoveToCart,
+  pricing: Pricing,
 ): Promise<WishlistMovedToCart> {
   const owner = ownListOf(caller, userId);
   const cartOwner: CartOwner =
@@ -172,11 +174,12 @@ export async function moveToCart(
     await lockProduct(tx, input.productId);
     const line = await lockLine(tx, owner, input.productId);
     if (!line) throw AppError.notFound('This product is not in your wishlist.');
-    const cart = await addToCartWithin(tx, cartOwner, {
-      productId: input.productId,
-      quantity: 1,
-      currencyCode: null,
-    });
+    const cart = await addToCartWithin(
+      tx,
+      cartOwner,
+      { productId: input.productId, quantity: 1, currencyCode: null },
+      pricing,
+    );
     await tx.delete(wishlistItems).where(eq(wishlistItems.id, line.id));
     return { cart, guest_session_token: cart.guest_session_token, items: await itemsOf(tx, owner) };
   });

@@ -1,0 +1,49 @@
+/** Shipping address shapes (spec 001 §2.6, §3), proved equal to shared/src/api/types.ts. */
+import type { ShippingAddress as ShippingAddressShape } from '@shop/shared/api-types';
+import { Type } from '@sinclair/typebox';
+import { type Conforms, Id, Nullable, proved } from './common';
+
+export const ShippingAddress = Type.Object({
+  id: Type.Integer(),
+  buyer_id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+  mobile: Type.String(),
+  country_id: Type.Integer(),
+  country: Type.String({ description: "The country's name" }),
+  city: Type.String(),
+  address: Type.String(),
+  is_primary: Type.Boolean(),
+});
+proved<Conforms<typeof ShippingAddress, ShippingAddressShape>>();
+
+const text = (max: number) => Type.Optional(Nullable(Type.String({ maxLength: max })));
+
+/**
+ * Deliberately loose (fields optional, lengths bounded): the rules and their messages are the
+ * shared `shippingAddressSchema`, applied by the service (422 with the form's wording).
+ */
+export const ShippingAddressBody = Type.Object({
+  first_name: text(200),
+  last_name: text(200),
+  email: text(300),
+  mobile: text(60),
+  country_id: Type.Optional(
+    Nullable(Type.Union([Id(), Type.String({ maxLength: 20 })], { description: 'countries id' })),
+  ),
+  city: text(200),
+  address: text(1000),
+  is_primary: Type.Optional(
+    Type.Boolean({ description: 'true: this address becomes the primary one (the others lose the flag)' }),
+  ),
+});
+
+export const AddressIdParams = Type.Object({ id: Id() });
+export const AddressIdBody = Type.Object({ id: Id() });
+
+export const AddressList = Type.Object({
+  items: Type.Array(ShippingAddress, { description: 'The primary address first, then the newest first' }),
+});
+export const AddressItem = Type.Object({ item: ShippingAddress });
+export const AddressAnswer = Type.Object({ address: ShippingAddress });

@@ -1,0 +1,319 @@
+/**
+ * Checkout (spec 001 §2.3, §4, §7): the cart's shipping address and payment method, and the two
+ * ways to place an order, at checkout (`member-checkout`, signed-in members and express guests)
+ * and through the chat (`whatsapp-checkout`, anyone). Placing runs in one transaction with its
+ * Idempotency-Key (services/idempotency.ts), the order (services/orders.ts) and, for a guest at
+ * checkout, the end of their session; the confirmation mail and the cart's logo files follow the
+ * commit.
+ */
+import type { Cart, ChatCheckout, PaymentDetails, PlacedOrder, User } from '@shop/shared/api-types';
+import { guestCheckoutSchema, paymentMethodSchema } from '@shop/shared/validation';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CheckoutSettings } from '../config';
+import type { Database } from '../db/client';
+import { authTokens, buyers, carts, siteConfig } from '../db/schema';
+import { AppError, isConcurrencyFailure } from '../errors';
+import { type Buyer, hashToken } from './auth';
+import {
+  type AccountServices,
+  type BuyerRow,
+  checked,
+  createGuestWithin,
+  issueBuyerToken,
+  toUser,
+} from './buyers';
+import { type CartOwner, findCart, presentCart, tokenOf } from './cart';
+import { claimKey, type IdempotencyClaim, storeAnswer } from './idempotency';
+import { CartChanged, cartBusy, type OrderChannel, type PlacedOrderRecord, placeOrderWithin } from './orders';
+import { ownAddress } from './shippingAddresses';
+import type { UploadStore } from './uploads';
+
+export interface CheckoutServices {
+  db: Database;
+  uploads: UploadStore;
+  accounts: AccountServices;
+  settings: CheckoutSettings;
+}
+
+const cartEmpty = () => AppError.conflict('CART_EMPTY', 'Your cart is empty: there is nothing to order.');
+
+// ---------------------------------------------------------------- the cart's address and method
+
+/**
+ * Ships the buyer's cart to one of the buyer's own addresses (another buyer's: 404). Only a buyer
+ * (a member, or an express guest) has addresses: without a bearer token the route answers 401.
+ */
+export async function setCartShippingAddress(
+  db: Database,
+  buyerId: number,
+  addressId: number,
+  settings: CheckoutSettings,
+): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    await ownAddress(tx, buyerId, addressId);
+    const cart = await findCart(tx, { buyerId }, true);
+    if (!cart) throw cartEmpty();
+    const [updated] = await tx
+      .update(carts)
+      .set({ shippingAddressId: addressId, updatedAt: sql`now()` })
+      .where(eq(carts.id, cart.id))
+      .returning();
+    return presentCart(tx, updated, null, settings);
+  });
+}
+
+/**
+ * Cash On Delivery or Money Exchange Transfer (the shared paymentMethodSchema). Bank Transfer is
+ * displayed, never offered (spec 001 §1, §9): 422 saying so. A guest cart may hold a method too.
+ */
+export async function setCartPaymentMethod(
+  db: Database,
+  owner: CartOwner,
+  body: { payment_method?: string | null },
+  settings: CheckoutSettings,
+): Promise<Cart> {
+  if (body.payment_method === 'Bank Transfer') {
+    const reason =
+      'Bank Transfer is shown for reference only: please choose Cash On Delivery or Money Exchange Transfer.';
+    throw AppError.unprocessable('PAYMENT_METHOD_NOT_OFFERED', reason, { payment_method: reason });
+  }
+  const { payment_method: method } = await checked(paymentMethodSchema, body);
+  return db.transaction(async (tx) => {
+    const cart = await findCart(tx, owner, true);
+    if (!cart) throw cartEmpty();
+    const [updated] = await tx
+      .update(carts)
+      .set({ paymentMethod: method, updatedAt: sql`now()` })
+      .where(eq(carts.id, cart.id))
+      .returning();
+    return presentCart(tx, updated, tokenOf(owner), settings);
+  });
+}
+
+export const paymentDetailsOf = (settings: CheckoutSettings): PaymentDetails => settings.paymentDetails;
+
+// ---------------------------------------------------------------- placing an order
+
+/** Placing again after the cart changed under it (see placing) at most this often. */
+export const PLACING_ATTEMPTS = 3;
+
+/**
+ * The placing transaction around `place`: the key claimed first (a repeat answers the stored
+ * answer), then the order; after the commit the cart's logo files go and the mail is sent. When
+ * the cart gained a product while its lines were being locked (CartChanged), or PostgreSQL picked
+ * the transaction as a deadlock victim (a sign-in merging a guest cart into this very cart locks
+ * cart → products), nothing was changed and the whole transaction runs again; after
+ * PLACING_ATTEMPTS the answer is 409 CART_BUSY, never a 500.
+ */
+async function placing<T>(
+  services: CheckoutServices,
+  log: FastifyBaseLogger,
+  claim: IdempotencyClaim | null,
+  place: (tx: Database) => Promise<{ answer: T; record: PlacedOrderRecord; stored: unknown }>,
+  replay: (tx: Database, stored: unknown) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    let record: PlacedOrderRecord | null = null;
+    let answer: T;
+    try {
+      answer = await services.db.transaction(async (tx) => {
+        if (claim) {
+          const first = await claimKey(tx, claim);
+          if (first) return replay(tx, first.answer);
+        }
+        const placed = await place(tx);
+        record = placed.record;
+        if (claim) await storeAnswer(tx, claim, placed.stored);
+        return placed.answer;
+      });
+    } catch (error) {
+      const failed = record as PlacedOrderRecord | null;
+      if (failed) await Promise.all(failed.orderLogos.map((name) => services.uploads.remove(name)));
+      const retryable = error instanceof CartChanged || isConcurrencyFailure(error);
+      if (retryable && attempt < PLACING_ATTEMPTS) continue;
+      if (retryable) throw cartBusy();
+      throw error;
+    }
+    const placed = record as PlacedOrderRecord | null;
+    if (placed) {
+      await Promise.all(placed.cartLogos.map((name) => services.uploads.remove(name)));
+      services.accounts.mailer.sendInBackground(placed.mail, log);
+    }
+    return answer;
+  }
+}
+
+const orderer = (buyer: Pick<Buyer, 'id' | 'email' | 'firstName'>) => ({
+  id: buyer.id,
+  email: buyer.email,
+  firstName: buyer.firstName,
+});
+
+const placeInput = (services: CheckoutServices, buyer: Buyer | BuyerRow, channel: OrderChannel) => ({
+  buyer: orderer(buyer),
+  channel,
+  pricing: services.settings,
+  paymentDetails: services.settings.paymentDetails,
+  uploads: services.uploads,
+});
+
+const buyerScope = (buyerId: number) => `buyer:${buyerId}`;
+
+/**
+ * `cart/member-checkout`: the signed-in buyer's cart becomes an order (address and payment method
+ * required). An express guest's session ends with it: every token of the Guest is revoked in the
+ * same transaction (spec 001 §4, §6: a Guest is logged out after placing an order).
+ */
+export async function memberCheckout(
+  services: CheckoutServices,
+  buyer: Buyer,
+  idempotencyKey: string | null,
+  log: FastifyBaseLogger,
+): Promise<PlacedOrder> {
+  const claim = idempotencyKey
+    ? { scope: buyerScope(buyer.id), key: idempotencyKey, endpoint: 'cart/member-checkout' }
+    : null;
+  return placing<PlacedOrder>(
+    services,
+    log,
+    claim,
+    async (tx) => {
+      const record = await placeOrderWithin(tx, placeInput(services, buyer, 'checkout'));
+      if (buyer.type === 'Guest') await tx.delete(authTokens).where(eq(authTokens.buyerId, buyer.id));
+      const answer = { order_id: record.order.order_id, order: record.order };
+      return { answer, record, stored: answer };
+    },
+    async (_tx, stored) => stored as PlacedOrder,
+  );
+}
+
+/** The chat link: the shop's configured phone (startup content's config.phone), the order named. */
+export async function chatUrlFor(db: Database, orderNumber: string): Promise<string> {
+  const [phone] = await db
+    .select({ value: siteConfig.value })
+    .from(siteConfig)
+    .where(eq(siteConfig.key, 'phone'));
+  return messagingAppUrl(phone?.value ?? '', `Hello! I would like to confirm my order ${orderNumber}.`);
+}
+
+/**
+ * The same link format as `messagingAppUrl` of shared/src/messaging (the header and the chat
+ * button): https://wa.me/<digits>?text=…. Without a configured phone, wa.me lets the shopper pick
+ * the contact, which is better than no link at all.
+ */
+export function messagingAppUrl(phone: string, message: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
+}
+
+export interface ChatCheckoutBody {
+  name?: string | null;
+  email?: string | null;
+  mobile?: string | null;
+  /** The guest cart's token (the text 'null' already read as none). */
+  guest_session_token?: string | null;
+}
+
+/** The user part of a stored chat answer: everything but the token, which is never stored. */
+type StoredChatCheckout = Omit<ChatCheckout, 'user'> & { user: Omit<User, 'token'> };
+
+const withoutToken = (answer: ChatCheckout): StoredChatCheckout => {
+  const { token: _token, ...user } = answer.user;
+  return { ...answer, user };
+};
+
+/** "Maya Haddad" → Maya / Haddad; one word is a first name alone. */
+function splitName(name: string): { firstName: string; lastName: string } {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') };
+}
+
+/**
+ * `cart/whatsapp-checkout`: an order through the chat. A signed-in buyer (bearer) just orders
+ * their cart. A shopper not signed in gives the Guest Checkout panel's name, e-mail and mobile
+ * with their guest cart's token: a NEW Guest identity is made for them (as `register-guest`; a
+ * Member's e-mail is 409 EMAIL_EXISTS: sign in instead), the guest cart becomes theirs, and the
+ * order is placed, all in one transaction. A chat order needs no address (the chat arranges it;
+ * the cart's, if any, is used) and takes the cart's payment method, else Cash On Delivery. The
+ * guest's session does not end: the answer carries the guest's user with a token.
+ */
+export async function chatCheckout(
+  services: CheckoutServices,
+  caller: { buyer: Buyer; token: string } | null,
+  body: ChatCheckoutBody,
+  idempotencyKey: string | null,
+  log: FastifyBaseLogger,
+): Promise<ChatCheckout> {
+  const endpoint = 'cart/whatsapp-checkout';
+  if (caller) {
+    const { buyer, token } = caller;
+    const claim = idempotencyKey ? { scope: buyerScope(buyer.id), key: idempotencyKey, endpoint } : null;
+    return placing<ChatCheckout>(
+      services,
+      log,
+      claim,
+      async (tx) => {
+        const [row] = await tx.select().from(buyers).where(eq(buyers.id, buyer.id));
+        if (!row) throw AppError.unauthorized();
+        const record = await placeOrderWithin(tx, placeInput(services, row, 'chat'));
+        const answer = await chatAnswer(tx, record, toUser(row, token));
+        return { answer, record, stored: withoutToken(answer) };
+      },
+      async (_tx, stored) => {
+        const first = stored as StoredChatCheckout;
+        return { ...first, user: { ...first.user, token } };
+      },
+    );
+  }
+
+  const input = await checked(guestCheckoutSchema, body);
+  const guestCartToken = body.guest_session_token ?? null;
+  if (!guestCartToken) throw cartEmpty();
+  const claim = idempotencyKey
+    ? { scope: `guest-cart:${hashToken(guestCartToken)}`, key: idempotencyKey, endpoint }
+    : null;
+  return placing<ChatCheckout>(
+    services,
+    log,
+    claim,
+    async (tx) => {
+      const guest = await createGuestWithin(
+        tx,
+        { email: input.email, mobile: input.mobile, ...splitName(input.name) },
+        guestCartToken,
+        services.accounts.tokenTtlMs,
+      );
+      if (guest.cart_adjustments.length > 0) {
+        const names = guest.cart_adjustments.map((cut) =>
+          cut.kept === 0
+            ? `"${cut.title}" is out of stock`
+            : `only ${cut.kept} of "${cut.title}" left in stock`,
+        );
+        const message = `${names.join('; ')}. Please update your cart.`;
+        throw AppError.conflict(
+          guest.cart_adjustments.some((cut) => cut.kept === 0) ? 'OUT_OF_STOCK' : 'INSUFFICIENT_STOCK',
+          message.charAt(0).toUpperCase() + message.slice(1),
+        );
+      }
+      const record = await placeOrderWithin(tx, placeInput(services, guest.buyer, 'chat'));
+      const answer = await chatAnswer(tx, record, guest.user);
+      return { answer, record, stored: withoutToken(answer) };
+    },
+    // The stored answer holds no token: the guest who repeats the request gets a new one.
+    async (tx, stored) => {
+      const first = stored as StoredChatCheckout;
+      const token = await issueBuyerToken(tx, first.user.id, services.accounts.tokenTtlMs);
+      return { ...first, user: { ...first.user, token } };
+    },
+  );
+}
+
+async function chatAnswer(tx: Database, record: PlacedOrderRecord, user: User): Promise<ChatCheckout> {
+  return {
+    order_id: record.order.order_id,
+    order: record.order,
+    user,
+    chat_url: await chatUrlFor(tx, record.order.order_id),
+  };
+}
