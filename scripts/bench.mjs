@@ -1,7 +1,7 @@
 // `npm run bench`: measures, never asserts. Starts the production shop on a fresh, seeded
 // database (builds what is missing), then reports API latency under load (autocannon), cart adds
-// and reads with every answer checked, the first-load JavaScript of the main pages and their
-// Lighthouse mobile performance.
+// and reads and order placement with every answer checked, the first-load JavaScript of the main
+// pages and their Lighthouse mobile performance.
 //   BENCH_CONNECTIONS=8 BENCH_SECONDS=10 npm run bench
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -46,6 +46,21 @@ const scenarios = [
   ['products/by-slug', null],
 ];
 
+/** A backend/scripts benchmark in a process of its own (it starts its own server and database). */
+function runBackendBench(script, name) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      path.join(ROOT, 'node_modules/.bin/tsx'),
+      [path.join(ROOT, 'backend/scripts', script)],
+      {
+        stdio: 'inherit',
+        env: process.env,
+      },
+    );
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} bench exited ${code}`))));
+  });
+}
+
 let productPage = '/';
 try {
   await waitForHealth();
@@ -88,16 +103,10 @@ try {
   );
   // Cart adds and reads, every answer checked (backend/scripts/bench-cart.ts): a server of its own
   // on a throw-away database, PostgreSQL when DATABASE_URL is set (else PGlite). BENCH_CART=0 skips.
-  if (process.env.BENCH_CART !== '0') {
-    await new Promise((resolve, reject) => {
-      const child = spawn(
-        path.join(ROOT, 'node_modules/.bin/tsx'),
-        [path.join(ROOT, 'backend/scripts/bench-cart.ts')],
-        { stdio: 'inherit', env: process.env },
-      );
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`cart bench exited ${code}`))));
-    });
-  }
+  if (process.env.BENCH_CART !== '0') await runBackendBench('bench-cart.ts', 'cart');
+  // Order placement (cart/member-checkout), every answer and the stock afterwards checked
+  // (backend/scripts/bench-orders.ts): the same kind of throw-away database. BENCH_ORDERS=0 skips.
+  if (process.env.BENCH_ORDERS !== '0') await runBackendBench('bench-orders.ts', 'orders');
   await new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,

@@ -6,23 +6,20 @@
  *   npx tsx backend/scripts/bench-cart.ts                      (PGlite in a temporary folder)
  *   DATABASE_URL=postgres://… npx tsx backend/scripts/bench-cart.ts   (PostgreSQL)
  * With DATABASE_URL it creates a throw-away database on that server (the role needs CREATEDB) and
- * drops it afterwards, so stock and carts of a real database are never touched. Every product gets
+ * drops it afterwards, so stock and carts of a real database are never touched (benchServer.ts). Every product gets
  * ample stock; each connection's carts use their own products, so the adds measure the cart, not
  * the wait for one product row's lock. The server runs in a child process (its own event loop).
  * BENCH_SECONDS (default 10), BENCH_CONNECTIONS (8), BENCH_CART_PRODUCTS (320, seeded).
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import { Client } from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client';
+import { percentile, serverCpuMs, startBenchServer, stopBenchServer, throwAwayDatabase } from './benchServer';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const PRODUCTS = Number(process.env.BENCH_CART_PRODUCTS ?? 320);
-const ROLE_ENV = 'BENCH_CART_ROLE';
 /** Stock of every product: far more than any run can add. */
 const AMPLE_STOCK = 10_000_000;
 /** Adds per guest cart before the connection starts a new cart (3 products, up to 4 pieces each). */
@@ -31,121 +28,12 @@ const LINES_PER_CART = 3;
 /** Guest carts the get-items run reads, round robin. */
 const READ_CARTS = 64;
 
-type ServerMessage =
-  | { type: 'listening'; address: string; kind: string }
-  | { type: 'cpu'; userMs: number; systemMs: number };
-
-/** Child process: the measured server, alone on its event loop. */
-async function serve() {
-  const [{ buildApp }, { loadConfig }, { openDatabase }] = await Promise.all([
-    import('../src/app'),
-    import('../src/config'),
-    import('../src/db/client'),
-  ]);
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({
-    database,
-    uploadsDir: mkdtempSync(path.join(tmpdir(), 'shop-bench-uploads-')),
-  });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const send = (message: ServerMessage) => process.send?.(message);
-  process.on('message', async (message: string) => {
-    if (message === 'cpu') {
-      const { user, system } = process.cpuUsage();
-      send({ type: 'cpu', userMs: user / 1000, systemMs: system / 1000 });
-    } else if (message === 'stop') {
-      await app.close();
-      await database.close();
-      process.disconnect();
-    }
-  });
-  send({ type: 'listening', address, kind: database.kind });
+/** Ample stock everywhere; the product ids, in order. */
+async function prepareProducts(db: Database): Promise<number[]> {
+  await db.execute(sql`UPDATE products SET stock_quantity = ${AMPLE_STOCK}`);
+  const rows = await db.execute(sql`SELECT id FROM products ORDER BY id`);
+  return (rows as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
 }
-
-interface BenchDatabase {
-  /** Environment for the server child: where the prepared database is. */
-  env: Record<string, string>;
-  productIds: number[];
-  drop(): Promise<void>;
-}
-
-/** A fresh, migrated, seeded database with ample stock: throw-away on PostgreSQL, or a PGlite folder. */
-async function prepareDatabase(): Promise<BenchDatabase> {
-  const [{ openDatabase }, { migrate }, { seedDatabase }, { sql }] = await Promise.all([
-    import('../src/db/client'),
-    import('../src/db/migrate'),
-    import('../src/seed/seedDatabase'),
-    import('drizzle-orm'),
-  ]);
-  const serverUrl = process.env.DATABASE_URL;
-  let env: Record<string, string>;
-  let drop: () => Promise<void>;
-  let handle: Awaited<ReturnType<typeof openDatabase>>;
-  if (serverUrl) {
-    const name = `shop_bench_cart_${randomBytes(6).toString('hex')}`;
-    const admin = new Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString() };
-    handle = await openDatabase({ databaseUrl: url.toString() });
-    drop = async () => {
-      const dropper = new Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    };
-  } else {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-cart-'));
-    env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-    handle = await openDatabase({ dataDir });
-    drop = async () => rmSync(dataDir, { recursive: true, force: true });
-  }
-  try {
-    await migrate(handle.db);
-    await seedDatabase(handle.db, { products: PRODUCTS });
-    await handle.db.execute(sql`UPDATE products SET stock_quantity = ${AMPLE_STOCK}`);
-    const rows = await handle.db.execute(sql`SELECT id FROM products ORDER BY id`);
-    const productIds = (rows as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
-    return { env, productIds, drop };
-  } finally {
-    // PGlite allows one process per folder: the server child opens it next.
-    await handle.close();
-  }
-}
-
-/** Starts the server child and resolves with its address once it listens. */
-function startServer(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; address: string; kind: string }> {
-  const child = fork(__filename, [], { env: { ...process.env, ...env, [ROLE_ENV]: 'server' } });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server exited ${code} before listening`)));
-    child.on('message', (message: ServerMessage) => {
-      if (message.type === 'listening') resolve({ child, address: message.address, kind: message.kind });
-    });
-  });
-}
-
-/** The server process's CPU time so far (user + system, ms). */
-function serverCpuMs(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    const onMessage = (message: ServerMessage) => {
-      if (message.type !== 'cpu') return;
-      child.off('message', onMessage);
-      resolve(message.userMs + message.systemMs);
-    };
-    child.on('message', onMessage);
-    child.send('cpu');
-  });
-}
-
-/** Nearest-rank percentile of sorted samples. */
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 
 interface CartAnswer {
   status?: boolean;
@@ -318,24 +206,25 @@ async function measure(
 }
 
 async function main() {
-  const database = await prepareDatabase();
+  const database = await throwAwayDatabase('cart', PRODUCTS, prepareProducts);
+  const productIds = database.prepared;
   try {
-    const { child, address, kind } = await startServer(database.env);
+    const { child, address, kind } = await startBenchServer(database.env);
     const api = `${address}/backend/api`;
     try {
       console.log(
-        `cart on ${kind === 'postgres' ? 'PostgreSQL (a throw-away database)' : 'PGlite'}, ${database.productIds.length} products, ${CONNECTIONS} connections, ${SECONDS} s each (server in its own process)`,
+        `cart on ${kind === 'postgres' ? 'PostgreSQL (a throw-away database)' : 'PGlite'}, ${productIds.length} products, ${CONNECTIONS} connections, ${SECONDS} s each (server in its own process)`,
       );
       const adds = new Tally();
       await measure(
         `cart/add (new guest cart every ${ADDS_PER_CART})`,
         child,
         api,
-        addScenario(database.productIds, adds),
+        addScenario(productIds, adds),
         adds,
       );
       const reads = new Tally();
-      const carts = await prepareReadCarts(api, database.productIds);
+      const carts = await prepareReadCarts(api, productIds);
       await measure(
         `cart/get-items (${carts.length} carts, 3 lines)`,
         child,
@@ -344,16 +233,14 @@ async function main() {
         reads,
       );
     } finally {
-      child.send('stop');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await stopBenchServer(child);
     }
   } finally {
     await database.drop();
   }
 }
 
-const entry = process.env[ROLE_ENV] === 'server' ? serve : main;
-entry().catch((error: unknown) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
