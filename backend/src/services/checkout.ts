@@ -25,7 +25,14 @@ import {
 } from './buyers';
 import { type CartOwner, findCart, presentCart, tokenOf } from './cart';
 import { claimKey, type IdempotencyClaim, storeAnswer } from './idempotency';
-import { CartChanged, cartBusy, type OrderChannel, type PlacedOrderRecord, placeOrderWithin } from './orders';
+import {
+  CartChanged,
+  cartBusy,
+  cartEmpty,
+  type OrderChannel,
+  type PlacedOrderRecord,
+  placeOrderWithin,
+} from './orders';
 import { ownAddress } from './shippingAddresses';
 import type { UploadStore } from './uploads';
 
@@ -35,8 +42,6 @@ export interface CheckoutServices {
   accounts: AccountServices;
   settings: CheckoutSettings;
 }
-
-const cartEmpty = () => AppError.conflict('CART_EMPTY', 'Your cart is empty: there is nothing to order.');
 
 // ---------------------------------------------------------------- the cart's address and method
 

@@ -89,7 +89,8 @@ export interface PlacedOrderRecord {
   orderLogos: string[];
 }
 
-const cartEmpty = () => AppError.conflict('CART_EMPTY', 'Your cart is empty: there is nothing to order.');
+export const cartEmpty = () =>
+  AppError.conflict('CART_EMPTY', 'Your cart is empty: there is nothing to order.');
 export const cartBusy = () =>
   AppError.conflict(
     'CART_BUSY',
