@@ -590,6 +590,16 @@ describe.each(targets)('sign-in and sign-up on %s', (target) => {
       });
       expect(taken.statusCode).toBe(409);
       expect(failureOf(taken).error.message).toBe('Email is already exist');
+      // Warned, the shopper may still check out as a guest: a new Guest identity, not the member.
+      const anyway = await post('buyers/register-guest', {
+        type: 'Express',
+        first_name: 'X',
+        email: memberEmail,
+        continue_as_guest: true,
+      });
+      expect(anyway.statusCode).toBe(201);
+      const guest = (JSON.parse(anyway.body) as { data: SignedIn }).data.user;
+      expect(guest).toMatchObject({ type: 'Guest', email: memberEmail, first_name: 'X' });
 
       const invalid = await post('buyers/register-guest', { type: 'Express', email: 'bad' });
       expect(invalid.statusCode).toBe(422);

@@ -119,6 +119,11 @@ export const RegisterGuestBody = Type.Object({
       Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 }), Type.String({ maxLength: 10 })]),
     ),
   ),
+  /**
+   * The shopper read the panel's account-exists warning and checks out as a guest anyway: a new
+   * Guest identity with a member's e-mail, which joins nothing of the member's.
+   */
+  continue_as_guest: Type.Optional(Type.Boolean()),
   guest_cart_session_token: GuestCartToken,
 });
 

@@ -242,13 +242,16 @@ export interface RegisterGuestInput {
   mobile?: string | null;
   gender?: string | null;
   create_my_profile?: boolean | number | string | null;
+  continue_as_guest?: boolean;
   guest_cart_session_token?: string | null;
 }
 
 /**
  * Express checkout: a NEW Guest buyer with a token, every time. Knowing an e-mail must never
  * hand out anybody's token, cart or details, so nothing is looked up by the e-mail except
- * whether a member owns it (409 'Email is already exist': the panel recommends signing in).
+ * whether a member owns it (409 'Email is already exist': the panel recommends signing in, or
+ * continuing as a guest, which the shopper confirms with `continue_as_guest`: the new Guest
+ * identity shares the e-mail and nothing else).
  * What the guest brings is the cart whose guest_cart_session_token they hold. Joining a guest's
  * earlier orders to an account needs proof of e-mail ownership (a later issue), never this form.
  * `create_my_profile` is accepted and ignored: a profile needs a password, which this form does
@@ -274,6 +277,7 @@ export async function registerGuest(services: AccountServices, body: RegisterGue
       { ...details, email },
       body.guest_cart_session_token,
       services.tokenTtlMs,
+      { allowMemberEmail: body.continue_as_guest === true },
     );
     return { user, cart_adjustments };
   });
@@ -297,8 +301,9 @@ export async function createGuestWithin(
   details: GuestDetails,
   guestCartToken: string | null | undefined,
   tokenTtlMs: number,
+  options: { allowMemberEmail?: boolean } = {},
 ): Promise<SignedIn & { buyer: BuyerRow }> {
-  if (await memberByEmail(tx, details.email)) throw emailExists();
+  if (!options.allowMemberEmail && (await memberByEmail(tx, details.email))) throw emailExists();
   const [buyer] = await tx
     .insert(buyers)
     .values({ ...details, type: 'Guest' })
