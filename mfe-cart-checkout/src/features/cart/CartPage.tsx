@@ -1,7 +1,7 @@
 import { bus, type CartItem, RemoteSlot, useBusState, useTimeouts } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type TabSpec, Tabs } from '@shop/shared/tabs';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { LoadFailed } from '../../app/LoadFailed';
 import { FEEDBACK_MS, SHOP_NAME } from '../../constants';
 import { ChatCheckout } from '../checkout/ChatCheckout';
@@ -111,7 +111,9 @@ const CHECKOUT_TABS: readonly TabSpec[] = [
 
 function CheckoutChoice(): ReactNode {
   const { user } = useBusState('session');
-  if (user) return null;
+  // A guest who signs up in the panel keeps it on screen: it says so and moves on to /checkout.
+  const anonymousAtFirst = useRef(user === null);
+  if (user && !(user.type === 'Guest' && anonymousAtFirst.current)) return null;
   return (
     <section className={styles.checkoutChoice} aria-label="How to check out">
       <Tabs label="How to check out" tabs={CHECKOUT_TABS} />
