@@ -570,3 +570,75 @@ export const idempotencyKeys = pgTable(
   },
   (table) => [primaryKey({ columns: [table.scope, table.key] })],
 );
+
+// ---- 0013_member_account.sql
+
+export const notifications = pgTable('notifications', {
+  id: serial('id').primaryKey(),
+  buyerId: integer('buyer_id')
+    .notNull()
+    .references(() => buyers.id),
+  note: text('note').notNull(),
+  priority: text('priority').$type<'High' | 'Normal'>().notNull().default('Normal'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+});
+
+export const buyerMessages = pgTable('buyer_messages', {
+  id: serial('id').primaryKey(),
+  buyerId: integer('buyer_id')
+    .notNull()
+    .references(() => buyers.id),
+  orderId: integer('order_id').references(() => orders.id),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  senderType: text('sender_type').$type<'Admin' | 'Buyer'>().notNull(),
+  isRead: boolean('is_read').notNull().default(false),
+  replyTo: integer('reply_to').references((): AnyPgColumn => buyerMessages.id),
+  createdTime: timestamp('created_time', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Columns 0013 adds to `buyers` (kept apart so the table above stays as 0001 made it). */
+export const buyerProfiles = pgTable('buyers', {
+  id: serial('id').primaryKey(),
+  ageGroup: integer('age_group'),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+});
+
+export const interestOptions = pgTable('interest_options', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const buyerInterests = pgTable(
+  'buyer_interests',
+  {
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => buyers.id),
+    interestId: integer('interest_id')
+      .notNull()
+      .references(() => interestOptions.id),
+  },
+  (table) => [primaryKey({ columns: [table.buyerId, table.interestId] })],
+);
+
+export const hearAboutUsOptions = pgTable('hear_about_us_options', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const buyerHearAboutUs = pgTable(
+  'buyer_hear_about_us',
+  {
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => buyers.id),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => hearAboutUsOptions.id),
+  },
+  (table) => [primaryKey({ columns: [table.buyerId, table.optionId] })],
+);

@@ -509,3 +509,109 @@ export interface PageContent {
   whatsapp: string | null;
   email: string | null;
 }
+
+// ---- member account (issue 11)
+
+export type NotificationPriority = 'High' | 'Normal';
+
+/** `notifications` → `{items}`: the member's notes not dismissed, newest first. */
+export interface Notification {
+  id: number;
+  note: string;
+  priority: NotificationPriority;
+  created_at: string;
+}
+
+export type MessageSender = 'Admin' | 'Buyer';
+
+/** One message between a member and the shop; reply_to is the thread's root id (null on a root). */
+export interface Message {
+  id: number;
+  buyer_id: number;
+  order_id: number | null;
+  subject: string;
+  message: string;
+  sender_type: MessageSender;
+  is_read: boolean;
+  reply_to: number | null;
+  created_time: string;
+}
+
+/** A thread in a list: its root message, the latest message and the member's unread count. */
+export interface MessageThread extends Message {
+  last_message: Message;
+  unread_count: number;
+}
+
+/** `buyer-messages?page=`, `order-messages/get-messages/{orderId}?page=` (newest activity first). */
+export interface MessageThreadPage {
+  items: MessageThread[];
+  _meta: ListMeta;
+}
+
+/** `…/get-thread/…?page=`: the root and its messages oldest first, paged. */
+export interface MessageThreadView {
+  thread: Message;
+  items: Message[];
+  _meta: ListMeta;
+}
+
+/** `buyers/dashboard-stats` */
+export interface DashboardStats {
+  ordersCount: number;
+  messagesCount: number;
+  cartItemsCount: number;
+  wishlistItemsCount: number;
+}
+
+/** One row of `buyers-log` (the dashboard's Recent Activities). */
+export interface Activity {
+  id: number;
+  action_type: string;
+  order_id: number | null;
+  action_datetime: string;
+}
+
+export interface ActivityPage {
+  items: Activity[];
+  _meta: ListMeta;
+}
+
+/** `buyers/profile-stats`: which prompts the profile overview shows. */
+export interface ProfileStats {
+  profileUpdateRequired: boolean;
+  alternateEmailUpdateRequired: boolean;
+  interestsUpdatedRequired: boolean;
+  passwordUpdatedRequired: boolean;
+}
+
+/** An interest or "how did you hear about us" option, checked when the member chose it. */
+export interface InterestOption {
+  id: number;
+  name: string;
+  isChecked: boolean;
+}
+
+/** `buyers/update/{id}` body (the e-mail is never changed here). */
+export interface ProfileInput {
+  first_name: string;
+  last_name: string;
+  mobile: string;
+  country_id: number;
+  gender: string;
+  age_group: number;
+}
+
+/** The member as the profile page shows it. */
+export interface Profile {
+  id: number;
+  type: 'Member' | 'Guest';
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile: string | null;
+  gender: string | null;
+  country_id: number | null;
+  age_group: number | null;
+  alternate_email: string | null;
+}
