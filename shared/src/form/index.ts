@@ -4,6 +4,14 @@
  * with its own Formik, so a remote's forms and fields always share one Formik context.
  */
 export {
+  AddressFields,
+  type AddressValues,
+  addressInputOf,
+  addressValuesOf,
+  EMPTY_ADDRESS,
+  isAddressField,
+} from './AddressFields';
+export {
   FieldError,
   FormFeedback,
   type FormOutcome,
