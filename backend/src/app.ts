@@ -29,6 +29,8 @@ import { giftOptionRoutes } from './routes/giftOptions';
 import { healthRoutes } from './routes/health';
 import { homeRoutes } from './routes/home';
 import { imageRoutes } from './routes/images';
+import { memberAccountRoutes } from './routes/memberAccount';
+import { notificationRoutes } from './routes/notifications';
 import { pageViewRoutes } from './routes/pageViews';
 import { productRoutes } from './routes/products';
 import { referenceListRoutes } from './routes/referenceLists';
@@ -179,6 +181,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(buyerRoutes, deps);
       await api.register(referenceListRoutes, deps);
       await api.register(pageViewRoutes, deps);
+      // Member account (issue 11).
+      await api.register(notificationRoutes, deps);
+      await api.register(memberAccountRoutes, deps);
       api.setNotFoundHandler((request) => {
         throw AppError.notFound(`Route ${request.method} ${request.url.split('?')[0]} not found.`);
       });

@@ -9,6 +9,7 @@ export * from './checkout';
 export * from './customization';
 export { firstErrors } from './errors';
 export { KEYWORD_MIN, keywordError } from './keyword';
+export * from './member';
 export { MESSAGES } from './messages';
 export * from './richText';
 export { isSignUpCountry, SIGN_UP_COUNTRIES } from './signUpCountries';

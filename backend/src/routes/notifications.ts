@@ -1,0 +1,54 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { callerId } from '../hooks/callerId';
+import { optionalAuth, requireAuth } from '../hooks/optionalAuth';
+import { Empty } from '../schemas/auth';
+import { responses } from '../schemas/common';
+import { Notification, RemoveNotificationBody } from '../schemas/member';
+import { dismissNotification, listNotifications } from '../services/notifications';
+import type { RouteDeps } from './deps';
+
+/**
+ * Header notifications. The header asks on every page for every visitor, so a visitor without a
+ * token gets an empty list (200, the popover says 'Notifications are not available'); a token
+ * that is present but dead is still 401. Dismissing needs a token (spec 000: "offered only to
+ * users with a token").
+ */
+export const notificationRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database }) => {
+  const { db } = database;
+  const tags = ['notifications'];
+
+  app.get(
+    '/notifications',
+    {
+      onRequest: optionalAuth(db),
+      schema: {
+        tags,
+        summary: "The member's notifications not dismissed, newest first; an empty list without a token",
+        security: [{ bearer: [] }, {}],
+        response: responses(Type.Object({ items: Type.Array(Notification) })),
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      data: { items: request.buyer ? await listNotifications(db, request.buyer.id) : [] },
+    }),
+  );
+
+  app.post(
+    '/notifications/remove',
+    {
+      onRequest: requireAuth(db),
+      schema: {
+        tags,
+        summary: "Dismiss one of the member's own notifications (anybody else's is 404)",
+        security: [{ bearer: [] }],
+        body: RemoveNotificationBody,
+        response: responses(Empty),
+      },
+    },
+    async (request) => {
+      await dismissNotification(db, callerId(request), request.body.notification_id);
+      return { status: true as const, data: {} };
+    },
+  );
+};

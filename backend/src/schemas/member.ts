@@ -1,0 +1,147 @@
+/**
+ * Member area shapes (issue 11): notifications, messages, dashboard, profile. Bodies are loose
+ * (fields optional, bounded) so the shared Yup schemas answer with the spec's messages (422).
+ */
+import type {
+  Activity as ActivityShape,
+  DashboardStats as DashboardStatsShape,
+  InterestOption as InterestOptionShape,
+  Message as MessageShape,
+  MessageThread as MessageThreadShape,
+  Notification as NotificationShape,
+  Profile as ProfileShape,
+  ProfileStats as ProfileStatsShape,
+} from '@shop/shared/api-types';
+import { MESSAGE_SUBJECT_MAX, MESSAGE_TEXT_MAX } from '@shop/shared/validation';
+import { Type } from '@sinclair/typebox';
+import { NOTE_MAX_LENGTH } from '../services/notifications';
+import { type Conforms, Id, ListMeta, Nullable, PageNumber, proved } from './common';
+
+const text = (max: number, description?: string) =>
+  Type.Optional(Type.String({ maxLength: max, description }));
+
+export const Priority = Type.Union([Type.Literal('High'), Type.Literal('Normal')]);
+
+export const Notification = Type.Object({
+  id: Type.Integer(),
+  note: Type.String(),
+  priority: Priority,
+  created_at: Type.String({ format: 'date-time' }),
+});
+proved<Conforms<typeof Notification, NotificationShape>>();
+
+export const RemoveNotificationBody = Type.Object({ notification_id: Id() });
+
+export const Message = Type.Object({
+  id: Type.Integer(),
+  buyer_id: Type.Integer(),
+  order_id: Nullable(Type.Integer()),
+  subject: Type.String(),
+  message: Type.String(),
+  sender_type: Type.Union([Type.Literal('Admin'), Type.Literal('Buyer')]),
+  is_read: Type.Boolean(),
+  reply_to: Nullable(Type.Integer()),
+  created_time: Type.String({ format: 'date-time' }),
+});
+proved<Conforms<typeof Message, MessageShape>>();
+
+export const MessageThread = Type.Intersect([
+  Message,
+  Type.Object({ last_message: Message, unread_count: Type.Integer() }),
+]);
+proved<Conforms<typeof MessageThread, MessageThreadShape>>();
+
+export const MessageThreadPage = Type.Object({ items: Type.Array(MessageThread), _meta: ListMeta });
+export const MessageThreadView = Type.Object({
+  thread: Message,
+  items: Type.Array(Message),
+  _meta: ListMeta,
+});
+
+export const MessageBody = Type.Object({
+  subject: text(MESSAGE_SUBJECT_MAX * 2),
+  message: text(MESSAGE_TEXT_MAX * 2),
+});
+export const ReplyBody = Type.Object({
+  subject: text(MESSAGE_SUBJECT_MAX * 2, "Ignored: a reply keeps the thread's subject"),
+  message: text(MESSAGE_TEXT_MAX * 2),
+});
+
+export const PageQuery = Type.Object({ page: Type.Optional(PageNumber()) });
+
+export const DashboardStats = Type.Object({
+  ordersCount: Type.Integer(),
+  messagesCount: Type.Integer({ description: 'Message threads (general and per order)' }),
+  cartItemsCount: Type.Integer({ description: 'Pieces in the cart (sum of quantities)' }),
+  wishlistItemsCount: Type.Integer(),
+});
+proved<Conforms<typeof DashboardStats, DashboardStatsShape>>();
+
+export const Activity = Type.Object({
+  id: Type.Integer(),
+  action_type: Type.String(),
+  order_id: Nullable(Type.Integer()),
+  action_datetime: Type.String({ format: 'date-time' }),
+});
+proved<Conforms<typeof Activity, ActivityShape>>();
+export const ActivityPage = Type.Object({ items: Type.Array(Activity), _meta: ListMeta });
+
+export const ProfileStats = Type.Object({
+  profileUpdateRequired: Type.Boolean(),
+  alternateEmailUpdateRequired: Type.Boolean(),
+  interestsUpdatedRequired: Type.Boolean(),
+  passwordUpdatedRequired: Type.Boolean(),
+});
+proved<Conforms<typeof ProfileStats, ProfileStatsShape>>();
+
+export const InterestOption = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  isChecked: Type.Boolean(),
+});
+proved<Conforms<typeof InterestOption, InterestOptionShape>>();
+
+const IdList = Type.Array(Id(), { maxItems: 100 });
+export const InterestsBody = Type.Object({ interests: Type.Optional(IdList) });
+export const HearAboutUsBody = Type.Object({ options: Type.Optional(IdList) });
+
+export const Profile = Type.Object({
+  id: Type.Integer(),
+  type: Type.Union([Type.Literal('Member'), Type.Literal('Guest')]),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+  mobile: Nullable(Type.String()),
+  gender: Nullable(Type.String()),
+  country_id: Nullable(Type.Integer()),
+  age_group: Nullable(Type.Integer()),
+  alternate_email: Nullable(Type.String()),
+});
+proved<Conforms<typeof Profile, ProfileShape>>();
+
+const Choice = Type.Optional(Nullable(Type.Union([Id(), Type.String({ maxLength: 20 })])));
+export const ProfileBody = Type.Object({
+  first_name: text(100),
+  last_name: text(100),
+  mobile: text(40),
+  country_id: Choice,
+  gender: text(20, 'One of GET gender'),
+  age_group: Choice,
+  email: text(254, 'Ignored: the primary e-mail is read-only'),
+});
+
+export const AlternateEmailBody = Type.Object({
+  alternate_email: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
+});
+
+export const ChangePasswordBody = Type.Object({
+  old_password: text(200),
+  new_password: text(200),
+  confirm_password: text(200),
+});
+
+export const SendNotificationBody = Type.Object({
+  buyer_id: Id(),
+  note: Type.String({ minLength: 1, maxLength: NOTE_MAX_LENGTH }),
+  priority: Type.Optional(Priority),
+});
