@@ -30,6 +30,7 @@ import { healthRoutes } from './routes/health';
 import { homeRoutes } from './routes/home';
 import { imageRoutes } from './routes/images';
 import { memberAccountRoutes } from './routes/memberAccount';
+import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
 import { pageViewRoutes } from './routes/pageViews';
 import { productRoutes } from './routes/products';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Member account (issue 11).
       await api.register(notificationRoutes, deps);
       await api.register(memberAccountRoutes, deps);
+      await api.register(messageRoutes, deps);
       api.setNotFoundHandler((request) => {
         throw AppError.notFound(`Route ${request.method} ${request.url.split('?')[0]} not found.`);
       });
