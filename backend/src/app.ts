@@ -21,6 +21,7 @@ import { HELMET_OPTIONS } from './delivery/contentSecurity';
 import { type SiteOptions, sitePlugin } from './delivery/site';
 import { AppError, answerClientError, errorHandler } from './errors';
 import { rejectNulCharacters } from './hooks/rejectNulCharacters';
+import { adminLoginRoutes, adminRoutes } from './routes/admin';
 import { buyerRoutes } from './routes/buyers';
 import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
@@ -31,6 +32,7 @@ import { homeRoutes } from './routes/home';
 import { imageRoutes } from './routes/images';
 import { memberAccountRoutes } from './routes/memberAccount';
 import { messageRoutes } from './routes/messages';
+import { memberOrderRoutes } from './routes/memberOrders';
 import { notificationRoutes } from './routes/notifications';
 import { pageViewRoutes } from './routes/pageViews';
 import { productRoutes } from './routes/products';
@@ -186,6 +188,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationRoutes, deps);
       await api.register(memberAccountRoutes, deps);
       await api.register(messageRoutes, deps);
+      // Member orders and the admin's order API (issue 11).
+      await api.register(memberOrderRoutes, deps);
+      await api.register(adminLoginRoutes, deps);
+      await api.register(adminRoutes, deps);
       api.setNotFoundHandler((request) => {
         throw AppError.notFound(`Route ${request.method} ${request.url.split('?')[0]} not found.`);
       });

@@ -312,6 +312,9 @@ export const productReviews = pgTable('product_reviews', {
   rating: smallint('rating').notNull(),
   comments: text('comments').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** 0012_member_orders.sql: set on reviews written from an order (seeded ones have neither). */
+  buyerId: integer('buyer_id'),
+  orderItemId: integer('order_item_id'),
 });
 
 export const productQuestions = pgTable('product_questions', {
@@ -538,6 +541,9 @@ export const orderItems = pgTable('order_items', {
   packagingLevel: text('packaging_level').$type<PackagingLevel>(),
   packagingPrice: orderAmount('packaging_price').notNull().default(0),
   lineTotal: orderAmount('line_total').notNull(),
+  /** 0012_member_orders.sql: the buyer reviewed / gave feedback on this ordered product. */
+  reviewSubmitted: boolean('review_submitted').notNull().default(false),
+  feedbackSubmitted: boolean('feedback_submitted').notNull().default(false),
 });
 
 export const orderLogs = pgTable('order_logs', {
@@ -642,3 +648,51 @@ export const buyerHearAboutUs = pgTable(
   },
   (table) => [primaryKey({ columns: [table.buyerId, table.optionId] })],
 );
+
+// ---------------------------------------------------------------- 0012_member_orders.sql
+
+export type ProofStatus = 'Pending' | 'Confirmed' | 'Rejected';
+
+export const productFeedbacks = pgTable('product_feedbacks', {
+  id: serial('id').primaryKey(),
+  orderItemId: integer('order_item_id')
+    .notNull()
+    .references(() => orderItems.id),
+  buyerId: integer('buyer_id')
+    .notNull()
+    .references(() => buyers.id),
+  productId: integer('product_id').notNull(),
+  comments: text('comments').notNull(),
+  image: text('image'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const paymentProofs = pgTable('payment_proofs', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id),
+  image: text('image').notNull(),
+  comments: text('comments').notNull().default(''),
+  status: text('status').$type<ProofStatus>().notNull().default('Pending'),
+  adminComments: text('admin_comments'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+});
+
+export const admins = pgTable('admins', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const adminTokens = pgTable('admin_tokens', {
+  id: serial('id').primaryKey(),
+  adminId: integer('admin_id')
+    .notNull()
+    .references(() => admins.id),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

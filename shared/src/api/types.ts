@@ -615,3 +615,126 @@ export interface Profile {
   age_group: number | null;
   alternate_email: string | null;
 }
+
+// ---- member orders (issue 11)
+
+/** `buyer-orders?duration=…&order_status=…&payment_status=…&page=…` */
+export interface OrderPage {
+  items: Order[];
+  _meta: ListMeta;
+}
+
+/** `buyer-orders/stats`: pendingOrders counts 'Pending' and 'Payment Pending'. */
+export interface OrderStats {
+  totalOrders: number;
+  pendingOrders: number;
+  dispatchedOrders: number;
+  deliveredOrders: number;
+  canceledOrders: number;
+}
+
+export interface OrderLogEntry {
+  created_at: string;
+  action: string;
+}
+
+export type ProofStatus = 'Pending' | 'Confirmed' | 'Rejected';
+
+/** The order's latest proof of payment. */
+export interface ProofOfPayment {
+  id: number;
+  status: ProofStatus;
+  comments: string;
+  admin_comments: string | null;
+  created_at: string;
+}
+
+export interface OrderedCustomization {
+  id: number;
+  /** The logo's address (bearer of the order's buyer, or an admin's), or null without a logo. */
+  image: string | null;
+  /** 'Logo uploaded' when a logo was chosen, null otherwise. */
+  logoMessage: string | null;
+  toWhom: string | null;
+  from: string | null;
+  note: string | null;
+  brief: string | null;
+  price: number;
+}
+
+export interface OrderedPackaging {
+  id: number;
+  title: string;
+  image: string;
+  price: number;
+}
+
+export interface OrderedProduct {
+  id: number;
+  /** Unit price in the order's currency. */
+  price: number;
+  quantity: number;
+  /** The line with its customization and packaging. */
+  total: number;
+  product: {
+    id: number;
+    title: string;
+    slug: string;
+    image: string;
+    category: { name: string };
+    subCategory: { name: string };
+    type: { name: string };
+  };
+  customization: OrderedCustomization | null;
+  packaging: OrderedPackaging | null;
+  review_submitted: boolean;
+  feedback_submitted: boolean;
+  /** The shopper may still review / give feedback (any order status but Cancel, once each). */
+  can_review: boolean;
+  can_give_feedback: boolean;
+}
+
+/** `buyer-orders/{id}` */
+export interface OrderDetail extends Order {
+  ordered_products: OrderedProduct[];
+  proofOfPayment: ProofOfPayment | null;
+  /** A transfer order with no proof, or whose last proof was Rejected, takes a (new) upload. */
+  can_upload_proof: boolean;
+  address: {
+    first_name: string | null;
+    last_name: string | null;
+    mobile: string | null;
+    address: string | null;
+    city: string | null;
+    country: string | null;
+  };
+  log: OrderLogEntry[];
+}
+
+/** `product-reviews/create` answers the review as the product page shows it. */
+export interface ReviewCreated {
+  review: Review;
+  message: string;
+}
+
+/** `product-feedbacks/create`, `buyer-orders/proof-of-payment`. */
+export interface SubmissionDone {
+  message: string;
+}
+
+/** `admin/login` */
+export interface AdminSession {
+  token: string;
+  expires_at: string;
+  admin: { id: number; email: string };
+}
+
+/** An order as the admin lists it: whose it is, too. */
+export interface AdminOrder extends Order {
+  buyer: { id: number; email: string; name: string };
+}
+
+export interface AdminOrderPage {
+  items: AdminOrder[];
+  _meta: ListMeta;
+}

@@ -1,0 +1,28 @@
+/**
+ * Admin endpoints: an admin's bearer token only. No token, or an unknown or expired admin token:
+ * 401. A buyer's (or wishlist user's) token: 403, decided by its form before any lookup, so a
+ * buyer token is never even looked up among admin tokens.
+ */
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { Database } from '../db/client';
+import { AppError } from '../errors';
+import { type Admin, isAdminToken, resolveAdmin } from '../services/admins';
+import { bearerTokenOf } from './optionalAuth';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    admin: Admin | null;
+  }
+}
+
+export function requireAdmin(db: Database): onRequestAsyncHookHandler {
+  return async (request) => {
+    request.admin = null;
+    const token = bearerTokenOf(request);
+    if (token === null) throw AppError.unauthorized('Admins only: please sign in as an admin.');
+    if (!isAdminToken(token)) throw AppError.forbidden('Admins only.');
+    const admin = await resolveAdmin(db, token);
+    if (!admin) throw AppError.unauthorized('Your admin session has expired. Please sign in again.');
+    request.admin = admin;
+  };
+}

@@ -1,0 +1,192 @@
+/** Member orders and the admin's order API (issue 11); shapes from shared/src/api/types.ts. */
+import type {
+  AdminOrderPage as AdminOrderPageShape,
+  AdminSession as AdminSessionShape,
+  OrderDetail as OrderDetailShape,
+  OrderLogEntry as OrderLogEntryShape,
+  OrderPage as OrderPageShape,
+  OrderStats as OrderStatsShape,
+  ProofOfPayment as ProofOfPaymentShape,
+  ReviewCreated as ReviewCreatedShape,
+  SubmissionDone as SubmissionDoneShape,
+} from '@shop/shared/api-types';
+import { Type } from '@sinclair/typebox';
+import { DURATIONS, ORDER_STATUS_FILTERS, PAYMENT_STATUS_FILTERS } from '../services/memberOrders';
+import { Order } from './checkout';
+import { type Conforms, Id, ListMeta, Nullable, PageNumber, proved } from './common';
+
+const literals = <T extends string>(values: readonly T[]) =>
+  Type.Union(values.map((value) => Type.Literal(value)));
+
+export const OrderListQuery = Type.Object({
+  duration: Type.Optional(literals(DURATIONS)),
+  order_status: Type.Optional(
+    Type.Union(
+      ORDER_STATUS_FILTERS.map((value) => Type.Literal(value)),
+      {
+        description: "'Pending' lists 'Pending' and 'Payment Pending' orders (both not yet dispatched)",
+      },
+    ),
+  ),
+  payment_status: Type.Optional(literals(PAYMENT_STATUS_FILTERS)),
+  page: Type.Optional(PageNumber()),
+});
+
+export const OrderPage = Type.Object({ items: Type.Array(Order), _meta: ListMeta });
+proved<Conforms<typeof OrderPage, OrderPageShape>>();
+
+export const OrderStats = Type.Object({
+  totalOrders: Type.Integer(),
+  pendingOrders: Type.Integer({ description: "'Pending' and 'Payment Pending'" }),
+  dispatchedOrders: Type.Integer(),
+  deliveredOrders: Type.Integer(),
+  canceledOrders: Type.Integer(),
+});
+proved<Conforms<typeof OrderStats, OrderStatsShape>>();
+
+export const OrderLogEntry = Type.Object({ created_at: Type.String(), action: Type.String() });
+proved<Conforms<typeof OrderLogEntry, OrderLogEntryShape>>();
+
+export const ProofStatus = Type.Union([
+  Type.Literal('Pending'),
+  Type.Literal('Confirmed'),
+  Type.Literal('Rejected'),
+]);
+export const ProofOfPayment = Type.Object({
+  id: Type.Integer(),
+  status: ProofStatus,
+  comments: Type.String(),
+  admin_comments: Nullable(Type.String()),
+  created_at: Type.String(),
+});
+proved<Conforms<typeof ProofOfPayment, ProofOfPaymentShape>>();
+
+const OrderedProduct = Type.Object({
+  id: Type.Integer({ description: 'The ordered product (item_id of review and feedback)' }),
+  price: Type.Number(),
+  quantity: Type.Integer(),
+  total: Type.Number(),
+  product: Type.Object({
+    id: Type.Integer(),
+    title: Type.String(),
+    slug: Type.String(),
+    image: Type.String(),
+    category: Type.Object({ name: Type.String() }),
+    subCategory: Type.Object({ name: Type.String() }),
+    type: Type.Object({ name: Type.String() }),
+  }),
+  customization: Nullable(
+    Type.Object({
+      id: Type.Integer(),
+      image: Nullable(Type.String({ description: 'The logo, read with the bearer of the order' })),
+      logoMessage: Nullable(Type.String()),
+      toWhom: Nullable(Type.String()),
+      from: Nullable(Type.String()),
+      note: Nullable(Type.String()),
+      brief: Nullable(Type.String()),
+      price: Type.Number(),
+    }),
+  ),
+  packaging: Nullable(
+    Type.Object({ id: Type.Integer(), title: Type.String(), image: Type.String(), price: Type.Number() }),
+  ),
+  review_submitted: Type.Boolean(),
+  feedback_submitted: Type.Boolean(),
+  can_review: Type.Boolean(),
+  can_give_feedback: Type.Boolean(),
+});
+
+export const OrderDetail = Type.Composite([
+  Order,
+  Type.Object({
+    ordered_products: Type.Array(OrderedProduct),
+    proofOfPayment: Nullable(ProofOfPayment),
+    can_upload_proof: Type.Boolean(),
+    address: Type.Object({
+      first_name: Nullable(Type.String()),
+      last_name: Nullable(Type.String()),
+      mobile: Nullable(Type.String()),
+      address: Nullable(Type.String()),
+      city: Nullable(Type.String()),
+      country: Nullable(Type.String()),
+    }),
+    log: Type.Array(OrderLogEntry),
+  }),
+]);
+proved<Conforms<typeof OrderDetail, OrderDetailShape>>();
+
+export const OrderIdParams = Type.Object({ id: Id() });
+export const OrderItemParams = Type.Object({ id: Id(), itemId: Id() });
+export const OrderLogQuery = Type.Object({ order_id: Id() });
+
+export const ReviewBody = Type.Object({
+  product_id: Id(),
+  item_id: Id(),
+  order_id: Id(),
+  rating: Type.Optional(
+    Nullable(Type.Integer({ minimum: 0, maximum: 5, description: '1 to 5; 0 or none: 422' })),
+  ),
+  comments: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
+});
+
+export const ReviewCreated = Type.Object({
+  review: Type.Object({
+    id: Type.Integer(),
+    rating: Type.Number(),
+    comments: Type.String(),
+    buyer: Type.Object({ name: Type.String() }),
+    created_at: Type.String(),
+  }),
+  message: Type.String(),
+});
+proved<Conforms<typeof ReviewCreated, ReviewCreatedShape>>();
+
+export const SubmissionDone = Type.Object({ message: Type.String() });
+proved<Conforms<typeof SubmissionDone, SubmissionDoneShape>>();
+
+export const ProofSubmitted = Type.Object({ message: Type.String(), proofOfPayment: ProofOfPayment });
+
+// ---------------------------------------------------------------- admin
+
+export const AdminLoginBody = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 200 }),
+});
+
+export const AdminSession = Type.Object({
+  token: Type.String(),
+  expires_at: Type.String(),
+  admin: Type.Object({ id: Type.Integer(), email: Type.String() }),
+});
+proved<Conforms<typeof AdminSession, AdminSessionShape>>();
+
+const AdminOrder = Type.Composite([
+  Order,
+  Type.Object({ buyer: Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String() }) }),
+]);
+export const AdminOrderPage = Type.Object({ items: Type.Array(AdminOrder), _meta: ListMeta });
+proved<Conforms<typeof AdminOrderPage, AdminOrderPageShape>>();
+
+export const AdminOrderListQuery = Type.Object({
+  duration: Type.Optional(literals(DURATIONS)),
+  order_status: Type.Optional(
+    literals(['Pending', 'Payment Pending', 'Dispatch', 'Delivered', 'Cancel'] as const),
+  ),
+  payment_status: Type.Optional(literals(['Pending', 'Received', 'Cancel'] as const)),
+  page: Type.Optional(PageNumber()),
+});
+
+export const AdminOrderDetail = Type.Composite([
+  OrderDetail,
+  Type.Object({
+    buyer: Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String() }),
+    proofs: Type.Array(ProofOfPayment),
+  }),
+]);
+
+export const OrderStatusBody = Type.Object({
+  order_status: literals(['Dispatch', 'Delivered', 'Cancel'] as const),
+});
+export const ProofIdParams = Type.Object({ proofId: Id() });
+export const ConfirmProofBody = Type.Object({ comments: Type.Optional(Type.String({ maxLength: 500 })) });
+export const RejectProofBody = Type.Object({ comments: Type.String({ minLength: 1, maxLength: 500 }) });
