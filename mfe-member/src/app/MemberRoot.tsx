@@ -1,9 +1,15 @@
 import { exposeWithin } from '@shop/shared';
+import { Provider } from '@shop/shared/redux';
 import type { ReactNode } from 'react';
+import { store } from '../store';
 
-/** Every exposed member module renders inside this root, which carries the team boundary. */
+/** Every exposed member module renders inside this root: own store, visible boundary. */
 export function MemberRoot({ children }: { children: ReactNode }): ReactNode {
-  return <div data-boundary="member">{children}</div>;
+  return (
+    <Provider store={store}>
+      <div data-boundary="member">{children}</div>
+    </Provider>
+  );
 }
 
 /** Wraps a feature component as an exposed module of this remote. */

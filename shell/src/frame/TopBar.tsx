@@ -1,4 +1,4 @@
-import { hashtagUrl, messagingAppUrl, useBusState, useDismiss } from '@shop/shared';
+import { hashtagUrl, messagingAppUrl, RemoteSlot, useBusState, useDismiss } from '@shop/shared';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { TODAYS_MISSION_TEXT } from './constants';
 import styles from './TopBar.module.css';
@@ -10,6 +10,7 @@ import styles from './TopBar.module.css';
  */
 export function TopBar(): ReactNode {
   const startup = useBusState('startup');
+  const signedIn = Boolean(useBusState('session').user?.token);
   const chat = startup ? messagingAppUrl(startup.config.phone) : null;
   const hashtag = startup?.config.hashtag ?? '';
   const hashtagLink = hashtagUrl(hashtag);
@@ -27,8 +28,12 @@ export function TopBar(): ReactNode {
           </a>
         ) : null}
         <TodaysMission />
-        {/* The member remote's NotificationsButton mounts here once the member area exposes it. */}
-        <span className={styles.notifications} data-slot="notifications" />
+        {/* Visitors have no notifications: the member remote loads only for a signed-in shopper. */}
+        {signedIn ? (
+          <span className={styles.notifications}>
+            <RemoteSlot module="member/NotificationsButton" />
+          </span>
+        ) : null}
       </div>
     </div>
   );

@@ -1,10 +1,15 @@
 import { bus, useBusState } from '@shop/shared';
-import { NavLink } from '@shop/shared/router';
+import { NavLink, Route, Routes } from '@shop/shared/router';
 import type { ReactNode } from 'react';
+import { Dashboard } from '../dashboard/Dashboard';
+import { EditAddressPage } from '../shipping-address/EditAddressPage';
+import { ShippingAddressPage } from '../shipping-address/ShippingAddressPage';
 import styles from './member-area.module.css';
+import { SectionNotFound } from './SectionNotFound';
 
+/** `end`: the dashboard is current on /member only; every other section also owns its sub-pages. */
 const MENU = [
-  { to: '/member', label: 'My Dashboard' },
+  { to: '/member', label: 'My Dashboard', end: true },
   { to: '/member/orders', label: 'My Orders' },
   { to: '/member/shipping-address', label: 'My Shipping Address(es)' },
   { to: '/member/messages', label: 'Messages' },
@@ -17,7 +22,12 @@ function logout(): void {
   bus.request('session.logout').catch((error: unknown) => console.error('[member] logout failed', error));
 }
 
-/** The member area's frame: greeting and side menu (spec 001, 2.7). The shell guards the route. */
+const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? styles.current : undefined);
+
+/**
+ * The member area's frame: greeting and side menu (spec 001, 2.7), and its pages, routed below
+ * the shell's `/member/*` (the shell guards it). On phones the menu stacks above the page.
+ */
 export function MemberArea(): ReactNode {
   const { user } = useBusState('session');
   return (
@@ -28,7 +38,7 @@ export function MemberArea(): ReactNode {
           <ul>
             {MENU.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end>
+                <NavLink to={item.to} end={item.end ?? false} className={navLinkClass}>
                   {item.label}
                 </NavLink>
               </li>
@@ -41,9 +51,14 @@ export function MemberArea(): ReactNode {
           </ul>
         </nav>
       </aside>
-      <section className={styles.content} aria-labelledby="member-title">
-        <h1 id="member-title">My Dashboard</h1>
-      </section>
+      <div className={styles.content}>
+        <Routes>
+          <Route index element={<Dashboard />} />
+          <Route path="shipping-address" element={<ShippingAddressPage />} />
+          <Route path="shipping-address/:id" element={<EditAddressPage />} />
+          <Route path="*" element={<SectionNotFound />} />
+        </Routes>
+      </div>
     </div>
   );
 }

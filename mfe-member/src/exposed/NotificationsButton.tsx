@@ -1,0 +1,4 @@
+import { exposeInMemberRoot } from '../app/MemberRoot';
+import { NotificationsButton } from '../features/notifications/NotificationsButton';
+
+export default exposeInMemberRoot(NotificationsButton);

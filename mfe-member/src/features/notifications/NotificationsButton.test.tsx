@@ -1,0 +1,61 @@
+import { bus, initialBusStates, type Notification, type User } from '@shop/shared';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { NO_NOTIFICATIONS, NotificationsButton } from './NotificationsButton';
+
+const MEMBER = { id: 7, token: 'member-token', type: 'Member', first_name: 'Lina' } as User;
+
+function serve(items: Notification[]) {
+  const calls: { path: string; body: unknown; authorization: string | undefined }[] = [];
+  globalThis.fetch = jest.fn(async (url: string, init: RequestInit) => {
+    const path = url.replace('/backend/api/', '');
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ path, body, authorization: (init.headers as Record<string, string>).Authorization });
+    if (path === 'notifications/remove') {
+      items = items.filter((item) => item.id !== body.notification_id);
+      return { ok: true, status: 200, json: async () => ({ status: true, data: {} }) };
+    }
+    return { ok: true, status: 200, json: async () => ({ status: true, data: { items } }) };
+  }) as unknown as typeof fetch;
+  return calls;
+}
+
+describe('header notifications', () => {
+  beforeEach(() => act(() => bus.publish('session', { ...initialBusStates.session, user: MEMBER })));
+  afterEach(() => act(() => bus.publish('session', initialBusStates.session)));
+
+  it('lists the notes with High priority marked, and dismisses one for a shopper with a token', async () => {
+    const calls = serve([
+      {
+        id: 2,
+        note: 'Your order GS-2611-000042 is on its way',
+        priority: 'High',
+        created_at: '2026-11-25T10:00:00Z',
+      },
+      { id: 1, note: 'Welcome to the shop', priority: 'Normal', created_at: '2026-11-24T10:00:00Z' },
+    ]);
+    render(<NotificationsButton />);
+    await waitFor(() => expect(screen.getByTestId('notifications-count')).toHaveTextContent('2'));
+    fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const high = within(panel).getByText('Your order GS-2611-000042 is on its way').closest('li');
+    expect(high).toHaveTextContent('High priority');
+    expect(within(panel).getByText('Welcome to the shop').closest('li')).not.toHaveTextContent(
+      'High priority',
+    );
+
+    fireEvent.click(within(panel).getByRole('button', { name: /^Dismiss\s*: Welcome to the shop$/ }));
+    await waitFor(() => expect(screen.getByTestId('notifications-count')).toHaveTextContent('1'));
+    expect(calls.at(-1)).toEqual({
+      path: 'notifications/remove',
+      body: { notification_id: 1 },
+      authorization: 'Bearer member-token',
+    });
+  });
+
+  it(`says '${NO_NOTIFICATIONS}' when there are none`, async () => {
+    serve([]);
+    render(<NotificationsButton />);
+    fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
+    expect(await screen.findByText(NO_NOTIFICATIONS)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,94 @@
+import { api, type Notification, useBusState, useDismiss } from '@shop/shared';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import styles from './notifications.module.css';
+
+export const NO_NOTIFICATIONS = 'Notifications are not available';
+
+type Load = { state: 'loading' } | { state: 'loaded'; items: Notification[] } | { state: 'failed' };
+
+/**
+ * The header's notifications (spec 000 §2, §4): a bell with the count and a popover listing the
+ * notes, High priority marked. Dismissing is offered only to a shopper with a token (spec); the
+ * shell mounts this for signed-in shoppers, so visitors never load the member remote for a list
+ * that is always empty for them.
+ */
+export function NotificationsButton(): ReactNode {
+  const token = useBusState('session').user?.token ?? null;
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const wrap = useRef<HTMLSpanElement>(null);
+  const panelId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, wrap);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a different shopper means a different list
+  useEffect(() => {
+    let live = true;
+    setLoad({ state: 'loading' });
+    void api.get<{ items: Notification[] }>('notifications').then((answer) => {
+      if (live) setLoad(answer.status ? { state: 'loaded', items: answer.data.items } : { state: 'failed' });
+    });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  const dismiss = async (id: number) => {
+    setError(null);
+    const answer = await api.post<unknown>('notifications/remove', { notification_id: id });
+    if (!answer.status) {
+      setError(answer.error?.message ?? 'Action failed, please try again later.');
+      return;
+    }
+    setLoad((current) =>
+      current.state === 'loaded'
+        ? { state: 'loaded', items: current.items.filter((item) => item.id !== id) }
+        : current,
+    );
+  };
+
+  const items = load.state === 'loaded' ? load.items : [];
+  return (
+    <span className={styles.wrap} ref={wrap}>
+      <button
+        type="button"
+        className={styles.bell}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">🔔</span> Notifications{' '}
+        <span className={styles.count} data-testid="notifications-count">
+          {items.length}
+        </span>
+      </button>
+      <div id={panelId} className={styles.popover} hidden={!open} role="region" aria-label="Notifications">
+        {load.state === 'loading' ? <p aria-busy="true">Loading…</p> : null}
+        {load.state === 'failed' || (load.state === 'loaded' && items.length === 0) ? (
+          <p>{NO_NOTIFICATIONS}</p>
+        ) : null}
+        {items.length > 0 ? (
+          <ul className={styles.list}>
+            {items.map((item) => (
+              <li key={item.id} className={item.priority === 'High' ? styles.high : undefined}>
+                {item.priority === 'High' ? <strong className={styles.badge}>High priority</strong> : null}
+                <span>{item.note}</span>
+                {token ? (
+                  <button type="button" className={styles.dismiss} onClick={() => void dismiss(item.id)}>
+                    Dismiss<span className="visually-hidden">: {item.note}</span>
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {error ? (
+          <p role="alert" className={styles.error}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </span>
+  );
+}

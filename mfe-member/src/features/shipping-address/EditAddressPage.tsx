@@ -1,0 +1,77 @@
+import type { ShippingAddress } from '@shop/shared';
+import { addressValuesOf } from '@shop/shared/form';
+import { Link, useNavigate, useParams } from '@shop/shared/router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { LoadFailed } from '../../app/LoadFailed';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { AddressForm } from './AddressForm';
+import { ADDRESS_EDIT_TITLE, ADDRESS_LIST_PATH, ADDRESS_LIST_TITLE, ADDRESS_NOT_FOUND } from './constants';
+import type { BackToList } from './ShippingAddressPage';
+import styles from './shipping-address.module.css';
+import { shippingAddressApi } from './shippingAddressApi';
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'notFound' }
+  | { state: 'failed' }
+  | { state: 'loaded'; address: ShippingAddress };
+
+/** An id the route may carry: a positive whole number, else no address can have it. */
+const idOf = (param: string | undefined) => (param && /^[1-9]\d*$/.test(param) ? Number(param) : null);
+
+/**
+ * /member/shipping-address/{id} (spec 001 §2.6): the edit form, filled from
+ * `buyers-shipping-address/{id}`. A save goes back to the list, which says so; an address that is
+ * not the buyer's (404) is 'not found', any other failure the spec's error panel (§8).
+ */
+export function EditAddressPage(): ReactNode {
+  useDocumentTitle(ADDRESS_EDIT_TITLE);
+  const id = idOf(useParams().id);
+  const navigate = useNavigate();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+
+  useEffect(() => {
+    if (id === null) {
+      setLoaded({ state: 'notFound' });
+      return;
+    }
+    let current = true;
+    setLoaded({ state: 'loading' });
+    shippingAddressApi.one(id).then((answer) => {
+      if (!current) return;
+      if (answer.status) setLoaded({ state: 'loaded', address: answer.data.address });
+      else setLoaded({ state: answer.httpStatus === 404 ? 'notFound' : 'failed' });
+    });
+    return () => {
+      current = false;
+    };
+  }, [id]);
+
+  const backToList = (state: BackToList = {}) => navigate(ADDRESS_LIST_PATH, { state });
+
+  return (
+    <section aria-labelledby="address-edit-title">
+      <h1 id="address-edit-title" className={styles.heading}>
+        {ADDRESS_EDIT_TITLE}
+      </h1>
+      {loaded.state === 'loading' ? <p aria-busy="true">Loading…</p> : null}
+      {loaded.state === 'failed' ? <LoadFailed /> : null}
+      {loaded.state === 'notFound' ? <p role="alert">{ADDRESS_NOT_FOUND}</p> : null}
+      {loaded.state === 'loaded' ? (
+        <AddressForm
+          id={loaded.address.id}
+          initialValues={addressValuesOf(loaded.address)}
+          label="Edit address"
+          submitLabel="Save changes"
+          offerPrimary={!loaded.address.is_primary}
+          onSaved={() => backToList({ focusHeading: true })}
+          onCancel={() => backToList()}
+        />
+      ) : (
+        <p>
+          <Link to={ADDRESS_LIST_PATH}>Back to {ADDRESS_LIST_TITLE}</Link>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { ACTION_FAILED_MESSAGE, type ShippingAddress, type ShippingAddressInput } from '@shop/shared';
+import { createAsyncThunk, createSlice, type PayloadAction } from '@shop/shared/redux';
+import { ADDRESS_FEEDBACK_MS } from '../../constants';
+import { ADDRESS_ADDED, ADDRESS_DELETED, ADDRESS_UPDATED, PRIMARY_CHANGED } from './constants';
+import { type Failure, shippingAddressApi } from './shippingAddressApi';
+
+/** What a save or an action did, shown above the list until it clears (4 s, spec 001 §4). */
+export interface AddressNotice {
+  id: number;
+  ok: boolean;
+  message: string;
+}
+
+/** A refusal: the server's words for a 4xx it explains (with its field messages), else the generic text. */
+export interface AddressRefusal {
+  message: string;
+  fields: Record<string, string>;
+}
+
+export interface ShippingAddressState {
+  /** null until the list has loaded once. */
+  items: ShippingAddress[] | null;
+  status: 'idle' | 'loading' | 'succeeded' | 'failed';
+  notice: AddressNotice | null;
+}
+
+const initialState: ShippingAddressState = { items: null, status: 'idle', notice: null };
+
+export function refusalOf(answer: Failure): AddressRefusal {
+  const explained = answer.httpStatus >= 400 && answer.httpStatus < 500 && answer.error;
+  return explained
+    ? { message: explained.message, fields: explained.fields ?? {} }
+    : { message: ACTION_FAILED_MESSAGE, fields: {} };
+}
+
+const slice = createSlice({
+  name: 'shippingAddress',
+  initialState,
+  reducers: {
+    noticeShown(state, action: PayloadAction<AddressNotice>) {
+      state.notice = action.payload;
+    },
+    noticeCleared(state, action: PayloadAction<number>) {
+      if (state.notice?.id === action.payload) state.notice = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(loadAddresses.pending, (state) => {
+        state.status = 'loading';
+      })
+      .addCase(loadAddresses.fulfilled, (state, action) => {
+        state.status = 'succeeded';
+        state.items = action.payload;
+      })
+      .addCase(loadAddresses.rejected, (state) => {
+        state.status = 'failed';
+      })
+      .addCase(makePrimary.fulfilled, (state, action) => {
+        state.items = action.payload;
+      })
+      .addCase(deleteAddress.fulfilled, (state, action) => {
+        state.items = action.payload;
+      });
+  },
+});
+
+export const shippingAddressReducer = slice.reducer;
+const { noticeShown, noticeCleared } = slice.actions;
+
+let lastNoticeId = 0;
+
+/** Shows a notice and clears it after 4 s, unless a newer one took its place (spec 001 §4, §9). */
+export const announce = createAsyncThunk(
+  'shippingAddress/announce',
+  (outcome: Omit<AddressNotice, 'id'>, { dispatch }) => {
+    const id = ++lastNoticeId;
+    dispatch(noticeShown({ id, ...outcome }));
+    setTimeout(() => dispatch(noticeCleared(id)), ADDRESS_FEEDBACK_MS);
+  },
+);
+
+export const loadAddresses = createAsyncThunk<ShippingAddress[], void, { rejectValue: AddressRefusal }>(
+  'shippingAddress/load',
+  async (_, { rejectWithValue }) => {
+    const answer = await shippingAddressApi.list();
+    return answer.status ? answer.data.items : rejectWithValue(refusalOf(answer));
+  },
+);
+
+/**
+ * The list-changing actions answer the list as it now is (the others lost the primary flag, a
+ * deleted primary passed on), so that answer replaces the list: no second request.
+ */
+function listAction(name: string, send: typeof shippingAddressApi.remove, done: string) {
+  return createAsyncThunk<ShippingAddress[], number, { rejectValue: AddressRefusal }>(
+    `shippingAddress/${name}`,
+    async (id, { dispatch, rejectWithValue }) => {
+      const answer = await send(id);
+      if (!answer.status) {
+        const refusal = refusalOf(answer);
+        dispatch(announce({ ok: false, message: refusal.message }));
+        return rejectWithValue(refusal);
+      }
+      dispatch(announce({ ok: true, message: done }));
+      return answer.data.items;
+    },
+  );
+}
+
+export const makePrimary = listAction('makePrimary', shippingAddressApi.makePrimary, PRIMARY_CHANGED);
+export const deleteAddress = listAction('delete', shippingAddressApi.remove, ADDRESS_DELETED);
+
+/**
+ * Saves a new address (id null) or changes one. On success the list is fetched again (a new
+ * primary clears the others) and the notice says so; a refusal goes back to the form.
+ */
+export const saveAddress = createAsyncThunk<
+  ShippingAddress,
+  { id: number | null; address: ShippingAddressInput },
+  { rejectValue: AddressRefusal }
+>('shippingAddress/save', async ({ id, address }, { dispatch, rejectWithValue }) => {
+  const answer =
+    id === null ? await shippingAddressApi.create(address) : await shippingAddressApi.update(id, address);
+  if (!answer.status) return rejectWithValue(refusalOf(answer));
+  dispatch(announce({ ok: true, message: id === null ? ADDRESS_ADDED : ADDRESS_UPDATED }));
+  void dispatch(loadAddresses());
+  return answer.data.item;
+});
