@@ -3,5 +3,6 @@ export default {
   name: 'member',
   exposes: {
     './MemberArea': './src/exposed/MemberArea.tsx',
+    './NotificationsButton': './src/exposed/NotificationsButton.tsx',
   },
 };
