@@ -1,6 +1,7 @@
 import { bus, type User } from '@shop/shared';
 import { MemoryRouter } from '@shop/shared/router';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { renderMemberArea } from '../../test/fakeBackend';
 import { MemberArea } from './MemberArea';
 
 describe('MemberArea', () => {
@@ -31,5 +32,21 @@ describe('MemberArea logout', () => {
     screen.getByRole('button', { name: 'Logout' }).click();
     await waitFor(() => expect(handled).toHaveBeenCalledTimes(1));
     off();
+  });
+});
+
+describe('MemberArea routes', () => {
+  it('shows the dashboard at /member with its menu link current', () => {
+    renderMemberArea('/member');
+    expect(screen.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'My Shipping Address(es)' })).not.toHaveAttribute('aria-current');
+    expect(document.title).toBe('My Dashboard | Gift Shop');
+  });
+
+  it('says a member-area path without a page is not found, inside the frame', () => {
+    renderMemberArea('/member/nothing-here');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to My Dashboard' })).toHaveAttribute('href', '/member');
   });
 });
