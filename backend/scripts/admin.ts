@@ -7,6 +7,8 @@
  *   show-thread <id> [--page N]                    one thread (marks the member's messages read)
  *   reply <id> <message>                           answer a thread as the shop
  *   notify <buyer-id> <note> [--high]              a header notification for one member
+ *   create-admin, list-orders, show-order, order-status, payment-received, confirm-proof,
+ *   reject-proof: see orderCommands.ts
  *
  * On PGlite the server must be stopped first (one process per database folder); on PostgreSQL
  * the CLI runs beside the server.
@@ -19,10 +21,12 @@ import { runningServerOf } from '../src/db/serverLock';
 import { listThreads, readThread, reply, threadAuthor } from '../src/services/messages';
 import { sendNotification } from '../src/services/notifications';
 import { pageViewCounts } from '../src/services/pageViews';
+import { orderCommands } from './orderCommands';
 
 type Command = (database: DatabaseHandle, args: string[]) => Promise<void>;
 
 const commands: Record<string, { usage: string; run: Command }> = {
+  ...orderCommands,
   'page-views': {
     usage: 'page-views [--since YYYY-MM-DD] [--limit N]   views per route, most viewed first',
     async run(database, args) {
