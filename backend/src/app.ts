@@ -22,6 +22,7 @@ import { type SiteOptions, sitePlugin } from './delivery/site';
 import { AppError, answerClientError, errorHandler } from './errors';
 import { rejectNulCharacters } from './hooks/rejectNulCharacters';
 import { adminLoginRoutes, adminRoutes } from './routes/admin';
+import { adminMessageRoutes } from './routes/adminMessages';
 import { buyerRoutes } from './routes/buyers';
 import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationRoutes, deps);
       await api.register(memberAccountRoutes, deps);
       await api.register(messageRoutes, deps);
+      await api.register(adminMessageRoutes, deps);
       // Member orders and the admin's order API (issue 11).
       await api.register(memberOrderRoutes, deps);
       await api.register(adminLoginRoutes, deps);
