@@ -328,6 +328,23 @@ describe.each(targets)('member account on %s', (target) => {
     });
   });
 
+  describe('change password throttling', () => {
+    it('answers 429 after too many wrong old passwords, like sign-in', async () => {
+      const member = await registered();
+      const guess = (old_password: string) =>
+        call('POST', 'buyers/change-password', member.token, {
+          old_password,
+          new_password: 'Better123',
+          confirm_password: 'Better123',
+        });
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 12; attempt += 1)
+        statuses.push((await guess(`Wrong${attempt}x1`)).statusCode);
+      expect(statuses).toContain(422);
+      expect(statuses.at(-1)).toBe(429);
+    });
+  });
+
   describe('another member’s token, and none (IDOR)', () => {
     it("never shows or changes another member's data", async () => {
       const owner = await registered();

@@ -211,7 +211,13 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       },
     },
     async (request) => {
-      await changePassword(accounts, callerId(request), bearerTokenOf(request) ?? '', request.body);
+      await changePassword(
+        accounts,
+        callerId(request),
+        bearerTokenOf(request) ?? '',
+        request.ip,
+        request.body,
+      );
       return { status: true as const, data: {} };
     },
   );

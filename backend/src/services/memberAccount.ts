@@ -262,21 +262,27 @@ export async function updateAlternateEmail(
 /**
  * Changes the password after checking the old one, and ends every OTHER session of the member
  * (their other tokens are deleted; the one making this call keeps working). A wrong old password
- * is 422 on old_password with the server's text.
+ * is 422 on old_password with the server's text; guesses are throttled like sign-in (429).
  */
 export async function changePassword(
   services: AccountServices,
   buyerId: number,
   currentToken: string,
+  ip: string,
   body: { old_password?: string; new_password?: string; confirm_password?: string },
 ): Promise<void> {
-  const { db, hasher } = services;
+  const { db, hasher, throttle } = services;
   const input = await checked(changePasswordSchema, body);
   const { buyer } = await buyerRow(db, buyerId);
-  if (!(await hasher.verify(input.old_password, buyer.passwordHash ?? null)))
+  // Guesses of the old password (a stolen session) count with sign-in guesses of this e-mail.
+  const attempt = await throttle.begin(ip, buyer.email);
+  if (!(await hasher.verify(input.old_password, buyer.passwordHash ?? null))) {
+    await throttle.failed(attempt);
     throw AppError.unprocessable('OLD_PASSWORD_WRONG', MESSAGES.oldPasswordWrong, {
       old_password: MESSAGES.oldPasswordWrong,
     });
+  }
+  await throttle.succeeded(attempt);
   const passwordHash = await hasher.hash(input.new_password);
   await db.transaction(async (tx) => {
     await tx.update(buyers).set({ passwordHash, updatedAt: new Date() }).where(eq(buyers.id, buyerId));
