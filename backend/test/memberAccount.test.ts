@@ -88,6 +88,14 @@ describe.each(targets)('member account on %s', (target) => {
     it('gives a visitor without a token an empty list, and refuses dismissal without one (401)', async () => {
       expect(dataOf(await call('GET', 'notifications'))).toEqual({ items: [] });
       expect((await call('GET', 'notifications', 'not-a-live-token')).statusCode).toBe(401);
+      // A wishlist-only visitor has a token of another kind: no notifications, and no 401.
+      const wishlist = await call('POST', 'buyers/register-wishlist', undefined, { email: freshEmail() });
+      const wishlistToken = (JSON.parse(wishlist.body) as { data: { user: { token: string } } }).data.user
+        .token;
+      expect(dataOf(await call('GET', 'notifications', wishlistToken))).toEqual({ items: [] });
+      expect(
+        (await call('POST', 'notifications/remove', wishlistToken, { notification_id: 1 })).statusCode,
+      ).toBe(401);
       expect((await call('POST', 'notifications/remove', undefined, { notification_id: 1 })).statusCode).toBe(
         401,
       );
