@@ -124,13 +124,11 @@ const STATUS_NOTE: Record<string, string> = {
 /** The order's log, the buyer's activity and a notification: one sentence for all three. */
 async function record(tx: Database, order: OrderRow, action: string, priority: 'High' | 'Normal' = 'Normal') {
   await tx.insert(orderLogs).values({ orderId: order.id, action });
-  await tx
-    .insert(buyerActivities)
-    .values({
-      buyerId: order.buyerId,
-      actionType: `Order ${order.orderNumber}: ${action}`,
-      orderId: order.id,
-    });
+  await tx.insert(buyerActivities).values({
+    buyerId: order.buyerId,
+    actionType: `Order ${order.orderNumber}: ${action}`,
+    orderId: order.id,
+  });
   await notifyBuyer(tx, order.buyerId, `Your order ${order.orderNumber}: ${action}`, priority);
 }
 

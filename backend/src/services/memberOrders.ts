@@ -347,13 +347,11 @@ export async function submitProofOfPayment(
         .returning();
       if (!proof) throw new Error('proof not saved');
       await tx.insert(orderLogs).values({ orderId: locked.id, action: PROOF_UPLOADED_ACTION });
-      await tx
-        .insert(buyerActivities)
-        .values({
-          buyerId,
-          actionType: `${PROOF_UPLOADED_ACTION} for order ${locked.orderNumber}`,
-          orderId: locked.id,
-        });
+      await tx.insert(buyerActivities).values({
+        buyerId,
+        actionType: `${PROOF_UPLOADED_ACTION} for order ${locked.orderNumber}`,
+        orderId: locked.id,
+      });
       return proof;
     });
     return { message: PROOF_SUBMITTED, proofOfPayment: toProof(row) };

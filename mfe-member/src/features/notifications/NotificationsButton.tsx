@@ -63,7 +63,7 @@ export function NotificationsButton(): ReactNode {
           {items.length}
         </span>
       </button>
-      <div id={panelId} className={styles.popover} hidden={!open} role="region" aria-label="Notifications">
+      <section id={panelId} className={styles.popover} hidden={!open} aria-label="Notifications">
         {load.state === 'loading' ? <p aria-busy="true">Loading…</p> : null}
         {load.state === 'failed' || (load.state === 'loaded' && items.length === 0) ? (
           <p>{NO_NOTIFICATIONS}</p>
@@ -88,7 +88,7 @@ export function NotificationsButton(): ReactNode {
             {error}
           </p>
         ) : null}
-      </div>
+      </section>
     </span>
   );
 }
