@@ -1,9 +1,10 @@
 import { configureStore } from '@shop/shared/redux';
+import { messagesReducer } from './features/messages/messagesSlice';
 import { shippingAddressReducer } from './features/shipping-address/shippingAddressSlice';
 
 /** A fresh member store (tests make one each); stores are never shared across remotes. */
 export function createMemberStore() {
-  return configureStore({ reducer: { shippingAddress: shippingAddressReducer } });
+  return configureStore({ reducer: { messages: messagesReducer, shippingAddress: shippingAddressReducer } });
 }
 
 /** This remote's own store. */

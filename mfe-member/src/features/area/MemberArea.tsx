@@ -2,6 +2,8 @@ import { bus, useBusState } from '@shop/shared';
 import { NavLink, Route, Routes } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import { Dashboard } from '../dashboard/Dashboard';
+import { MessagesPage } from '../messages/MessagesPage';
+import { ThreadPage } from '../messages/ThreadPage';
 import { EditAddressPage } from '../shipping-address/EditAddressPage';
 import { ShippingAddressPage } from '../shipping-address/ShippingAddressPage';
 import styles from './member-area.module.css';
@@ -56,6 +58,10 @@ export function MemberArea(): ReactNode {
           <Route index element={<Dashboard />} />
           <Route path="shipping-address" element={<ShippingAddressPage />} />
           <Route path="shipping-address/:id" element={<EditAddressPage />} />
+          <Route path="messages" element={<MessagesPage />} />
+          <Route path="messages/:id" element={<ThreadPage />} />
+          <Route path="orders/messages/:orderId" element={<MessagesPage />} />
+          <Route path="orders/messages/:orderId/:id" element={<ThreadPage />} />
           <Route path="*" element={<SectionNotFound />} />
         </Routes>
       </div>

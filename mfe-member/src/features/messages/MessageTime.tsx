@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+
+/** When a message was written, in the shopper's own locale and time zone. */
+export function MessageTime({ at }: { at: string }): ReactNode {
+  const date = new Date(at);
+  const text = Number.isNaN(date.getTime())
+    ? at
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return <time dateTime={at}>{text}</time>;
+}

@@ -1,0 +1,144 @@
+/**
+ * A fake `fetch` for the messages tests: the `buyer-messages/*` and `order-messages/*` routes over
+ * in-memory threads, paged like the server (here 2 a page, so paging shows with few rows).
+ */
+import type { Message, MessageThread } from '@shop/shared';
+
+export const PAGE_SIZE = 2;
+
+interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: { subject?: string; message?: string } | undefined;
+}
+
+export function message(id: number, overrides: Partial<Message> = {}): Message {
+  return {
+    id,
+    buyer_id: 3,
+    order_id: null,
+    subject: `Subject ${id}`,
+    message: `Text ${id}`,
+    sender_type: 'Buyer',
+    is_read: false,
+    reply_to: null,
+    created_time: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A thread whose root is `id` with its replies, newest last. */
+export interface FakeThread {
+  root: Message;
+  replies: Message[];
+}
+
+const page = <T>(items: T[], number: number) => ({
+  items: items.slice((number - 1) * PAGE_SIZE, number * PAGE_SIZE),
+  _meta: {
+    totalCount: items.length,
+    currentPage: number,
+    pageCount: Math.max(1, Math.ceil(items.length / PAGE_SIZE)),
+    perPage: PAGE_SIZE,
+  },
+});
+
+const ok = (data: unknown, status = 200) => ({ status, body: { status: true, data } });
+const refused = (status: number, message: string) => ({
+  status,
+  body: { status: false, error: { code: 'REFUSED', message } },
+});
+
+/** `threads` by channel key: 'general' or the order id as text. `failing`: 'METHOD path' → status. */
+export function installMessages(threads: Record<string, FakeThread[]>, failing: Record<string, number> = {}) {
+  const calls: Call[] = [];
+  let nextId = 500;
+
+  const listOf = (key: string) => {
+    threads[key] ??= [];
+    return threads[key];
+  };
+  const asListItem = ({ root, replies }: FakeThread): MessageThread => ({
+    ...root,
+    last_message: replies.at(-1) ?? root,
+    unread_count: [root, ...replies].filter((each) => each.sender_type === 'Admin' && !each.is_read).length,
+  });
+  const findThread = (key: string, id: number) =>
+    listOf(key).find(({ root, replies }) => root.id === id || replies.some((reply) => reply.id === id));
+
+  const answer = ({ method, path, query, body }: Call) => {
+    if (failing[`${method} ${path}`]) return refused(failing[`${method} ${path}`], 'Server trouble');
+    const number = Number(query.get('page') ?? 1);
+    const general = path.match(/^buyer-messages(?:\/(get-thread|send-reply)\/(\d+)|\/(send-message))?$/);
+    const order = path.match(
+      /^order-messages\/(get-messages|send-message|get-thread|send-reply)\/(\d+)(?:\/(\d+))?$/,
+    );
+    let key: string;
+    let action: string;
+    let id = 0;
+    if (general) {
+      key = 'general';
+      action = general[1] ?? general[3] ?? 'get-messages';
+      id = Number(general[2] ?? 0);
+    } else if (order) {
+      key = order[2];
+      action = order[1];
+      id = Number(order[3] ?? 0);
+    } else return refused(404, 'Not found');
+
+    if (action === 'get-messages') return ok(page(listOf(key).map(asListItem), number));
+    if (action === 'send-message') {
+      const root = message(nextId++, { subject: body?.subject, message: body?.message });
+      listOf(key).unshift({ root, replies: [] });
+      return ok({ message: root }, 201);
+    }
+    const thread = findThread(key, id);
+    if (!thread) return refused(404, 'Message not found');
+    if (action === 'get-thread')
+      return ok({ thread: thread.root, ...page([thread.root, ...thread.replies], number) });
+    const reply = message(nextId++, {
+      subject: thread.root.subject,
+      message: body?.message,
+      reply_to: thread.root.id,
+    });
+    thread.replies.push(reply);
+    return ok({ message: reply }, 201);
+  };
+
+  const fetchMock = jest.fn(async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://shop.test');
+    const call: Call = {
+      method: init.method ?? 'GET',
+      path: url.pathname.replace(/^\/backend\/api\//, ''),
+      query: url.searchParams,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const reply = answer(call);
+    return {
+      ok: reply.status < 400,
+      status: reply.status,
+      json: async () => JSON.parse(JSON.stringify(reply.body)),
+    };
+  });
+  Object.assign(globalThis, { fetch: fetchMock });
+  return {
+    calls,
+    /** The requests to one 'METHOD path', with their page numbers. */
+    pagesAsked: (methodAndPath: string) =>
+      calls
+        .filter((call) => `${call.method} ${call.path}` === methodAndPath)
+        .map((call) => Number(call.query.get('page'))),
+    bodiesTo: (methodAndPath: string) =>
+      calls.filter((call) => `${call.method} ${call.path}` === methodAndPath).map((call) => call.body),
+  };
+}
+
+/** `count` general threads, ids 1..count, newest activity first. */
+export function threadsOf(count: number, orderId: number | null = null): FakeThread[] {
+  return Array.from({ length: count }, (_, index) => ({
+    root: message(index + 1, { order_id: orderId }),
+    replies: [],
+  }));
+}

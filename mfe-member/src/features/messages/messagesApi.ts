@@ -1,0 +1,63 @@
+import {
+  type ApiResult,
+  api,
+  type Message,
+  type MessageThreadPage,
+  type MessageThreadView,
+} from '@shop/shared';
+import { MESSAGES_PATH, ORDER_MESSAGES_PATH } from './constants';
+
+export interface MessageInput {
+  subject: string;
+  message: string;
+}
+
+/**
+ * Where a conversation lives: the general family (`buyer-messages/*`, orderId null) or one
+ * order's (`order-messages/*`). Plain data, so thunks and keys can carry it.
+ */
+export interface MessageChannel {
+  orderId: number | null;
+}
+
+export const GENERAL_CHANNEL: MessageChannel = { orderId: null };
+
+/** The four calls of one family of spec 001 §7, and the member-area paths that show it. */
+export interface MessageCalls {
+  threads(page: number): Promise<ApiResult<MessageThreadPage>>;
+  send(input: MessageInput): Promise<ApiResult<{ message: Message }>>;
+  thread(id: number, page: number): Promise<ApiResult<MessageThreadView>>;
+  reply(id: number, input: MessageInput): Promise<ApiResult<{ message: Message }>>;
+  listPath: string;
+  threadPath(id: number): string;
+}
+
+const generalCalls: MessageCalls = {
+  threads: (page) => api.get<MessageThreadPage>('buyer-messages', { page }),
+  send: (input) => api.post<{ message: Message }>('buyer-messages/send-message', input),
+  thread: (id, page) => api.get<MessageThreadView>(`buyer-messages/get-thread/${id}`, { page }),
+  reply: (id, input) => api.post<{ message: Message }>(`buyer-messages/send-reply/${id}`, input),
+  listPath: MESSAGES_PATH,
+  threadPath: (id) => `${MESSAGES_PATH}/${id}`,
+};
+
+function orderCalls(orderId: number): MessageCalls {
+  return {
+    threads: (page) => api.get<MessageThreadPage>(`order-messages/get-messages/${orderId}`, { page }),
+    send: (input) => api.post<{ message: Message }>(`order-messages/send-message/${orderId}`, input),
+    thread: (id, page) => api.get<MessageThreadView>(`order-messages/get-thread/${orderId}/${id}`, { page }),
+    reply: (id, input) => api.post<{ message: Message }>(`order-messages/send-reply/${orderId}/${id}`, input),
+    listPath: `${ORDER_MESSAGES_PATH}/${orderId}`,
+    threadPath: (id) => `${ORDER_MESSAGES_PATH}/${orderId}/${id}`,
+  };
+}
+
+export const callsOf = (channel: MessageChannel): MessageCalls =>
+  channel.orderId === null ? generalCalls : orderCalls(channel.orderId);
+
+/** The store's key of a channel's list ('general', 'order-12'). */
+export const channelKey = (channel: MessageChannel): string =>
+  channel.orderId === null ? 'general' : `order-${channel.orderId}`;
+
+/** The store's key of one thread of a channel ('general/5', 'order-12/7'). */
+export const threadKey = (channel: MessageChannel, id: number): string => `${channelKey(channel)}/${id}`;
