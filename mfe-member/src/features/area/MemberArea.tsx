@@ -4,6 +4,9 @@ import type { ReactNode } from 'react';
 import { Dashboard } from '../dashboard/Dashboard';
 import { MessagesPage } from '../messages/MessagesPage';
 import { ThreadPage } from '../messages/ThreadPage';
+import { OrderDetailPage } from '../orders/OrderDetailPage';
+import { OrderListPage } from '../orders/OrderListPage';
+import { OrdersDashboard } from '../orders/OrdersDashboard';
 import { EditAddressPage } from '../shipping-address/EditAddressPage';
 import { ShippingAddressPage } from '../shipping-address/ShippingAddressPage';
 import styles from './member-area.module.css';
@@ -62,6 +65,9 @@ export function MemberArea(): ReactNode {
           <Route path="messages/:id" element={<ThreadPage />} />
           <Route path="orders/messages/:orderId" element={<MessagesPage />} />
           <Route path="orders/messages/:orderId/:id" element={<ThreadPage />} />
+          <Route path="orders" element={<OrdersDashboard />} />
+          <Route path="orders/listing" element={<OrderListPage />} />
+          <Route path="orders/:id" element={<OrderDetailPage />} />
           <Route path="*" element={<SectionNotFound />} />
         </Routes>
       </div>

@@ -1,12 +1,69 @@
+import type { DashboardStats } from '@shop/shared';
+import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
+import { LoadFailed } from '../../app/LoadFailed';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { useApiData } from '../orders/useApiData';
+import styles from './dashboard.module.css';
+import { dashboardApi } from './dashboardApi';
 
-/** /member: the landing page (spec 001 §2.7). Its stat boxes and 'Recent Activities' come later. */
+/** The four boxes and where each leads (spec 001 §2.7); cart and wishlist are other remotes' pages. */
+const BOXES: { key: keyof DashboardStats; label: string; to: string }[] = [
+  { key: 'ordersCount', label: 'Orders', to: '/member/orders' },
+  { key: 'messagesCount', label: 'Messages', to: '/member/messages' },
+  { key: 'cartItemsCount', label: 'Cart Items', to: '/cart' },
+  { key: 'wishlistItemsCount', label: 'Wishlist Items', to: '/wishlist' },
+];
+
+export const RECENT_ACTIVITIES = 'Recent Activities';
+export const NO_ACTIVITIES = 'No activities yet.';
+
+/**
+ * /member (spec 001 §2.7): four stat boxes from `buyers/dashboard-stats` and the 'Recent
+ * Activities' card from `buyers-log` (newest first, as the server sends it). Each part loads and
+ * fails on its own.
+ */
 export function Dashboard(): ReactNode {
   useDocumentTitle('My Dashboard');
+  const stats = useApiData('stats', dashboardApi.stats).loaded;
+  const activities = useApiData('activities', dashboardApi.activities).loaded;
   return (
     <section aria-labelledby="member-title">
       <h1 id="member-title">My Dashboard</h1>
+      {stats.state === 'loading' ? (
+        <p aria-busy="true">Loading…</p>
+      ) : stats.state !== 'loaded' ? (
+        <LoadFailed />
+      ) : (
+        <ul className={styles.boxes}>
+          {BOXES.map((box) => (
+            <li key={box.key}>
+              <Link to={box.to} className={styles.box}>
+                <span className={styles.count}>{stats.data[box.key]}</span> {box.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <section aria-labelledby="activities-title" className={styles.card}>
+        <h2 id="activities-title">{RECENT_ACTIVITIES}</h2>
+        {activities.state === 'loading' ? (
+          <p aria-busy="true">Loading…</p>
+        ) : activities.state !== 'loaded' ? (
+          <LoadFailed />
+        ) : activities.data.items.length === 0 ? (
+          <p>{NO_ACTIVITIES}</p>
+        ) : (
+          <ul className={styles.activities}>
+            {activities.data.items.map((activity) => (
+              <li key={activity.id}>
+                {activity.action_type}{' '}
+                <time dateTime={activity.action_datetime}>{activity.action_datetime}</time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </section>
   );
 }

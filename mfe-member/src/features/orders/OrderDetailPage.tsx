@@ -1,0 +1,217 @@
+import type { OrderDetail, OrderedProduct } from '@shop/shared';
+import { Dialog } from '@shop/shared/dialog';
+import { formStyles } from '@shop/shared/form';
+import { Link, useParams } from '@shop/shared/router';
+import { type ReactNode, useState } from 'react';
+import { LoadFailed } from '../../app/LoadFailed';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
+import {
+  FEEDBACK_SUBMITTED,
+  ORDER_DETAIL_TITLE,
+  ORDER_LISTING_PATH,
+  ORDER_NOT_FOUND,
+  paymentStatusText,
+  REVIEW_SUBMITTED,
+} from './constants';
+import { FeedbackForm, ReviewForm } from './OrderedItemDialogs';
+import { OrderedLogo } from './OrderedLogo';
+import { OrderStatusBadge } from './OrderStatusBadge';
+import { orderMoney } from './orderMoney';
+import styles from './orders.module.css';
+import { ordersApi } from './ordersApi';
+import { ProofOfPayment } from './ProofOfPayment';
+import { useApiData } from './useApiData';
+
+/** An id the route may carry: a positive whole number, else no order can have it. */
+const idOf = (param: string | undefined) => (param && /^[1-9]\d*$/.test(param) ? Number(param) : null);
+
+/**
+ * /member/orders/{id} (spec 001 §2.7): what was ordered with its gift options, where it goes, how
+ * it is paid, the totals, the log and the proof of payment. Review and Feedback are offered per
+ * product while the server allows them (`can_review`, `can_give_feedback`: any status but Cancel,
+ * once each). Another buyer's or an unknown order is 'not found'.
+ */
+export function OrderDetailPage(): ReactNode {
+  useDocumentTitle(ORDER_DETAIL_TITLE);
+  const id = idOf(useParams().id);
+  const { loaded, reload, replace } = useApiData(String(id), () =>
+    id === null
+      ? Promise.resolve({ status: false, error: null, httpStatus: 404 } as const)
+      : ordersApi.one(id),
+  );
+
+  if (loaded.state === 'loading') return <p aria-busy="true">Loading…</p>;
+  if (loaded.state === 'failed') return <LoadFailed />;
+  if (loaded.state === 'notFound') {
+    return (
+      <section aria-labelledby="order-title">
+        <h1 id="order-title">{ORDER_DETAIL_TITLE}</h1>
+        <p>{ORDER_NOT_FOUND}</p>
+        <Link to={ORDER_LISTING_PATH}>Back to my orders</Link>
+      </section>
+    );
+  }
+  const order = loaded.data.order;
+  const money = (amount: number) => orderMoney(amount, order.currency);
+  /** Marks one ordered product's review or feedback as given, without a reload (the popup stays open). */
+  const mark = (itemId: number, change: Partial<OrderedProduct>) =>
+    replace({
+      order: {
+        ...order,
+        ordered_products: order.ordered_products.map((item) =>
+          item.id === itemId ? { ...item, ...change } : item,
+        ),
+      },
+    });
+
+  return (
+    <section aria-labelledby="order-title">
+      <h1 id="order-title">
+        {ORDER_DETAIL_TITLE}: {order.order_id}
+      </h1>
+      <p>
+        Placed on {order.created_at} · <OrderStatusBadge status={order.order_status} /> · Payment:{' '}
+        {paymentStatusText(order.payment_status)}
+      </p>
+
+      <h2>Ordered products</h2>
+      <ul className={styles.products}>
+        {order.ordered_products.map((item) => (
+          <li key={item.id}>
+            <OrderedProductCard order={order} item={item} money={money} onMark={mark} />
+          </li>
+        ))}
+      </ul>
+
+      <div className={styles.card}>
+        <h2>Delivery address</h2>
+        <p>
+          {[order.address.first_name, order.address.last_name].filter(Boolean).join(' ')}
+          {order.address.mobile ? `, ${order.address.mobile}` : ''}
+        </p>
+        <p>{order.address.address}</p>
+        <p>{[order.address.city, order.address.country].filter(Boolean).join(', ')}</p>
+        <h2>Payment method</h2>
+        <p>{order.payment_method}</p>
+        <dl className={styles.totals}>
+          <dt>Products</dt>
+          <dd>{money(order.products_total_cost)}</dd>
+          <dt>Shipping</dt>
+          <dd>{money(order.shipping_cost)}</dd>
+          <dt>Total</dt>
+          <dd>{money(order.total_amount)}</dd>
+        </dl>
+      </div>
+
+      <ProofOfPayment order={order} onUploaded={reload} />
+
+      <section aria-labelledby="order-log-title" className={styles.card}>
+        <h2 id="order-log-title">Order log</h2>
+        <ul>
+          {order.log.map((entry) => (
+            <li key={`${entry.created_at} ${entry.action}`}>
+              <time>{entry.created_at}</time> {entry.action}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </section>
+  );
+}
+
+function OrderedProductCard({
+  order,
+  item,
+  money,
+  onMark,
+}: {
+  order: OrderDetail;
+  item: OrderedProduct;
+  money: (amount: number) => string;
+  onMark: (itemId: number, change: Partial<OrderedProduct>) => void;
+}): ReactNode {
+  const [open, setOpen] = useState<'review' | 'feedback' | null>(null);
+  const { product, customization, packaging } = item;
+  const ref = { product_id: product.id, item_id: item.id, order_id: order.id };
+  const close = () => setOpen(null);
+  return (
+    <article className={`${styles.card} ${styles.product}`} aria-label={product.title}>
+      <img src={product.image} alt="" />
+      <div>
+        <h3>{product.title}</h3>
+        <p>
+          {product.category.name} · {product.subCategory.name} · {product.type.name}
+        </p>
+        <p>
+          {money(item.price)} × {item.quantity} = {money(item.total)}
+        </p>
+        {customization ? (
+          <div>
+            <h4>Customization ({money(customization.price)})</h4>
+            {customization.logoMessage ? <p>{customization.logoMessage}</p> : null}
+            {customization.image ? (
+              <OrderedLogo url={customization.image} alt={`Your logo for ${product.title}`} />
+            ) : null}
+            {customization.toWhom ? <p>To: {customization.toWhom}</p> : null}
+            {customization.from ? <p>From: {customization.from}</p> : null}
+            {customization.note ? <p>Note: {customization.note}</p> : null}
+            {customization.brief ? <p>Brief: {customization.brief}</p> : null}
+          </div>
+        ) : null}
+        {packaging ? (
+          <div>
+            <h4>Packaging</h4>
+            <p>
+              <img src={packaging.image} alt="" width={48} height={48} /> {packaging.title} (
+              {money(packaging.price)})
+            </p>
+          </div>
+        ) : null}
+        <div className={formStyles.actions}>
+          {item.can_review ? (
+            <button
+              type="button"
+              className={formStyles.secondary}
+              aria-haspopup="dialog"
+              onClick={() => setOpen('review')}
+            >
+              Review<span className={styles.hidden}> {product.title}</span>
+            </button>
+          ) : item.review_submitted ? (
+            <span>{REVIEW_SUBMITTED}</span>
+          ) : null}
+          {item.can_give_feedback ? (
+            <button
+              type="button"
+              className={formStyles.secondary}
+              aria-haspopup="dialog"
+              onClick={() => setOpen('feedback')}
+            >
+              Feedback<span className={styles.hidden}> {product.title}</span>
+            </button>
+          ) : item.feedback_submitted ? (
+            <span>{FEEDBACK_SUBMITTED}</span>
+          ) : null}
+        </div>
+      </div>
+      {open === 'review' ? (
+        <Dialog title={`Review ${product.title}`} onClose={close}>
+          <ReviewForm
+            item={ref}
+            onClose={close}
+            onSubmitted={() => onMark(item.id, { review_submitted: true, can_review: false })}
+          />
+        </Dialog>
+      ) : null}
+      {open === 'feedback' ? (
+        <Dialog title={`Feedback on ${product.title}`} onClose={close}>
+          <FeedbackForm
+            item={ref}
+            onClose={close}
+            onSubmitted={() => onMark(item.id, { feedback_submitted: true, can_give_feedback: false })}
+          />
+        </Dialog>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,52 @@
+import type { OrderStats } from '@shop/shared';
+import { Link } from '@shop/shared/router';
+import type { ReactNode } from 'react';
+import { LoadFailed } from '../../app/LoadFailed';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { NO_ORDERS, ORDER_LISTING_PATH, ORDERS_TITLE } from './constants';
+import styles from './orders.module.css';
+import { ordersApi } from './ordersApi';
+import { useApiData } from './useApiData';
+
+/** The status boxes and the listing filter each opens ('' for the total: every order). */
+const BOXES: { key: keyof OrderStats; label: string; orderStatus: string }[] = [
+  { key: 'totalOrders', label: 'Total Orders', orderStatus: '' },
+  { key: 'pendingOrders', label: 'Pending Orders', orderStatus: 'Pending' },
+  { key: 'dispatchedOrders', label: 'Dispatched Orders', orderStatus: 'Dispatch' },
+  { key: 'deliveredOrders', label: 'Delivered Orders', orderStatus: 'Delivered' },
+  { key: 'canceledOrders', label: 'Canceled Orders', orderStatus: 'Cancel' },
+];
+
+const listingOf = (orderStatus: string) =>
+  orderStatus ? `${ORDER_LISTING_PATH}?order_status=${encodeURIComponent(orderStatus)}` : ORDER_LISTING_PATH;
+
+/**
+ * /member/orders (spec 001 §2.7): a box per order status from `buyer-orders/stats`, each opening
+ * the listing filtered by it. A box shows only when its count is above 0 and the total is too.
+ */
+export function OrdersDashboard(): ReactNode {
+  useDocumentTitle(ORDERS_TITLE);
+  const { loaded } = useApiData('stats', ordersApi.stats);
+  return (
+    <section aria-labelledby="orders-title">
+      <h1 id="orders-title">{ORDERS_TITLE}</h1>
+      {loaded.state === 'loading' ? (
+        <p aria-busy="true">Loading…</p>
+      ) : loaded.state !== 'loaded' ? (
+        <LoadFailed />
+      ) : loaded.data.stats.totalOrders > 0 ? (
+        <ul className={styles.boxes}>
+          {BOXES.filter((box) => loaded.data.stats[box.key] > 0).map((box) => (
+            <li key={box.key}>
+              <Link to={listingOf(box.orderStatus)} className={styles.box}>
+                <span className={styles.count}>{loaded.data.stats[box.key]}</span> {box.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{NO_ORDERS}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import {
+  type ApiResult,
+  api,
+  bus,
+  type OrderDetail,
+  type OrderPage,
+  type OrderStats,
+  type ProofOfPayment,
+  type Query,
+  type ReviewCreated,
+  type SubmissionDone,
+} from '@shop/shared';
+
+export interface ReviewInput {
+  product_id: number;
+  item_id: number;
+  order_id: number;
+  rating: number;
+  comments: string;
+}
+
+/** Which ordered product a feedback is about. */
+export interface OrderedItemRef {
+  product_id: number;
+  item_id: number;
+  order_id: number;
+}
+
+const formOf = (fields: Record<string, string | number>, file: File | null): FormData => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+  if (file) form.append('file', file);
+  return form;
+};
+
+/** The order calls of spec 001 §7 (Orders); the bearer token says whose orders they are. */
+export const ordersApi = {
+  stats: () => api.get<{ stats: OrderStats }>('buyer-orders/stats'),
+  list: (query: Query) => api.get<OrderPage>('buyer-orders', query),
+  one: (id: number) => api.get<{ order: OrderDetail }>(`buyer-orders/${id}`),
+  uploadProof: (orderId: number, comments: string, file: File) =>
+    api.post<SubmissionDone & { proofOfPayment: ProofOfPayment }>(
+      'buyer-orders/proof-of-payment',
+      formOf({ order_id: orderId, comments }, file),
+    ),
+  review: (review: ReviewInput) => api.post<ReviewCreated>('product-reviews/create', review),
+  feedback: (item: OrderedItemRef, comments: string, file: File | null) =>
+    api.post<SubmissionDone>('product-feedbacks/create', formOf({ ...item, comments }, file)),
+};
+
+export type Failure = Extract<ApiResult<unknown>, { status: false }>;
+
+/**
+ * The ordered logo is image bytes behind the buyer's bearer token, so an <img src> cannot load it:
+ * fetch it with the token and answer the blob, or null when it cannot be had.
+ */
+export async function fetchOrderedLogo(url: string): Promise<Blob | null> {
+  const token = bus.get('session').user?.token;
+  try {
+    const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    return response.ok ? await response.blob() : null;
+  } catch (error) {
+    console.error('[member] the ordered logo could not be loaded', error);
+    return null;
+  }
+}
