@@ -35,7 +35,7 @@ export function OrdersDashboard(): ReactNode {
       ) : loaded.state !== 'loaded' ? (
         <LoadFailed />
       ) : loaded.data.stats.totalOrders > 0 ? (
-        <ul className={styles.boxes}>
+        <ul className={styles.boxes} aria-label="Orders by status">
           {BOXES.filter((box) => loaded.data.stats[box.key] > 0).map((box) => (
             <li key={box.key}>
               <Link to={listingOf(box.orderStatus)} className={styles.box}>
