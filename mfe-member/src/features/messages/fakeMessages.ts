@@ -68,7 +68,8 @@ export function installMessages(threads: Record<string, FakeThread[]>, failing: 
     listOf(key).find(({ root, replies }) => root.id === id || replies.some((reply) => reply.id === id));
 
   const answer = ({ method, path, query, body }: Call) => {
-    if (failing[`${method} ${path}`]) return refused(failing[`${method} ${path}`], 'Server trouble');
+    const failure = failing[`${method} ${path}`];
+    if (failure) return refused(failure, 'Server trouble');
     const number = Number(query.get('page') ?? 1);
     const general = path.match(/^buyer-messages(?:\/(get-thread|send-reply)\/(\d+)|\/(send-message))?$/);
     const order = path.match(
@@ -82,8 +83,8 @@ export function installMessages(threads: Record<string, FakeThread[]>, failing: 
       action = general[1] ?? general[3] ?? 'get-messages';
       id = Number(general[2] ?? 0);
     } else if (order) {
-      key = order[2];
-      action = order[1];
+      key = order[2] ?? '';
+      action = order[1] ?? '';
       id = Number(order[3] ?? 0);
     } else return refused(404, 'Not found');
 
