@@ -7,6 +7,11 @@ import { ThreadPage } from '../messages/ThreadPage';
 import { OrderDetailPage } from '../orders/OrderDetailPage';
 import { OrderListPage } from '../orders/OrderListPage';
 import { OrdersDashboard } from '../orders/OrdersDashboard';
+import { AlternateEmailPage } from '../profile/AlternateEmailPage';
+import { ChangePasswordPage } from '../profile/ChangePasswordPage';
+import { InterestsPage } from '../profile/InterestsPage';
+import { ProfilePage } from '../profile/ProfilePage';
+import { UpdateProfilePage } from '../profile/UpdateProfilePage';
 import { EditAddressPage } from '../shipping-address/EditAddressPage';
 import { ShippingAddressPage } from '../shipping-address/ShippingAddressPage';
 import styles from './member-area.module.css';
@@ -68,6 +73,11 @@ export function MemberArea(): ReactNode {
           <Route path="orders" element={<OrdersDashboard />} />
           <Route path="orders/listing" element={<OrderListPage />} />
           <Route path="orders/:id" element={<OrderDetailPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="profile/update" element={<UpdateProfilePage />} />
+          <Route path="profile/interests" element={<InterestsPage />} />
+          <Route path="profile/alternate-email" element={<AlternateEmailPage />} />
+          <Route path="change-password" element={<ChangePasswordPage />} />
           <Route path="*" element={<SectionNotFound />} />
         </Routes>
       </div>

@@ -1,0 +1,65 @@
+import { FormFeedback, formStyles, TextField } from '@shop/shared/form';
+import { alternateEmailSchema } from '@shop/shared/validation';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import type { ReactNode } from 'react';
+import { LoadFailed } from '../../app/LoadFailed';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { refusalOf } from '../shipping-address/shippingAddressSlice';
+import { ALTERNATE_EMAIL_CLEARED, ALTERNATE_EMAIL_TITLE, ALTERNATE_EMAIL_UPDATED } from './constants';
+import { profileApi } from './profileApi';
+import { keepSessionUser } from './sessionUser';
+import { useFormFeedback } from './useFormFeedback';
+import { useLoaded } from './useLoaded';
+
+interface AlternateEmailValues {
+  alternate_email: string;
+}
+
+/**
+ * /member/profile/alternate-email (spec 001 §5): optional — of the spec's two readings the newer
+ * is taken, as the backend does — and a valid address when given. Emptying it removes it.
+ */
+export function AlternateEmailPage(): ReactNode {
+  useDocumentTitle(ALTERNATE_EMAIL_TITLE);
+  const loaded = useLoaded(profileApi.profile);
+  const [feedback, showFeedback] = useFormFeedback();
+  if (loaded.state === 'failed') return <LoadFailed />;
+  if (loaded.state === 'loading') return <p aria-busy="true">Loading…</p>;
+
+  const save = async (values: AlternateEmailValues, helpers: FormikHelpers<AlternateEmailValues>) => {
+    showFeedback(null);
+    const email = values.alternate_email.trim();
+    const answer = await profileApi.updateAlternateEmail(email === '' ? null : email);
+    if (answer.status) {
+      keepSessionUser(answer.data.user);
+      showFeedback({ ok: true, message: email === '' ? ALTERNATE_EMAIL_CLEARED : ALTERNATE_EMAIL_UPDATED });
+      return;
+    }
+    const refusal = refusalOf(answer);
+    for (const [name, message] of Object.entries(refusal.fields)) helpers.setFieldError(name, message);
+    showFeedback({ ok: false, message: refusal.message });
+  };
+
+  return (
+    <section aria-labelledby="alternate-email-title">
+      <h1 id="alternate-email-title">{ALTERNATE_EMAIL_TITLE}</h1>
+      <Formik
+        initialValues={{ alternate_email: loaded.data.user.alternate_email ?? '' }}
+        validationSchema={alternateEmailSchema}
+        onSubmit={save}
+      >
+        {({ isSubmitting }) => (
+          <Form className={formStyles.form} noValidate aria-label={ALTERNATE_EMAIL_TITLE}>
+            <TextField name="alternate_email" label="Alternate email" type="email" autoComplete="email" />
+            <FormFeedback feedback={feedback} />
+            <div className={formStyles.actions}>
+              <button type="submit" className={formStyles.primary} disabled={isSubmitting}>
+                Save
+              </button>
+            </div>
+          </Form>
+        )}
+      </Formik>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import type { ApiResult, InterestOption } from '@shop/shared';
+import { FieldError, FormFeedback, formStyles, useFieldError } from '@shop/shared/form';
+import { hearAboutUsSchema, interestsSchema } from '@shop/shared/validation';
+import { MESSAGES } from '@shop/shared/validation/messages';
+import { Field, Form, Formik } from 'formik';
+import { type ReactNode, useId } from 'react';
+import type { AnyObjectSchema } from 'yup';
+import { LoadFailed } from '../../app/LoadFailed';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { refusalOf } from '../shipping-address/shippingAddressSlice';
+import { HEAR_ABOUT_US_LEGEND, INTERESTS_LEGEND, INTERESTS_TITLE } from './constants';
+import styles from './profile.module.css';
+import { profileApi } from './profileApi';
+import { useFormFeedback } from './useFormFeedback';
+import { useLoaded } from './useLoaded';
+
+const loadInterests = async (): Promise<ApiResult<InterestOption[]>> => {
+  const answer = await profileApi.interests();
+  return answer.status ? { status: true, data: answer.data.interests } : answer;
+};
+const saveInterests = async (ids: number[]): Promise<ApiResult<InterestOption[]>> => {
+  const answer = await profileApi.updateInterests(ids);
+  return answer.status ? { status: true, data: answer.data.interests } : answer;
+};
+const loadHearAboutUs = async (): Promise<ApiResult<InterestOption[]>> => {
+  const answer = await profileApi.hearAboutUs();
+  return answer.status ? { status: true, data: answer.data.options } : answer;
+};
+const saveHearAboutUs = async (ids: number[]): Promise<ApiResult<InterestOption[]>> => {
+  const answer = await profileApi.updateHearAboutUs(ids);
+  return answer.status ? { status: true, data: answer.data.options } : answer;
+};
+
+/** /member/profile/interests (spec 001 §2.7): the interests form, a divider, then the source form. */
+export function InterestsPage(): ReactNode {
+  useDocumentTitle(INTERESTS_TITLE);
+  return (
+    <section aria-labelledby="interests-title">
+      <h1 id="interests-title">{INTERESTS_TITLE}</h1>
+      <OptionsForm
+        name="interests"
+        legend={INTERESTS_LEGEND}
+        schema={interestsSchema}
+        load={loadInterests}
+        save={saveInterests}
+      />
+      <hr className={styles.divider} />
+      <OptionsForm
+        name="options"
+        legend={HEAR_ABOUT_US_LEGEND}
+        schema={hearAboutUsSchema}
+        load={loadHearAboutUs}
+        save={saveHearAboutUs}
+      />
+    </section>
+  );
+}
+
+interface OptionsFormProps {
+  /** The body's field: `interests` or `options`. */
+  name: 'interests' | 'options';
+  legend: string;
+  schema: AnyObjectSchema;
+  load: () => Promise<ApiResult<InterestOption[]>>;
+  save: (ids: number[]) => Promise<ApiResult<InterestOption[]>>;
+}
+
+/**
+ * One checkbox form (spec 001 §5: at least one, 'Select at-least one option'); success says
+ * 'Thank you to let us know your interest' (§4), failure shows 5 s.
+ */
+function OptionsForm({ name, legend, schema, load, save }: OptionsFormProps): ReactNode {
+  const loaded = useLoaded(load);
+  const [feedback, showFeedback] = useFormFeedback();
+  if (loaded.state === 'failed') return <LoadFailed />;
+  if (loaded.state === 'loading') return <p aria-busy="true">Loading…</p>;
+
+  const initial = {
+    [name]: loaded.data.filter((option) => option.isChecked).map((option) => String(option.id)),
+  };
+  const submit = async (values: Record<string, string[]>) => {
+    showFeedback(null);
+    const answer = await save((values[name] ?? []).map(Number));
+    showFeedback(
+      answer.status
+        ? { ok: true, message: MESSAGES.interestsSaved }
+        : { ok: false, message: refusalOf(answer).message },
+    );
+  };
+
+  return (
+    <Formik initialValues={initial} validationSchema={schema} onSubmit={submit}>
+      {({ isSubmitting }) => (
+        <Form className={formStyles.form} noValidate aria-label={legend}>
+          <Options name={name} legend={legend} options={loaded.data} />
+          <FormFeedback feedback={feedback} />
+          <div className={formStyles.actions}>
+            <button type="submit" className={formStyles.primary} disabled={isSubmitting}>
+              Save
+            </button>
+          </div>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+function Options({
+  name,
+  legend,
+  options,
+}: {
+  name: string;
+  legend: string;
+  options: InterestOption[];
+}): ReactNode {
+  const error = useFieldError(name);
+  const errorId = `${useId()}-error`;
+  return (
+    <fieldset className={styles.options} aria-describedby={error ? errorId : undefined}>
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <div key={option.id}>
+          <Field type="checkbox" id={`${errorId}-${option.id}`} name={name} value={String(option.id)} />{' '}
+          <label htmlFor={`${errorId}-${option.id}`}>{option.name}</label>
+        </div>
+      ))}
+      <FieldError id={errorId} message={error} />
+    </fieldset>
+  );
+}
