@@ -2,8 +2,8 @@ import type { DashboardStats } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import { LoadFailed } from '../../app/LoadFailed';
+import { useApiData } from '../../app/useApiData';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { useApiData } from '../orders/useApiData';
 import styles from './dashboard.module.css';
 import { dashboardApi } from './dashboardApi';
 

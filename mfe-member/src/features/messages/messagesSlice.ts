@@ -1,6 +1,6 @@
 import type { Message, MessageThread } from '@shop/shared';
 import { createAsyncThunk, createSlice } from '@shop/shared/redux';
-import { type AddressRefusal, refusalOf } from '../shipping-address/shippingAddressSlice';
+import { type Refusal, refusalOf } from '../../app/refusal';
 import { callsOf, channelKey, type MessageChannel, type MessageInput, threadKey } from './messagesApi';
 
 /** A list read page by page: the pages loaded so far, appended in order. */
@@ -62,7 +62,7 @@ export const loadThread = createAsyncThunk(
 export const sendMessage = createAsyncThunk<
   Message,
   { channel: MessageChannel; input: MessageInput },
-  { rejectValue: AddressRefusal }
+  { rejectValue: Refusal }
 >('messages/send', async ({ channel, input }, { dispatch, rejectWithValue }) => {
   const answer = await callsOf(channel).send(input);
   if (!answer.status) return rejectWithValue(refusalOf(answer));
@@ -74,7 +74,7 @@ export const sendMessage = createAsyncThunk<
 export const sendReply = createAsyncThunk<
   Message,
   { channel: MessageChannel; id: number; input: MessageInput },
-  { rejectValue: AddressRefusal }
+  { rejectValue: Refusal }
 >('messages/reply', async ({ channel, id, input }, { dispatch, rejectWithValue }) => {
   const answer = await callsOf(channel).reply(id, input);
   if (!answer.status) return rejectWithValue(refusalOf(answer));

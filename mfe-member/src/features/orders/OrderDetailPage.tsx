@@ -4,7 +4,9 @@ import { formStyles } from '@shop/shared/form';
 import { Link, useParams } from '@shop/shared/router';
 import { type ReactNode, useState } from 'react';
 import { LoadFailed } from '../../app/LoadFailed';
+import { useApiData } from '../../app/useApiData';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { ORDER_MESSAGES_PATH } from '../messages/constants';
 import {
   FEEDBACK_SUBMITTED,
   ORDER_DETAIL_TITLE,
@@ -20,7 +22,6 @@ import { orderMoney } from './orderMoney';
 import styles from './orders.module.css';
 import { ordersApi } from './ordersApi';
 import { ProofOfPayment } from './ProofOfPayment';
-import { useApiData } from './useApiData';
 
 /** An id the route may carry: a positive whole number, else no order can have it. */
 const idOf = (param: string | undefined) => (param && /^[1-9]\d*$/.test(param) ? Number(param) : null);
@@ -72,6 +73,9 @@ export function OrderDetailPage(): ReactNode {
       <p>
         Placed on {order.created_at} · <OrderStatusBadge status={order.order_status} /> · Payment:{' '}
         {paymentStatusText(order.payment_status)}
+      </p>
+      <p>
+        <Link to={`${ORDER_MESSAGES_PATH}/${order.id}`}>Messages about this order</Link>
       </p>
 
       <h2>Ordered products</h2>

@@ -2,6 +2,7 @@ import { formStyles } from '@shop/shared/form';
 import { Link, useSearchParams } from '@shop/shared/router';
 import { type ReactNode, useId } from 'react';
 import { LoadFailed } from '../../app/LoadFailed';
+import { useApiData } from '../../app/useApiData';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import {
   DURATIONS,
@@ -17,7 +18,6 @@ import { OrderStatusBadge } from './OrderStatusBadge';
 import { orderMoney } from './orderMoney';
 import styles from './orders.module.css';
 import { ordersApi } from './ordersApi';
-import { useApiData } from './useApiData';
 
 type Filter = 'duration' | 'order_status' | 'payment_status';
 

@@ -11,11 +11,11 @@ import { logoFileError, reviewSchema } from '@shop/shared/validation';
 import { MESSAGES } from '@shop/shared/validation/messages';
 import { Form, Formik, type FormikHelpers, useField } from 'formik';
 import type { ReactNode } from 'react';
+import { refusalOf } from '../../app/refusal';
 import { FORM_FEEDBACK_MS, POPUP_CLOSE_MS, THANK_YOU_FEEDBACK } from './constants';
 import { ImageField } from './ImageField';
 import styles from './orders.module.css';
 import { type Failure, type OrderedItemRef, ordersApi } from './ordersApi';
-import { refusalOf } from './refusal';
 
 interface DialogFormProps {
   item: OrderedItemRef;

@@ -2,11 +2,11 @@ import type { OrderStats } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import { LoadFailed } from '../../app/LoadFailed';
+import { useApiData } from '../../app/useApiData';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { NO_ORDERS, ORDER_LISTING_PATH, ORDERS_TITLE } from './constants';
 import styles from './orders.module.css';
 import { ordersApi } from './ordersApi';
-import { useApiData } from './useApiData';
 
 /** The status boxes and the listing filter each opens ('' for the total: every order). */
 const BOXES: { key: keyof OrderStats; label: string; orderStatus: string }[] = [

@@ -3,6 +3,7 @@ import { FormFeedback, type FormOutcome, formStyles, TextAreaField } from '@shop
 import { logoFileError } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useState } from 'react';
+import { refusalOf } from '../../app/refusal';
 import {
   FORM_FEEDBACK_MS,
   PROOF_COMMENTS_MAX,
@@ -14,7 +15,6 @@ import {
 import { ImageField } from './ImageField';
 import styles from './orders.module.css';
 import { ordersApi } from './ordersApi';
-import { refusalOf } from './refusal';
 
 interface ProofValues {
   comments: string;

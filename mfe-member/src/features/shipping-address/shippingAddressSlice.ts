@@ -1,8 +1,9 @@
-import { ACTION_FAILED_MESSAGE, type ShippingAddress, type ShippingAddressInput } from '@shop/shared';
+import type { ShippingAddress, ShippingAddressInput } from '@shop/shared';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@shop/shared/redux';
+import { type Refusal, refusalOf } from '../../app/refusal';
 import { ADDRESS_FEEDBACK_MS } from '../../constants';
 import { ADDRESS_ADDED, ADDRESS_DELETED, ADDRESS_UPDATED, PRIMARY_CHANGED } from './constants';
-import { type Failure, shippingAddressApi } from './shippingAddressApi';
+import { shippingAddressApi } from './shippingAddressApi';
 
 /** What a save or an action did, shown above the list until it clears (4 s, spec 001 §4). */
 export interface AddressNotice {
@@ -12,10 +13,8 @@ export interface AddressNotice {
 }
 
 /** A refusal: the server's words for a 4xx it explains (with its field messages), else the generic text. */
-export interface AddressRefusal {
-  message: string;
-  fields: Record<string, string>;
-}
+/** A refused address change (the remote's one refusal shape). */
+export type AddressRefusal = Refusal;
 
 export interface ShippingAddressState {
   /** null until the list has loaded once. */
@@ -25,13 +24,6 @@ export interface ShippingAddressState {
 }
 
 const initialState: ShippingAddressState = { items: null, status: 'idle', notice: null };
-
-export function refusalOf(answer: Failure): AddressRefusal {
-  const explained = answer.httpStatus >= 400 && answer.httpStatus < 500 && answer.error;
-  return explained
-    ? { message: explained.message, fields: explained.fields ?? {} }
-    : { message: ACTION_FAILED_MESSAGE, fields: {} };
-}
 
 const slice = createSlice({
   name: 'shippingAddress',

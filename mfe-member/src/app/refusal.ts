@@ -1,7 +1,12 @@
-import { ACTION_FAILED_MESSAGE } from '@shop/shared';
-import type { Failure } from './ordersApi';
+import { ACTION_FAILED_MESSAGE, type ApiResult } from '@shop/shared';
 
-/** A refused submission: the server's words for a 4xx it explains (with field messages), else the generic text (§8). */
+/** A failed API answer. */
+export type Failure = Extract<ApiResult<unknown>, { status: false }>;
+
+/**
+ * A refused submission: the server's words (and field messages) for a 4xx it explains, else the
+ * spec's generic text (spec 001 §8).
+ */
 export interface Refusal {
   message: string;
   fields: Record<string, string>;
