@@ -89,4 +89,80 @@ test.describe('member area', () => {
       'Notifications are not available',
     );
   });
+
+  test('a member follows an order, uploads a proof of payment, writes to the shop and changes the password', async ({
+    page,
+  }) => {
+    const user = await signedInMember(page);
+    const auth = { Authorization: `Bearer ${user.token}` };
+    // An order placed through the API (the checkout journeys cover the screens).
+    const listing = await page.request.get('/backend/api/products?stock=1&per-page=50&sort=high-to-low');
+    const product = ((await listing.json()).data.items as { id: number; stock_quantity: number }[]).find(
+      (item) => item.stock_quantity >= 5,
+    );
+    await page.request.post('/backend/api/cart/add', { headers: auth, data: { product_id: product?.id } });
+    const address = await page.request.post('/backend/api/buyers-shipping-address/create', {
+      headers: auth,
+      data: {
+        first_name: 'Nour',
+        last_name: 'Saad',
+        email: 'nour@example.com',
+        mobile: '+971 501234567',
+        country_id: 1,
+        city: 'Dubai',
+        address: 'Villa 1, Al Wasl Road',
+      },
+    });
+    const addressId = (await address.json()).data.item.id;
+    await page.request.post('/backend/api/cart/add-shipping-address', {
+      headers: auth,
+      data: { address_id: addressId },
+    });
+    await page.request.post('/backend/api/cart/add-payment-method', {
+      headers: auth,
+      data: { payment_method: 'Money Exchange Transfer' },
+    });
+    const placed = await page.request.post('/backend/api/cart/member-checkout', {
+      headers: auth,
+      data: { member_checkout: true },
+    });
+    const orderNumber = (await placed.json()).data.order_id as string;
+
+    await page.goto('/member');
+    await expect(page.getByText('Recent Activities')).toBeVisible();
+    await page.goto('/member/orders/listing');
+    const row = page.getByRole('row').filter({ hasText: orderNumber });
+    await expect(row).toContainText('Payment Pending');
+    await row.getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(orderNumber);
+    const proof = page.getByRole('form', { name: 'Upload proof of payment' });
+    await proof.getByRole('button', { name: 'Upload' }).click();
+    await expect(proof.getByText('Upload an image.')).toBeVisible();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await proof
+      .getByLabel(/Transfer slip/)
+      .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: png });
+    await proof.getByLabel('Comments').fill('Sent through the exchange office today.');
+    await proof.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText('Your proof of payment is submitted and waits for our check.')).toBeVisible();
+
+    await page.goto('/member/messages');
+    await expect(page.getByText('No communication found between you and admin')).toBeVisible();
+    await page.getByRole('button', { name: 'New message' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Subject *').fill('Delivery time');
+    await dialog.getByLabel('Message *').fill('Could the gift arrive before Friday?');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('link', { name: 'Delivery time' })).toBeVisible();
+
+    await page.goto('/member/change-password');
+    await page.getByLabel('Old password *').fill('Secret123');
+    await page.getByLabel('New password *', { exact: true }).fill('Secret456');
+    await page.getByLabel('Confirm new password *').fill('Secret456');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Your password has been changed successfully')).toBeVisible();
+  });
 });
