@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN } from './tests/admin';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const root = path.resolve(__dirname, '..');
@@ -14,6 +15,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
 // look in the same folder.
 process.env.E2E_OUTBOX_DIR ||= mkdtempSync(path.join(tmpdir(), 'shop-e2e-outbox-'));
 const outboxDir = process.env.E2E_OUTBOX_DIR;
+const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 export default defineConfig({
   testDir: './tests',
@@ -52,12 +54,23 @@ export default defineConfig({
     },
   },
   webServer: {
-    // The production builds (scripts/build.mjs runs first in `npm run test:e2e`) on the real server.
-    command: `node ${path.join(root, 'node_modules/.bin/tsx')} ${path.join(root, 'backend/src/server.ts')}`,
+    // The production builds (scripts/build.mjs runs first in `npm run test:e2e`) on the real server,
+    // with the shop's admin made first by the admin CLI, as an operator would (the CLI may not open
+    // a PGlite folder a running server holds).
+    command: [
+      `node ${tsx} ${path.join(root, 'backend/scripts/admin.ts')} create-admin ${E2E_ADMIN.email}`,
+      `node ${tsx} ${path.join(root, 'backend/src/server.ts')}`,
+    ].join(' && '),
     url: `http://localhost:${PORT}/backend/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, OUTBOX_DIR: outboxDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      OUTBOX_DIR: outboxDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { adminHeaders } from './admin';
 
 /** A member signed up through the API, stored as the shell restores a session. */
 async function signedInMember(page: Page) {
@@ -20,6 +21,61 @@ async function signedInMember(page: Page) {
   await page.goto('/');
   await page.evaluate((stored) => localStorage.setItem('user', JSON.stringify(stored)), user);
   return user as { id: number; token: string };
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** An order placed through the API (the checkout journeys cover those screens). */
+async function placeOrder(page: Page, token: string, method: 'Money Exchange Transfer' | 'Cash On Delivery') {
+  const auth = { Authorization: `Bearer ${token}` };
+  const listing = await page.request.get('/backend/api/products?stock=1&per-page=50&sort=high-to-low');
+  const product = ((await listing.json()).data.items as { id: number; stock_quantity: number }[]).find(
+    (item) => item.stock_quantity >= 5,
+  );
+  await page.request.post('/backend/api/cart/add', { headers: auth, data: { product_id: product?.id } });
+  const address = await page.request.post('/backend/api/buyers-shipping-address/create', {
+    headers: auth,
+    data: {
+      first_name: 'Nour',
+      last_name: 'Saad',
+      email: 'nour@example.com',
+      mobile: '+971 501234567',
+      country_id: 1,
+      city: 'Dubai',
+      address: 'Villa 1, Al Wasl Road',
+    },
+  });
+  const addressId = (await address.json()).data.item.id;
+  await page.request.post('/backend/api/cart/add-shipping-address', {
+    headers: auth,
+    data: { address_id: addressId },
+  });
+  await page.request.post('/backend/api/cart/add-payment-method', {
+    headers: auth,
+    data: { payment_method: method },
+  });
+  const placed = await page.request.post('/backend/api/cart/member-checkout', {
+    headers: auth,
+    data: { member_checkout: true },
+  });
+  const { order_id: number, order } = (await placed.json()).data as {
+    order_id: string;
+    order: { id: number };
+  };
+  return { number, id: order.id };
+}
+
+async function uploadProof(page: Page, comment: string) {
+  const proof = page.getByRole('form', { name: 'Upload proof of payment' });
+  await proof
+    .getByLabel(/Transfer slip/)
+    .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
+  await proof.getByLabel('Comments').fill(comment);
+  await proof.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('Your proof of payment is submitted and waits for our check.')).toBeVisible();
 }
 
 async function fillAddress(page: Page, form: string, city: string, street: string) {
@@ -94,39 +150,7 @@ test.describe('member area', () => {
     page,
   }) => {
     const user = await signedInMember(page);
-    const auth = { Authorization: `Bearer ${user.token}` };
-    // An order placed through the API (the checkout journeys cover the screens).
-    const listing = await page.request.get('/backend/api/products?stock=1&per-page=50&sort=high-to-low');
-    const product = ((await listing.json()).data.items as { id: number; stock_quantity: number }[]).find(
-      (item) => item.stock_quantity >= 5,
-    );
-    await page.request.post('/backend/api/cart/add', { headers: auth, data: { product_id: product?.id } });
-    const address = await page.request.post('/backend/api/buyers-shipping-address/create', {
-      headers: auth,
-      data: {
-        first_name: 'Nour',
-        last_name: 'Saad',
-        email: 'nour@example.com',
-        mobile: '+971 501234567',
-        country_id: 1,
-        city: 'Dubai',
-        address: 'Villa 1, Al Wasl Road',
-      },
-    });
-    const addressId = (await address.json()).data.item.id;
-    await page.request.post('/backend/api/cart/add-shipping-address', {
-      headers: auth,
-      data: { address_id: addressId },
-    });
-    await page.request.post('/backend/api/cart/add-payment-method', {
-      headers: auth,
-      data: { payment_method: 'Money Exchange Transfer' },
-    });
-    const placed = await page.request.post('/backend/api/cart/member-checkout', {
-      headers: auth,
-      data: { member_checkout: true },
-    });
-    const orderNumber = (await placed.json()).data.order_id as string;
+    const { number: orderNumber } = await placeOrder(page, user.token, 'Money Exchange Transfer');
 
     await page.goto('/member');
     await expect(page.getByText('Recent Activities')).toBeVisible();
@@ -138,16 +162,7 @@ test.describe('member area', () => {
     const proof = page.getByRole('form', { name: 'Upload proof of payment' });
     await proof.getByRole('button', { name: 'Upload' }).click();
     await expect(proof.getByText('Upload an image.')).toBeVisible();
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-      'base64',
-    );
-    await proof
-      .getByLabel(/Transfer slip/)
-      .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: png });
-    await proof.getByLabel('Comments').fill('Sent through the exchange office today.');
-    await proof.getByRole('button', { name: 'Upload' }).click();
-    await expect(page.getByText('Your proof of payment is submitted and waits for our check.')).toBeVisible();
+    await uploadProof(page, 'Sent through the exchange office today.');
 
     await page.goto('/member/messages');
     await expect(page.getByText('No communication found between you and admin')).toBeVisible();
@@ -164,5 +179,100 @@ test.describe('member area', () => {
     await page.getByLabel('Confirm new password *').fill('Secret456');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByText('Your password has been changed successfully')).toBeVisible();
+
+    // The profile: the age group the sign-up did not ask for, and a new first name in the greeting.
+    await page.goto('/member/profile/update');
+    const profile = page.getByRole('form', { name: 'Update Profile' });
+    await profile.getByLabel('First name *').fill('Noura');
+    await profile.getByLabel('Age group *').selectOption({ index: 2 });
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByRole('button', { name: 'Hello, Noura' })).toBeVisible();
+  });
+
+  test('the admin rejects a proof, the member uploads again, the admin confirms and dispatches; a message thread gets an answer; filters narrow the orders', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const admin = await adminHeaders(page.request);
+    const user = await signedInMember(page);
+    const order = await placeOrder(page, user.token, 'Money Exchange Transfer');
+    await placeOrder(page, user.token, 'Cash On Delivery');
+
+    await page.goto(`/member/orders/${order.id}`);
+    await uploadProof(page, 'First slip');
+    const proofs = async () =>
+      (await (await page.request.get(`/backend/api/admin/orders/${order.id}`, { headers: admin })).json())
+        .data.order.proofs as { id: number; status: string }[];
+    const first = (await proofs()).at(-1);
+    const rejected = await page.request.post(`/backend/api/admin/proofs/${first?.id}/reject`, {
+      headers: admin,
+      data: { comments: 'The slip is unreadable, please send a clearer photo.' },
+    });
+    expect(rejected.ok()).toBe(true);
+
+    await page.reload();
+    await expect(page.getByText('Your proof of payment was rejected.')).toBeVisible();
+    await expect(
+      page.getByText('The slip is unreadable, please send a clearer photo.', { exact: true }),
+    ).toBeVisible();
+    await uploadProof(page, 'A clearer photo');
+    const second = (await proofs()).at(-1);
+    expect(second?.status).toBe('Pending');
+    expect(
+      (
+        await page.request.post(`/backend/api/admin/proofs/${second?.id}/confirm`, {
+          headers: admin,
+          data: {},
+        })
+      ).ok(),
+    ).toBe(true);
+    expect(
+      (
+        await page.request.post(`/backend/api/admin/orders/${order.id}/status`, {
+          headers: admin,
+          data: { order_status: 'Dispatch' },
+        })
+      ).ok(),
+    ).toBe(true);
+
+    await page.reload();
+    await expect(page.getByText('Your proof of payment is confirmed.')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Dispatch').first()).toBeVisible();
+    await page.getByRole('button', { name: /Notifications/ }).click();
+    const notes = page.getByRole('region', { name: 'Notifications' });
+    await expect(notes.getByRole('listitem').first()).toBeVisible();
+    await expect(notes).toContainText(order.number);
+    await page.keyboard.press('Escape');
+
+    // Filters narrow the list, and live in the URL.
+    await page.goto('/member/orders/listing');
+    const rows = page.getByRole('row').filter({ has: page.getByRole('link', { name: /GS-/ }) });
+    await expect(rows).toHaveCount(2);
+    await page.getByLabel('Order status').selectOption('Dispatch');
+    await expect(page).toHaveURL(/order_status=Dispatch/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(order.number);
+
+    // A message thread answered by the shop.
+    await page.goto('/member/messages');
+    await page.getByRole('button', { name: 'New message' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Subject *').fill('Gift wrapping');
+    await dialog.getByLabel('Message *').fill('Can the box be wrapped in gold paper?');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('link', { name: 'Gift wrapping' })).toBeVisible();
+    const threads = (await (await page.request.get('/backend/api/admin/messages', { headers: admin })).json())
+      .data.items as { id: number; subject: string }[];
+    const thread = threads.find((item) => item.subject === 'Gift wrapping');
+    expect(
+      (
+        await page.request.post(`/backend/api/admin/messages/${thread?.id}/reply`, {
+          headers: admin,
+          data: { message: 'Yes, gold paper it is.' },
+        })
+      ).ok(),
+    ).toBe(true);
+    await page.getByRole('link', { name: 'Gift wrapping' }).click();
+    await expect(page.getByText('Yes, gold paper it is.')).toBeVisible();
   });
 });
