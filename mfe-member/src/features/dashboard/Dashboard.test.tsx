@@ -37,8 +37,8 @@ describe('/member dashboard', () => {
     ) as HTMLElement;
     const rows = await within(card).findAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Password changed 2026-11-21 09:00',
-      'Order placed 2026-11-20 10:15',
+      'Password changed Nov 21, 2026, 9:00 AM',
+      'Order placed Nov 20, 2026, 10:15 AM',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import type { DashboardStats } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
+import { DateTime } from '../../app/DateTime';
 import { LoadFailed } from '../../app/LoadFailed';
 import { useApiData } from '../../app/useApiData';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
@@ -57,8 +58,7 @@ export function Dashboard(): ReactNode {
           <ul className={styles.activities}>
             {activities.data.items.map((activity) => (
               <li key={activity.id}>
-                {activity.action_type}{' '}
-                <time dateTime={activity.action_datetime}>{activity.action_datetime}</time>
+                {activity.action_type} <DateTime at={activity.action_datetime} />
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { formStyles } from '@shop/shared/form';
 import { Link } from '@shop/shared/router';
 import { MESSAGES } from '@shop/shared/validation/messages';
 import { type ReactNode, useEffect } from 'react';
+import { DateTime } from '../../app/DateTime';
 import { useMemberDispatch, useMemberSelector } from '../../app/hooks';
 import { LoadFailed } from '../../app/LoadFailed';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
@@ -16,7 +17,6 @@ import {
 } from './constants';
 import { LoadMoreButton } from './LoadMoreButton';
 import { MessageForm } from './MessageForm';
-import { MessageTime } from './MessageTime';
 import styles from './messages.module.css';
 import { callsOf, channelKey, type MessageChannel } from './messagesApi';
 import { hasMorePages, loadThreads, sendMessage } from './messagesSlice';
@@ -70,7 +70,7 @@ function ThreadList({ channel }: { channel: MessageChannel }): ReactNode {
             </p>
             <p className={styles.preview}>{thread.last_message.message}</p>
             <p className={styles.meta}>
-              <MessageTime at={thread.last_message.created_time} />
+              <DateTime at={thread.last_message.created_time} />
             </p>
           </li>
         ))}

@@ -2,6 +2,7 @@ import { DialogButton } from '@shop/shared/dialog';
 import { formStyles } from '@shop/shared/form';
 import { Link, useParams } from '@shop/shared/router';
 import { type ReactNode, useEffect } from 'react';
+import { DateTime } from '../../app/DateTime';
 import { useMemberDispatch, useMemberSelector } from '../../app/hooks';
 import { LoadFailed } from '../../app/LoadFailed';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
@@ -9,7 +10,6 @@ import { SectionNotFound } from '../area/SectionNotFound';
 import { MESSAGES_TITLE, REPLY, REPLY_SENT, SENDER_NAMES, THREAD_NOT_FOUND } from './constants';
 import { LoadMoreButton } from './LoadMoreButton';
 import { MessageForm } from './MessageForm';
-import { MessageTime } from './MessageTime';
 import styles from './messages.module.css';
 import { callsOf, type MessageChannel, threadKey } from './messagesApi';
 import { hasMorePages, loadThread, sendReply } from './messagesSlice';
@@ -88,7 +88,7 @@ function Thread({ channel, id }: { channel: MessageChannel; id: number }): React
             className={message.sender_type === 'Admin' ? styles.fromShop : styles.fromMember}
           >
             <p className={styles.meta}>
-              <strong>{SENDER_NAMES[message.sender_type]}</strong> · <MessageTime at={message.created_time} />
+              <strong>{SENDER_NAMES[message.sender_type]}</strong> · <DateTime at={message.created_time} />
             </p>
             <p className={styles.text}>{message.message}</p>
           </li>

@@ -58,7 +58,13 @@ export function NotificationsButton(): ReactNode {
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
       >
-        <span aria-hidden="true">🔔</span> Notifications{' '}
+        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" className={styles.icon}>
+          <path
+            fill="currentColor"
+            d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5-6.7V3a2 2 0 0 0-4 0v1.3A7 7 0 0 0 5 11v5l-2 2v1h18v-1z"
+          />
+        </svg>{' '}
+        <span className={styles.label}>Notifications</span>{' '}
         <span className={styles.count} data-testid="notifications-count">
           {items.length}
         </span>

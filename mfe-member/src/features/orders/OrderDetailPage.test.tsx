@@ -49,7 +49,7 @@ describe('/member/orders/{id}', () => {
     expect(page).toHaveTextContent('AED 120.00');
     expect(page).toHaveTextContent('AED 15.00');
     expect(page).toHaveTextContent('AED 135.50');
-    expect(page).toHaveTextContent('2026-11-20 10:15 Order placed');
+    expect(page).toHaveTextContent('Nov 20, 2026, 10:15 AM Order placed');
   });
 
   it('says an unknown order is not found', async () => {

@@ -3,6 +3,7 @@ import { Dialog } from '@shop/shared/dialog';
 import { formStyles } from '@shop/shared/form';
 import { Link, useParams } from '@shop/shared/router';
 import { type ReactNode, useState } from 'react';
+import { DateTime } from '../../app/DateTime';
 import { LoadFailed } from '../../app/LoadFailed';
 import { useApiData } from '../../app/useApiData';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
@@ -71,8 +72,8 @@ export function OrderDetailPage(): ReactNode {
         {ORDER_DETAIL_TITLE}: {order.order_id}
       </h1>
       <p>
-        Placed on {order.created_at} · <OrderStatusBadge status={order.order_status} /> · Payment:{' '}
-        {paymentStatusText(order.payment_status)}
+        Placed on <DateTime at={order.created_at} /> · <OrderStatusBadge status={order.order_status} /> ·
+        Payment: {paymentStatusText(order.payment_status)}
       </p>
       <p>
         <Link to={`${ORDER_MESSAGES_PATH}/${order.id}`}>Messages about this order</Link>
@@ -114,7 +115,7 @@ export function OrderDetailPage(): ReactNode {
         <ul>
           {order.log.map((entry) => (
             <li key={`${entry.created_at} ${entry.action}`}>
-              <time>{entry.created_at}</time> {entry.action}
+              <DateTime at={entry.created_at} /> {entry.action}
             </li>
           ))}
         </ul>

@@ -16,7 +16,7 @@ describe('/member/orders/listing', () => {
     });
     renderMemberArea('/member/orders/listing');
     const first = (await screen.findByRole('link', { name: 'GS-2611-000041' })).closest('tr') as HTMLElement;
-    expect(first).toHaveTextContent('2026-11-20 10:15');
+    expect(first).toHaveTextContent('Nov 20, 2026, 10:15 AM');
     expect(within(first).getByText('Payment Pending')).toHaveClass('warning');
     expect(first).toHaveTextContent('Pending');
     expect(first).toHaveTextContent('AED 135.50');

@@ -1,6 +1,7 @@
 import { formStyles } from '@shop/shared/form';
 import { Link, useSearchParams } from '@shop/shared/router';
 import { type ReactNode, useId } from 'react';
+import { DateTime } from '../../app/DateTime';
 import { LoadFailed } from '../../app/LoadFailed';
 import { useApiData } from '../../app/useApiData';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
@@ -98,7 +99,9 @@ export function OrderListPage(): ReactNode {
                     <th scope="row">
                       <Link to={orderDetailPath(order.id)}>{order.order_id}</Link>
                     </th>
-                    <td>{order.created_at}</td>
+                    <td>
+                      <DateTime at={order.created_at} />
+                    </td>
                     <td>
                       <OrderStatusBadge status={order.order_status} />
                     </td>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 
 /** When a message was written, in the shopper's own locale and time zone. */
-export function MessageTime({ at }: { at: string }): ReactNode {
+/** A date from the API (ISO 8601) as the shopper's locale writes it; unparseable text as it came. */
+export function DateTime({ at }: { at: string }): ReactNode {
   const date = new Date(at);
   const text = Number.isNaN(date.getTime())
     ? at
