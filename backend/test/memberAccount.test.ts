@@ -12,7 +12,7 @@ import type {
 } from '@shop/shared/api-types';
 import { MESSAGES } from '@shop/shared/validation';
 import { eq } from 'drizzle-orm';
-import { buyerActivities, buyerProfiles, cartItems, carts, wishlistItems } from '../src/db/schema';
+import { buyerActivities, buyers, cartItems, carts, wishlistItems } from '../src/db/schema';
 import { notifyBuyer } from '../src/services/notifications';
 import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
 
@@ -165,9 +165,9 @@ describe.each(targets)('member account on %s', (target) => {
       });
       // A password last set 181 days ago asks for a new one.
       await ctx.database.db
-        .update(buyerProfiles)
+        .update(buyers)
         .set({ passwordChangedAt: new Date(Date.now() - 181 * 24 * 60 * 60 * 1000) })
-        .where(eq(buyerProfiles.id, member.id));
+        .where(eq(buyers.id, member.id));
       expect((await stats()).passwordUpdatedRequired).toBe(true);
     });
 

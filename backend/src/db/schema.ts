@@ -169,6 +169,10 @@ export const buyers = pgTable('buyers', {
   alternateEmail: text('alternate_email'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** 0013: the member's age group (an `age-group` id). */
+  ageGroup: integer('age_group'),
+  /** 0013: when the password was last set (change or reset); null: since the account was made. */
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
 });
 
 export const authTokens = pgTable('auth_tokens', {
@@ -602,13 +606,6 @@ export const buyerMessages = pgTable('buyer_messages', {
   isRead: boolean('is_read').notNull().default(false),
   replyTo: integer('reply_to').references((): AnyPgColumn => buyerMessages.id),
   createdTime: timestamp('created_time', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Columns 0013 adds to `buyers` (kept apart so the table above stays as 0001 made it). */
-export const buyerProfiles = pgTable('buyers', {
-  id: serial('id').primaryKey(),
-  ageGroup: integer('age_group'),
-  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
 });
 
 export const interestOptions = pgTable('interest_options', {

@@ -20,7 +20,7 @@ import {
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import { authTokens, buyerProfiles, buyers, passwordResets, wishlistUsers } from '../db/schema';
+import { authTokens, buyers, passwordResets, wishlistUsers } from '../db/schema';
 import { AppError } from '../errors';
 import { hashToken, issueToken, newOpaqueToken, newWishlistToken, TOKEN_TTL_DAYS } from './auth';
 import { mergeGuestCart } from './cartMerge';
@@ -439,10 +439,7 @@ export async function resetPassword(
       .where(eq(buyers.id, reset.buyerId))
       .returning({ email: buyers.email });
     // The profile overview's password-age prompt (0013) counts from here.
-    await tx
-      .update(buyerProfiles)
-      .set({ passwordChangedAt: new Date() })
-      .where(eq(buyerProfiles.id, reset.buyerId));
+    await tx.update(buyers).set({ passwordChangedAt: new Date() }).where(eq(buyers.id, reset.buyerId));
     await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })

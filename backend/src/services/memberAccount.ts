@@ -27,7 +27,6 @@ import {
   buyerHearAboutUs,
   buyerInterests,
   buyerMessages,
-  buyerProfiles,
   buyers,
   cartItems,
   carts,
@@ -107,12 +106,10 @@ export async function activityLog(db: Database, buyerId: number, page: number): 
 
 // ---------------------------------------------------------------- profile
 
-/** The buyer with the columns 0013 added (read through buyerProfiles, the same table). */
 async function buyerRow(db: Database, buyerId: number) {
   const [buyer] = await db.select().from(buyers).where(eq(buyers.id, buyerId));
-  const [extra] = await db.select().from(buyerProfiles).where(eq(buyerProfiles.id, buyerId));
-  if (!buyer || !extra) throw AppError.unauthorized();
-  return { buyer, ageGroup: extra.ageGroup, passwordChangedAt: extra.passwordChangedAt };
+  if (!buyer) throw AppError.unauthorized();
+  return { buyer, ageGroup: buyer.ageGroup, passwordChangedAt: buyer.passwordChangedAt };
 }
 
 export async function profileOf(db: Database, buyerId: number): Promise<Profile> {
@@ -215,7 +212,7 @@ export async function updateProfile(
         updatedAt: new Date(),
       })
       .where(eq(buyers.id, buyerId));
-    await tx.update(buyerProfiles).set({ ageGroup: values.age_group }).where(eq(buyerProfiles.id, buyerId));
+    await tx.update(buyers).set({ ageGroup: values.age_group }).where(eq(buyers.id, buyerId));
     await tx.insert(buyerActivities).values({ buyerId, actionType: PROFILE_UPDATED_ACTION });
   });
   return profileOf(db, buyerId);
@@ -286,10 +283,7 @@ export async function changePassword(
   const passwordHash = await hasher.hash(input.new_password);
   await db.transaction(async (tx) => {
     await tx.update(buyers).set({ passwordHash, updatedAt: new Date() }).where(eq(buyers.id, buyerId));
-    await tx
-      .update(buyerProfiles)
-      .set({ passwordChangedAt: new Date() })
-      .where(eq(buyerProfiles.id, buyerId));
+    await tx.update(buyers).set({ passwordChangedAt: new Date() }).where(eq(buyers.id, buyerId));
     await tx
       .delete(authTokens)
       .where(and(eq(authTokens.buyerId, buyerId), ne(authTokens.tokenHash, hashToken(currentToken))));
