@@ -125,7 +125,7 @@ type ProofRow = typeof paymentProofs.$inferSelect;
 
 export const orderNotFound = () => AppError.notFound('Order not found.');
 
-/** The order when it is this buyer's (buyerId null: any buyer's, for admins); else 404. */
+/** The order when it is this buyer's (buyerId null: every buyer's, for admins); else 404. */
 export async function findOrder(
   db: Database,
   orderId: number,
@@ -200,7 +200,7 @@ function proofRefusal(order: OrderRow, last: ProofRow | null): AppError | null {
   return null;
 }
 
-/** Review and feedback: any order status but Cancel (see README: the spec's Pending-only is not kept). */
+/** Review and feedback: every order status but Cancel (see README: the spec's Pending-only is not kept). */
 const mayRate = (order: OrderRow) => order.orderStatus !== 'Cancel';
 
 /** Where the ordered logo is read: the buyer's or the admin's endpoint. */

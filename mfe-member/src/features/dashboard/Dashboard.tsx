@@ -1,8 +1,8 @@
 import type { DashboardStats } from '@shop/shared';
-import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import { DateTime } from '../../app/DateTime';
 import { LoadFailed } from '../../app/LoadFailed';
+import { StatBoxes } from '../../app/StatBoxes';
 import { useApiData } from '../../app/useApiData';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import styles from './dashboard.module.css';
@@ -36,15 +36,7 @@ export function Dashboard(): ReactNode {
       ) : stats.state !== 'loaded' ? (
         <LoadFailed />
       ) : (
-        <ul className={styles.boxes}>
-          {BOXES.map((box) => (
-            <li key={box.key}>
-              <Link to={box.to} className={styles.box}>
-                <span className={styles.count}>{stats.data[box.key]}</span> {box.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <StatBoxes boxes={BOXES.map((box) => ({ ...box, count: stats.data[box.key] }))} />
       )}
       <section aria-labelledby="activities-title" className={styles.card}>
         <h2 id="activities-title">{RECENT_ACTIVITIES}</h2>

@@ -30,7 +30,7 @@ const idOf = (param: string | undefined) => (param && /^[1-9]\d*$/.test(param) ?
 /**
  * /member/orders/{id} (spec 001 §2.7): what was ordered with its gift options, where it goes, how
  * it is paid, the totals, the log and the proof of payment. Review and Feedback are offered per
- * product while the server allows them (`can_review`, `can_give_feedback`: any status but Cancel,
+ * product while the server allows them (`can_review`, `can_give_feedback`: every status but Cancel,
  * once each). Another buyer's or an unknown order is 'not found'.
  */
 export function OrderDetailPage(): ReactNode {

@@ -1,11 +1,10 @@
 import type { OrderStats } from '@shop/shared';
-import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import { LoadFailed } from '../../app/LoadFailed';
+import { StatBoxes } from '../../app/StatBoxes';
 import { useApiData } from '../../app/useApiData';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { NO_ORDERS, ORDER_LISTING_PATH, ORDERS_TITLE } from './constants';
-import styles from './orders.module.css';
 import { ordersApi } from './ordersApi';
 
 /** The status boxes and the listing filter each opens ('' for the total: every order). */
@@ -35,15 +34,15 @@ export function OrdersDashboard(): ReactNode {
       ) : loaded.state !== 'loaded' ? (
         <LoadFailed />
       ) : loaded.data.stats.totalOrders > 0 ? (
-        <ul className={styles.boxes} aria-label="Orders by status">
-          {BOXES.filter((box) => loaded.data.stats[box.key] > 0).map((box) => (
-            <li key={box.key}>
-              <Link to={listingOf(box.orderStatus)} className={styles.box}>
-                <span className={styles.count}>{loaded.data.stats[box.key]}</span> {box.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <StatBoxes
+          label="Orders by status"
+          boxes={BOXES.filter((box) => loaded.data.stats[box.key] > 0).map((box) => ({
+            key: box.key,
+            label: box.label,
+            count: loaded.data.stats[box.key],
+            to: listingOf(box.orderStatus),
+          }))}
+        />
       ) : (
         <p>{NO_ORDERS}</p>
       )}
