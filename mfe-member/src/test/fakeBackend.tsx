@@ -10,17 +10,10 @@ import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemberArea } from '../features/area/MemberArea';
 import { createMemberStore } from '../store';
+import { type FakeRequest, installFakeFetch, ok, refused } from './fakeFetch';
 
-export interface FakeCall {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-interface Reply {
-  status: number;
-  body: unknown;
-}
+export type FakeCall = FakeRequest;
+type Reply = { status: number; body: unknown };
 
 export const COUNTRIES = [
   { id: 1, name: 'United Arab Emirates', iso2: 'ae', dial_code: '971' },
@@ -45,11 +38,8 @@ export function address(id: number, city: string, isPrimary = false): ShippingAd
   };
 }
 
-const ok = (data: unknown, status = 200): Reply => ({ status, body: { status: true, data } });
-export const refusal = (status: number, message: string, fields?: Record<string, string>): Reply => ({
-  status,
-  body: { status: false, error: { code: status === 404 ? 'NOT_FOUND' : 'REFUSED', message, fields } },
-});
+export const refusal = (status: number, message: string, fields?: Record<string, string>): Reply =>
+  refused(status, status === 404 ? 'NOT_FOUND' : 'REFUSED', message, fields);
 
 /**
  * `overrides` answer a 'METHOD path' before the address book does (a failure, a refusal).
@@ -57,7 +47,6 @@ export const refusal = (status: number, message: string, fields?: Record<string,
 export function installAddressBook(start: ShippingAddress[], overrides: Record<string, () => Reply> = {}) {
   let book = start.map((item) => ({ ...item }));
   let nextId = 100;
-  const calls: FakeCall[] = [];
   const notFound = refusal(404, 'Address not found');
 
   const answer = (call: FakeCall): Reply => {
@@ -107,22 +96,7 @@ export function installAddressBook(start: ShippingAddress[], overrides: Record<s
     return notFound;
   };
 
-  const fetchMock = jest.fn(async (input: string, init: RequestInit = {}) => {
-    const call: FakeCall = {
-      method: init.method ?? 'GET',
-      path: new URL(input, 'http://shop.test').pathname.replace(/^\/backend\/api\//, ''),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const reply = answer(call);
-    // A copy, as over the wire: the store freezes what it keeps, the book must stay writable.
-    return {
-      ok: reply.status < 400,
-      status: reply.status,
-      json: async () => JSON.parse(JSON.stringify(reply.body)),
-    };
-  });
-  Object.assign(globalThis, { fetch: fetchMock });
+  const calls = installFakeFetch(answer);
   return {
     calls,
     book: () => book,

@@ -3,15 +3,11 @@
  * in-memory threads, paged like the server (here 2 a page, so paging shows with few rows).
  */
 import type { Message, MessageThread } from '@shop/shared';
+import { type FakeRequest, installFakeFetch, ok, refused } from '../../test/fakeFetch';
 
 export const PAGE_SIZE = 2;
 
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: { subject?: string; message?: string } | undefined;
-}
+type Call = FakeRequest & { body: { subject?: string; message?: string } | undefined };
 
 export function message(id: number, overrides: Partial<Message> = {}): Message {
   return {
@@ -44,15 +40,10 @@ const page = <T>(items: T[], number: number) => ({
   },
 });
 
-const ok = (data: unknown, status = 200) => ({ status, body: { status: true, data } });
-const refused = (status: number, message: string) => ({
-  status,
-  body: { status: false, error: { code: 'REFUSED', message } },
-});
+const refusal = (status: number, message: string) => refused(status, 'REFUSED', message);
 
 /** `threads` by channel key: 'general' or the order id as text. `failing`: 'METHOD path' → status. */
 export function installMessages(threads: Record<string, FakeThread[]>, failing: Record<string, number> = {}) {
-  const calls: Call[] = [];
   let nextId = 500;
 
   const listOf = (key: string) => {
@@ -69,8 +60,8 @@ export function installMessages(threads: Record<string, FakeThread[]>, failing: 
 
   const answer = ({ method, path, query, body }: Call) => {
     const failure = failing[`${method} ${path}`];
-    if (failure) return refused(failure, 'Server trouble');
-    const number = Number(query.get('page') ?? 1);
+    if (failure) return refusal(failure, 'Server trouble');
+    const number = Number(query.page ?? 1);
     const general = path.match(/^buyer-messages(?:\/(get-thread|send-reply)\/(\d+)|\/(send-message))?$/);
     const order = path.match(
       /^order-messages\/(get-messages|send-message|get-thread|send-reply)\/(\d+)(?:\/(\d+))?$/,
@@ -86,7 +77,7 @@ export function installMessages(threads: Record<string, FakeThread[]>, failing: 
       key = order[2] ?? '';
       action = order[1] ?? '';
       id = Number(order[3] ?? 0);
-    } else return refused(404, 'Not found');
+    } else return refusal(404, 'Not found');
 
     if (action === 'get-messages') return ok(page(listOf(key).map(asListItem), number));
     if (action === 'send-message') {
@@ -95,7 +86,7 @@ export function installMessages(threads: Record<string, FakeThread[]>, failing: 
       return ok({ message: root }, 201);
     }
     const thread = findThread(key, id);
-    if (!thread) return refused(404, 'Message not found');
+    if (!thread) return refusal(404, 'Message not found');
     if (action === 'get-thread')
       return ok({ thread: thread.root, ...page([thread.root, ...thread.replies], number) });
     const reply = message(nextId++, {
@@ -107,30 +98,14 @@ export function installMessages(threads: Record<string, FakeThread[]>, failing: 
     return ok({ message: reply }, 201);
   };
 
-  const fetchMock = jest.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://shop.test');
-    const call: Call = {
-      method: init.method ?? 'GET',
-      path: url.pathname.replace(/^\/backend\/api\//, ''),
-      query: url.searchParams,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const reply = answer(call);
-    return {
-      ok: reply.status < 400,
-      status: reply.status,
-      json: async () => JSON.parse(JSON.stringify(reply.body)),
-    };
-  });
-  Object.assign(globalThis, { fetch: fetchMock });
+  const calls = installFakeFetch((request) => answer(request as Call)) as Call[];
   return {
     calls,
     /** The requests to one 'METHOD path', with their page numbers. */
     pagesAsked: (methodAndPath: string) =>
       calls
         .filter((call) => `${call.method} ${call.path}` === methodAndPath)
-        .map((call) => Number(call.query.get('page'))),
+        .map((call) => Number(call.query.page)),
     bodiesTo: (methodAndPath: string) =>
       calls.filter((call) => `${call.method} ${call.path}` === methodAndPath).map((call) => call.body),
   };

@@ -4,57 +4,23 @@
  * (JSON, or the fields of a multipart form), and answers image bytes for a logo address.
  */
 import type { Order, OrderDetail, OrderedProduct } from '@shop/shared';
+import { type FakeRequest, installFakeFetch, ok, refused as refusedWith } from '../../test/fakeFetch';
 
-export interface OrderCall {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-  authorization: string | undefined;
-}
+export type OrderCall = FakeRequest;
+export type Reply = { status: number; body: unknown };
+export { ok };
 
-export interface Reply {
-  status: number;
-  body: unknown;
-}
-
-export const ok = (data: unknown, status = 200): Reply => ({ status, body: { status: true, data } });
-export const refused = (status: number, message: string, fields?: Record<string, string>): Reply => ({
-  status,
-  body: { status: false, error: { code: 'REFUSED', message, fields } },
-});
+export const refused = (status: number, message: string, fields?: Record<string, string>): Reply =>
+  refusedWith(status, 'REFUSED', message, fields);
 
 export type Routes = Record<string, (call: OrderCall) => Reply>;
 
 export function installOrdersBackend(routes: Routes) {
-  const calls: OrderCall[] = [];
-  const fetchMock = jest.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://shop.test');
-    const body =
-      init.body instanceof FormData
-        ? Object.fromEntries(init.body.entries())
-        : typeof init.body === 'string'
-          ? JSON.parse(init.body)
-          : undefined;
-    const call: OrderCall = {
-      method: init.method ?? 'GET',
-      path: url.pathname.replace(/^\/backend\/api\//, ''),
-      query: Object.fromEntries(url.searchParams.entries()),
-      body,
-      authorization: (init.headers as Record<string, string> | undefined)?.Authorization,
-    };
-    calls.push(call);
-    if (call.path.endsWith('/logo')) {
-      return { ok: true, status: 200, blob: async () => new Blob(['png'], { type: 'image/png' }) };
-    }
-    const reply = routes[`${call.method} ${call.path}`]?.(call) ?? refused(404, 'Not found');
-    return {
-      ok: reply.status < 400,
-      status: reply.status,
-      json: async () => JSON.parse(JSON.stringify(reply.body)),
-    };
-  });
-  Object.assign(globalThis, { fetch: fetchMock });
+  const calls = installFakeFetch((call) =>
+    call.path.endsWith('/logo')
+      ? { status: 200, blob: new Blob(['png'], { type: 'image/png' }) }
+      : (routes[`${call.method} ${call.path}`]?.(call) ?? refused(404, 'Not found')),
+  );
   return {
     calls,
     callsTo: (methodAndPath: string) =>

@@ -3,27 +3,12 @@
  * (Omar, id 3 as in the area's fake backend), with the reference lists of the profile form.
  */
 import type { InterestOption, Profile, ProfileStats } from '@shop/shared';
+import { type FakeRequest, installFakeFetch, ok, refused } from '../../test/fakeFetch';
 
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-}
-interface Reply {
-  status: number;
-  body: unknown;
-}
+type Call = FakeRequest & { body: Record<string, unknown> | undefined };
+type Reply = { status: number; body: unknown };
 
-export const ok = (data: unknown, status = 200): Reply => ({ status, body: { status: true, data } });
-export const refused = (
-  status: number,
-  code: string,
-  message: string,
-  fields?: Record<string, string>,
-): Reply => ({
-  status,
-  body: { status: false, error: { code, message, fields } },
-});
+export { ok, refused };
 
 export function omarProfile(overrides: Partial<Profile> = {}): Profile {
   return {
@@ -55,7 +40,6 @@ export function installProfile(
   overrides: Record<string, () => Reply> = {},
 ) {
   let profile = start.profile ?? omarProfile();
-  const calls: Call[] = [];
   const answer = (call: Call): Reply => {
     const key = `${call.method} ${call.path}`;
     const override = overrides[key];
@@ -101,21 +85,7 @@ export function installProfile(
         return refused(404, 'NOT_FOUND', 'Not found');
     }
   };
-  const fetchMock = jest.fn(async (input: string, init: RequestInit = {}) => {
-    const call: Call = {
-      method: init.method ?? 'GET',
-      path: new URL(input, 'http://shop.test').pathname.replace(/^\/backend\/api\//, ''),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const reply = answer(call);
-    return {
-      ok: reply.status < 400,
-      status: reply.status,
-      json: async () => JSON.parse(JSON.stringify(reply.body)),
-    };
-  });
-  Object.assign(globalThis, { fetch: fetchMock });
+  const calls = installFakeFetch((request) => answer(request as Call)) as Call[];
   return {
     bodiesTo: (methodAndPath: string) =>
       calls.filter((call) => `${call.method} ${call.path}` === methodAndPath).map((call) => call.body),
