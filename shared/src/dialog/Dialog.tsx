@@ -43,6 +43,22 @@ export function Dialog({ title, onClose, isStatic = false, wide = false, childre
     };
   }, []);
 
+  // When what had focus leaves the page (a form swaps its button for a success text), focus would
+  // fall to <body>, outside the dialog and behind an inert page: it goes back to the dialog, so
+  // Tab and Escape keep working.
+  useEffect(() => {
+    const node = panel.current;
+    if (!node) return;
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget) return;
+      requestAnimationFrame(() => {
+        if (document.activeElement === document.body && node.isConnected) node.focus();
+      });
+    };
+    node.addEventListener('focusout', onFocusOut);
+    return () => node.removeEventListener('focusout', onFocusOut);
+  }, []);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
