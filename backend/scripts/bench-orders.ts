@@ -11,13 +11,12 @@
  *   npx tsx backend/scripts/bench-orders.ts                            (PGlite in a temp folder)
  * BENCH_CONNECTIONS (8), BENCH_ORDERS_PER_CONNECTION (250), BENCH_ORDERS_PRODUCTS (320, seeded).
  */
-import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
-import { authTokens, buyers, cartItems, carts, shippingAddresses } from '../src/db/schema';
 import { percentile, serverCpuMs, startBenchServer, stopBenchServer, throwAwayDatabase } from './benchServer';
+import { type PreparedCart, prepareCarts } from './preparedCarts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const PER_CONNECTION = Number(process.env.BENCH_ORDERS_PER_CONNECTION ?? 250);
@@ -27,105 +26,6 @@ const WARM_UP = 5;
 const AMPLE_STOCK = 1_000_000;
 const LINES_PER_CART = 2;
 const ORDER_NUMBER = /^GS-\d{4}-\d{6,}$/;
-
-interface PreparedCart {
-  buyerId: number;
-  token: string;
-  currency: 'USD' | 'AED';
-  lines: { productId: number; quantity: number }[];
-}
-
-const chunked = <T>(rows: T[], size = 500) =>
-  Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
-
-/** Members with a token, an address, and a cart of two lines ready to order, per connection. */
-async function prepareCarts(db: Database): Promise<PreparedCart[][]> {
-  await db.execute(sql`UPDATE products SET stock_quantity = ${AMPLE_STOCK}`);
-  const idRows = await db.execute(sql`SELECT id FROM products ORDER BY id`);
-  const productIds = (idRows as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
-  const perConnection = WARM_UP + PER_CONNECTION;
-  const plan = Array.from({ length: CONNECTIONS }, (_, c) => {
-    const own = productIds.filter((_, index) => index % CONNECTIONS === c);
-    return Array.from({ length: perConnection }, (_, i) => ({
-      email: `bench.orders.${c}.${i}@example.com`,
-      token: randomBytes(32).toString('base64url'),
-      currency: (i % 2 === 0 ? 'USD' : 'AED') as 'USD' | 'AED',
-      lines: Array.from({ length: LINES_PER_CART }, (_, j) => ({
-        productId: own[(i * LINES_PER_CART + j) % own.length] ?? 1,
-        quantity: 1 + ((i + j) % 2),
-      })),
-      countryId: 1 + (i % 3),
-      method: i % 3 === 0 ? ('Money Exchange Transfer' as const) : ('Cash On Delivery' as const),
-    }));
-  });
-  const flat = plan.flat();
-  const buyerIds: number[] = [];
-  for (const rows of chunked(flat)) {
-    const inserted = await db
-      .insert(buyers)
-      .values(
-        rows.map((row) => ({
-          email: row.email,
-          firstName: 'Bench',
-          lastName: 'Buyer',
-          type: 'Member' as const,
-        })),
-      )
-      .returning({ id: buyers.id });
-    buyerIds.push(...inserted.map((row) => row.id));
-  }
-  const expiresAt = new Date(Date.now() + 24 * 60 * 60 * 1000);
-  const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-  for (const rows of chunked(flat.map((row, i) => ({ row, buyerId: buyerIds[i] ?? 0 })))) {
-    await db
-      .insert(authTokens)
-      .values(rows.map(({ row, buyerId }) => ({ buyerId, tokenHash: hash(row.token), expiresAt })));
-  }
-  const addressIds: number[] = [];
-  for (const rows of chunked(flat.map((row, i) => ({ row, buyerId: buyerIds[i] ?? 0 })))) {
-    const inserted = await db
-      .insert(shippingAddresses)
-      .values(
-        rows.map(({ row, buyerId }) => ({
-          buyerId,
-          firstName: 'Bench',
-          lastName: 'Buyer',
-          email: row.email,
-          mobile: '+971 501234567',
-          countryId: row.countryId,
-          city: 'Dubai',
-          address: 'Bench Street 1',
-          isPrimary: true,
-        })),
-      )
-      .returning({ id: shippingAddresses.id });
-    addressIds.push(...inserted.map((row) => row.id));
-  }
-  const cartIds: number[] = [];
-  for (const rows of chunked(flat.map((row, i) => ({ row, i })))) {
-    const inserted = await db
-      .insert(carts)
-      .values(
-        rows.map(({ row, i }) => ({
-          buyerId: buyerIds[i] ?? 0,
-          currencyCode: row.currency,
-          shippingAddressId: addressIds[i] ?? null,
-          paymentMethod: row.method,
-        })),
-      )
-      .returning({ id: carts.id });
-    cartIds.push(...inserted.map((row) => row.id));
-  }
-  const lines = flat.flatMap((row, i) => row.lines.map((line) => ({ cartId: cartIds[i] ?? 0, ...line })));
-  for (const rows of chunked(lines)) await db.insert(cartItems).values(rows);
-  let next = 0;
-  return plan.map((connection) =>
-    connection.map((row) => {
-      const buyerId = buyerIds[next++] ?? 0;
-      return { buyerId, token: row.token, currency: row.currency, lines: row.lines };
-    }),
-  );
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 
@@ -259,7 +159,15 @@ async function verify(env: Record<string, string>, placed: readonly PreparedCart
 const warmUpSold = new Map<number, number>();
 
 async function main() {
-  const database = await throwAwayDatabase('orders', PRODUCTS, prepareCarts);
+  const database = await throwAwayDatabase('orders', PRODUCTS, (db: Database) =>
+    prepareCarts(db, {
+      connections: CONNECTIONS,
+      perConnection: WARM_UP + PER_CONNECTION,
+      linesPerCart: LINES_PER_CART,
+      ampleStock: AMPLE_STOCK,
+      label: 'bench.orders',
+    }),
+  );
   try {
     const server = await startBenchServer(database.env);
     const api = new URL(`${server.address}/backend/api/`);

@@ -5,7 +5,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 export class AppError extends Error {
   constructor(
@@ -124,8 +124,63 @@ export function isConcurrencyFailure(error: unknown): boolean {
   return false;
 }
 
+/** Seconds a client is asked to wait (Retry-After) while the database is away. */
+export const DATABASE_RETRY_AFTER_S = 2;
+
+/** Errors of Node's sockets that mean the database server cannot be reached. */
+const UNREACHABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/**
+ * SQLSTATEs of a server going away or refusing work: class 08 (connection exception), 57P01-03
+ * (shut down by the administrator, crashed, starting up), 53300 (too many connections), 57014
+ * (statement_timeout cancelled the statement: the server is too slow to answer now).
+ */
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|53300|57014)$/;
+/** node-postgres says these in words only (no code). */
+const UNREACHABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'is not queryable',
+];
+
+/**
+ * The database could not be reached or gave up on the statement: nothing this request asked for
+ * was done (a commit that lost its answer is covered by the Idempotency-Key), and the same request
+ * will pass once the database is back. 503 with Retry-After, never a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_SOCKET_CODES.has(code) || UNAVAILABLE_SQLSTATES.test(code)))
+      return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((words) => message.includes(words)))
+      return true;
+  }
+  return false;
+}
+
+export const databaseUnavailable = () =>
+  new AppError(
+    503,
+    'DATABASE_UNAVAILABLE',
+    'The shop cannot reach its database right now. Please try again in a moment.',
+    undefined,
+    { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
+  );
+
 export function toAppError(error: FastifyError | AppError | Error): AppError {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (isConcurrencyFailure(error)) {
     return AppError.conflict('CONCURRENT_CHANGE', 'Another change got in the way. Please try again.');
   }
@@ -145,7 +200,8 @@ export function toAppError(error: FastifyError | AppError | Error): AppError {
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   const appError = toAppError(error);
-  if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  if (appError.statusCode === 503) request.log.warn({ err: error }, 'database unavailable');
+  else if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: appError.code, message: appError.message }, 'request rejected');
   const body: ErrorBody = { code: appError.code, message: appError.message };
   if (appError.fields) body.fields = appError.fields;

@@ -12,6 +12,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { Client, type ClientConfig, Pool } from 'pg';
 import { DEFAULT_DATA_DIR } from '../config';
 import * as schema from './schema';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS, QUERY_TIMEOUT_GRACE_MS } from './timeouts';
+
+export { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './timeouts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -27,6 +30,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | null;
   /** PGlite data directory; `null` opens an in-memory database (tests). */
   dataDir?: string | null;
+  /** PostgreSQL only: how long waiting for the server may take (defaults: DEFAULT_DATABASE_TIMEOUTS). */
+  timeouts?: Partial<DatabaseTimeouts>;
 }
 
 /** pool.end() resolves before the sockets are closed; wait for every connection to be gone. */
@@ -65,6 +70,10 @@ const PREPARABLE = /^\s*(select|with)\b/i;
 export class StatementCachingClient extends Client {
   constructor(config?: string | ClientConfig) {
     super(config);
+    // A connection that breaks while a request holds it (the server stopped, a network fault)
+    // emits 'error' on the client; with nobody listening Node ends the process. The query under
+    // way fails on its own and the pool drops the broken client when it comes back.
+    this.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const prepared = new Set<string>();
     // pg's query() is overloaded on every argument; this wrapper only looks at a config object's
     // text and name, and hands everything on unchanged otherwise.
@@ -82,23 +91,50 @@ export class StatementCachingClient extends Client {
         const name = `s_${createHash('sha1').update(statement.text).digest('base64url')}`;
         if (prepared.has(name) || prepared.size < PREPARED_STATEMENTS_PER_CONNECTION) {
           prepared.add(name);
-          return send({ ...statement, name }, values, callback);
+          return this.dropWhenTimedOut(send({ ...statement, name }, values, callback));
         }
       }
-      return send(config, values, callback);
+      return this.dropWhenTimedOut(send(config, values, callback));
     };
     this.query = query as Client['query'];
   }
+
+  /**
+   * pg's `query_timeout` rejects the query but leaves it running on the connection, so every later
+   * query of this client (a transaction's ROLLBACK, the next request's) would queue behind it. The
+   * socket is closed instead: the client becomes unusable, its queries fail at once, and the pool
+   * discards it when it is released.
+   */
+  private dropWhenTimedOut(result: unknown): unknown {
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) this.connection.stream.destroy();
+      });
+    }
+    return result;
+  }
 }
+
+/** The message of pg's own `query_timeout` error. */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    // Sent in the startup packet, so every connection has it before its first query.
+    const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts };
+    const settings = [`pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`];
+    // A transaction a bug left open must not hold its locks for ever.
+    if (timeouts.statementMs > 0) {
+      settings.push(`statement_timeout=${timeouts.statementMs}`);
+      settings.push(`idle_in_transaction_session_timeout=${Math.max(10_000, timeouts.statementMs * 3)}`);
+    }
     const pool = new Pool({
       connectionString: options.databaseUrl,
       Client: StatementCachingClient,
-      max: 10,
-      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+      max: timeouts.poolSize,
+      connectionTimeoutMillis: timeouts.connectMs,
+      ...(timeouts.statementMs > 0 ? { query_timeout: timeouts.statementMs + QUERY_TIMEOUT_GRACE_MS } : {}),
+      // Sent in the startup packet, so every connection has them before its first query.
+      options: settings.map((setting) => `-c ${setting}`).join(' '),
     });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool discards it and opens a new one on the next query.
