@@ -7,8 +7,8 @@
  *   show-thread <id> [--page N]                    one thread (marks the member's messages read)
  *   reply <id> <message>                           answer a thread as the shop
  *   notify <buyer-id> <note> [--high]              a header notification for one member
- *   create-admin, list-orders, show-order, order-status, payment-received, confirm-proof,
- *   reject-proof: see orderCommands.ts
+ *   create-admin, revoke-sessions, list-orders, show-order, order-status, payment-received,
+ *   confirm-proof, reject-proof: see orderCommands.ts
  *
  * On PGlite the server must be stopped first (one process per database folder); on PostgreSQL
  * the CLI runs beside the server.

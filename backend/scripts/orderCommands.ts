@@ -3,6 +3,7 @@
  *
  *   create-admin <email>                          an admin account; the password comes from
  *                                                 ADMIN_PASSWORD, else one is generated and printed once
+ *   revoke-sessions <email>                       signs the admin out everywhere (every token ends)
  *   list-orders [--status S] [--payment P] [--page N]
  *   show-order <order-id>                         lines, address, proofs, log
  *   order-status <order-id> <Dispatch|Delivered|Cancel>
@@ -21,7 +22,7 @@ import {
   moveOrderStatus,
   reviewProof,
 } from '../src/services/adminOrders';
-import { createAdmin } from '../src/services/admins';
+import { createAdmin, revokeAdminSessions } from '../src/services/admins';
 import { PasswordHasher } from '../src/services/passwords';
 
 type Command = (database: DatabaseHandle, args: string[]) => Promise<void>;
@@ -49,6 +50,14 @@ export const orderCommands: Record<string, { usage: string; run: Command }> = {
       );
       console.log(`Admin ${admin.id} created: ${admin.email}`);
       if (generated) console.log(`Password (shown once, keep it safe): ${password}`);
+    },
+  },
+  'revoke-sessions': {
+    usage: "revoke-sessions <email>   ends every session of that admin (all of the admin's tokens)",
+    async run(database, [email]) {
+      if (!email) throw new Error('usage: revoke-sessions <email>');
+      const ended = await revokeAdminSessions(database.db, email);
+      console.log(`${ended} ${ended === 1 ? 'session' : 'sessions'} of ${email.trim().toLowerCase()} ended.`);
     },
   },
   'list-orders': {

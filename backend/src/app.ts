@@ -5,6 +5,7 @@
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -20,6 +21,12 @@ import type { DatabaseHandle } from './db/client';
 import { HELMET_OPTIONS } from './delivery/contentSecurity';
 import { type SiteOptions, sitePlugin } from './delivery/site';
 import { AppError, answerClientError, errorHandler } from './errors';
+import {
+  DEFAULT_RATE_LIMITS,
+  type RateLimits,
+  rateLimitSettings,
+  trustedProxyHops,
+} from './hooks/rateLimits';
 import { rejectNulCharacters } from './hooks/rejectNulCharacters';
 import { adminLoginRoutes, adminRoutes } from './routes/admin';
 import { adminMessageRoutes } from './routes/adminMessages';
@@ -42,7 +49,12 @@ import { shippingAddressRoutes } from './routes/shippingAddresses';
 import { startupRoutes } from './routes/startup';
 import { wishlistRoutes } from './routes/wishlist';
 import { type AccountServices, DEFAULT_TOKEN_TTL_MS, RESET_TTL_MS } from './services/buyers';
-import { DEFAULT_THROTTLE, LoginThrottle, type ThrottleLimits } from './services/loginThrottle';
+import {
+  DEFAULT_ADMIN_THROTTLE,
+  DEFAULT_THROTTLE,
+  LoginThrottle,
+  type ThrottleLimits,
+} from './services/loginThrottle';
 import { Mailer, type MailSettings } from './services/mailer';
 import { pageHintsOf } from './services/pageHints';
 import { DEFAULT_SCRYPT_LOG_N, PasswordHasher } from './services/passwords';
@@ -65,8 +77,13 @@ export interface BuildAppOptions {
   /** Serve the shell and the remotes too (the all-in-one `npm start`). */
   site?: SiteOptions;
   logger?: FastifyServerOptions['logger'];
-  /** Take the client IP from X-Forwarded-For (behind a reverse proxy); login throttling keys on it. */
-  trustProxy?: boolean;
+  /**
+   * Proxy hops in front of the server (TRUST_PROXY; default 0): the client IP is taken that many
+   * entries from the end of X-Forwarded-For. Sign-in throttling and rate limits key on it.
+   */
+  trustProxy?: number;
+  /** Limits of the anonymous writes and probes (defaults in hooks/rateLimits.ts; tests lower them). */
+  rateLimits?: Partial<RateLimits>;
   /** Sign-in settings; every field has a production default (tests lower the costs). */
   auth?: AuthOptions;
   /** Where uploads are kept (default .data/uploads). */
@@ -81,6 +98,8 @@ export interface AuthOptions {
   /** log2 of scrypt's N for new hashes (default 15). */
   scryptLogN?: number;
   throttle?: Partial<ThrottleLimits>;
+  /** Admin sign-in, counted apart from buyers'. */
+  adminThrottle?: Partial<ThrottleLimits>;
   tokenTtlMs?: number;
   resetTtlMs?: number;
   mail?: Partial<MailSettings>;
@@ -93,6 +112,7 @@ function accountServices(db: DatabaseHandle['db'], auth: AuthOptions = {}): Acco
     db,
     hasher: new PasswordHasher(auth.scryptLogN ?? DEFAULT_SCRYPT_LOG_N),
     throttle: new LoginThrottle(db, { ...DEFAULT_THROTTLE, ...auth.throttle }),
+    adminThrottle: new LoginThrottle(db, { ...DEFAULT_ADMIN_THROTTLE, ...auth.adminThrottle }, 'admin'),
     mailer: new Mailer({
       smtpUrl: auth.mail?.smtpUrl ?? null,
       outboxDir: auth.mail?.outboxDir ?? DEFAULT_OUTBOX_DIR,
@@ -107,7 +127,7 @@ function accountServices(db: DatabaseHandle['db'], auth: AuthOptions = {}): Acco
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustedProxyHops(options.trustProxy ?? 0),
     bodyLimit: BODY_LIMIT_BYTES,
     // Report every offending field at once, not just the first one ajv meets.
     ajv: { customOptions: { allErrors: true } },
@@ -157,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps: RouteDeps = {
     database: options.database,
     accounts,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     uploadsDir: options.uploadsDir ?? DEFAULT_UPLOADS_DIR,
     checkout: {
       vatRate: options.checkout?.vatRate ?? DEFAULT_VAT_RATE,
@@ -172,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       api.addHook('preValidation', rejectNulCharacters);
+      await api.register(fastifyRateLimit, rateLimitSettings(options.database.db));
       await api.register(healthRoutes, deps);
       await api.register(startupRoutes, deps);
       await api.register(productRoutes, deps);

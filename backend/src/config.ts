@@ -66,8 +66,12 @@ export interface Config {
   /** Origin the links in e-mails point at (PUBLIC_URL, else http://localhost:PORT). */
   publicUrl: string;
   mailFrom: string;
-  /** TRUST_PROXY=1: take the client IP (login throttling) from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: how many proxies in front of the server append to X-Forwarded-For (0: none, the
+   * client IP is the socket's). The client IP is taken that many hops back, so entries a client
+   * writes itself are never believed; sign-in throttling and rate limits key on it.
+   */
+  trustProxy: number;
   checkout: CheckoutSettings;
 }
 
@@ -77,6 +81,19 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+/** The most proxy hops TRUST_PROXY may name; more is a typo, not a topology. */
+export const MAX_TRUST_PROXY_HOPS = 10;
+
+function trustProxyHopsOf(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  const hops = Number(value);
+  if (!/^\d+$/.test(value) || hops > MAX_TRUST_PROXY_HOPS)
+    throw new Error(
+      `TRUST_PROXY must be the number of proxies in front of the server, 0 to ${MAX_TRUST_PROXY_HOPS} (0: none; 1: one gateway, as in docker-compose.yml), got "${value}"`,
+    );
+  return hops;
 }
 
 /** A VAT percent: 0 up to 100, at most two decimals. */
@@ -124,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: env.OUTBOX_DIR ? path.resolve(env.OUTBOX_DIR) : DEFAULT_OUTBOX_DIR,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     mailFrom: env.MAIL_FROM || 'Gifts That Speak <no-reply@localhost>',
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxyHopsOf(env.TRUST_PROXY),
     checkout: checkoutSettings(env),
   };
 }

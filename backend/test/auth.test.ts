@@ -6,6 +6,7 @@ import { MESSAGES } from '@shop/shared/validation';
 import { eq, gte, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { buyers, carts, loginAttempts, passwordResets, products, wishlistUsers } from '../src/db/schema';
+import { DEFAULT_RATE_LIMITS } from '../src/hooks/rateLimits';
 import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
 
 /** Cheap hashes for tests (the default is 2^15). */
@@ -78,6 +79,11 @@ describe.each(targets)('sign-in and sign-up on %s', (target) => {
         publicUrl: 'http://shop.test/',
         mail: { outboxDir: outbox },
       },
+      // The sign-up forms are rate limited per IP (abuse-limits.test.ts proves it); this file
+      // registers far more buyers than a shopper would, all from one address.
+      rateLimits: Object.fromEntries(
+        Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { max: 10_000, windowMs: 60_000 }]),
+      ),
     });
   });
   afterAll(async () => {

@@ -286,6 +286,17 @@ export const loginAttempts = pgTable('login_attempts', {
   email: text('email').notNull(),
   attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
   cleared: boolean('cleared').notNull().default(false),
+  /** 0014_abuse_limits.sql: buyers' and admins' sign-ins are counted apart. */
+  realm: text('realm').$type<LoginRealm>().notNull().default('buyer'),
+});
+
+export type LoginRealm = 'buyer' | 'admin';
+
+/** 0014_abuse_limits.sql: @fastify/rate-limit's counters, one row per limit and client. */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
 });
 
 export const authSlides = pgTable('auth_slides', {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
+import { bearerTokenOf } from '../hooks/optionalAuth';
 import { requireAdmin } from '../hooks/requireAdmin';
+import { Empty } from '../schemas/auth';
 import { Order } from '../schemas/checkout';
 import { Envelope, ErrorEnvelope, responses } from '../schemas/common';
 import {
@@ -25,7 +27,7 @@ import {
   proofFile,
   reviewProof,
 } from '../services/adminOrders';
-import { loginAdmin } from '../services/admins';
+import { loginAdmin, logoutAdmin } from '../services/admins';
 import { orderedLogo } from '../services/memberOrders';
 import { UploadStore } from '../services/uploads';
 import type { RouteDeps } from './deps';
@@ -40,14 +42,20 @@ export const adminLoginRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app
         tags: ['admin'],
         summary: "An admin's sign-in: a bearer token for /backend/api/admin/* (12 hours)",
         description:
-          'Admins are created with `npm run admin -- create-admin <email>`. Wrong e-mail or password: 401; throttled like buyers (429).',
+          "Admins are created with `npm run admin -- create-admin <email>`. Wrong e-mail or password: 401; throttled like buyers (429), with the admins' own limits and counters.",
         body: AdminLoginBody,
         response: responses(AdminSession),
       },
     },
     async (request) => ({
       status: true as const,
-      data: await loginAdmin(accounts.db, accounts, request.ip, request.body.email, request.body.password),
+      data: await loginAdmin(
+        accounts.db,
+        { hasher: accounts.hasher, throttle: accounts.adminThrottle },
+        request.ip,
+        request.body.email,
+        request.body.password,
+      ),
     }),
   );
 };
@@ -64,6 +72,27 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
     description: "An admin's bearer token only: none or an expired one 401, a buyer's 403.",
   };
   const orderAnswer = responses(Type.Object({ order: Order }));
+
+  app.post(
+    '/admin/logout',
+    {
+      // Like buyers/logout: an empty body, or none at all.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        ...schema,
+        summary: "Sign out: the admin's token stops working",
+        body: Empty,
+        response: responses(Empty),
+      },
+    },
+    async (request) => {
+      const token = bearerTokenOf(request);
+      if (token) await logoutAdmin(db, token);
+      return { status: true as const, data: {} };
+    },
+  );
 
   app.get(
     '/admin/orders',

@@ -1,5 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { bearerTokenOf, requireAuth } from '../hooks/optionalAuth';
+import { limitOf } from '../hooks/rateLimits';
 import {
   createdResponses,
   EmailBody,
@@ -28,7 +29,10 @@ import {
 } from '../services/buyers';
 import type { RouteDeps } from './deps';
 
-export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database, accounts }) => {
+export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
+  app,
+  { database, accounts, rateLimits },
+) => {
   const { db } = database;
   const tags = ['buyers'];
   const bearer: { [label: string]: string[] }[] = [{ bearer: [] }];
@@ -98,6 +102,7 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
   app.post(
     '/buyers/check-email-exist',
     {
+      config: { rateLimit: limitOf(rateLimits, 'checkEmailExist') },
       schema: {
         tags,
         summary: 'Whether a member account uses this e-mail',
@@ -114,6 +119,7 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
   app.post(
     '/buyers/register',
     {
+      config: { rateLimit: limitOf(rateLimits, 'signUp') },
       schema: {
         tags,
         summary: 'Member registration (signs in, merges the guest cart)',
@@ -128,6 +134,7 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
   app.post(
     '/buyers/register-guest',
     {
+      config: { rateLimit: limitOf(rateLimits, 'registerGuest') },
       schema: {
         tags,
         summary: 'Express (guest) checkout sign-up: a NEW Guest buyer with a token, every time',
@@ -144,6 +151,7 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
   app.post(
     '/buyers/register-wishlist',
     {
+      config: { rateLimit: limitOf(rateLimits, 'registerWishlist') },
       schema: {
         tags,
         summary: 'Wishlist-only registration (just an e-mail)',
@@ -160,6 +168,7 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
   app.post(
     '/buyers/forgot-password',
     {
+      config: { rateLimit: limitOf(rateLimits, 'forgotPassword') },
       schema: {
         tags,
         summary: 'Mail a reset link (same answer whether or not the account exists)',

@@ -1,5 +1,6 @@
 import type { CheckoutSettings } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import type { RateLimits } from '../hooks/rateLimits';
 import type { AccountServices } from '../services/buyers';
 
 /** What every API route module is registered with. */
@@ -7,6 +8,8 @@ export interface RouteDeps {
   database: Pick<DatabaseHandle, 'db' | 'kind'>;
   /** Hashing, throttling and mail for the buyers/* routes. */
   accounts: AccountServices;
+  /** Per-client limits of the anonymous writes and probes (a route's `config.rateLimit`). */
+  rateLimits: RateLimits;
   /** Where uploaded files (customization logos) are kept: outside the web root. */
   uploadsDir: string;
   /** VAT rate (every cart's invoice) and the payment details shown at checkout. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Suggestions as SuggestionList } from '@shop/shared/api-types';
+import { limitOf } from '../hooks/rateLimits';
 import { createdResponses } from '../schemas/auth';
 import {
   Banners,
@@ -28,11 +29,20 @@ import {
   productTypeSpotlight,
 } from '../services/home';
 import { TtlCache } from '../services/products';
-import { suggest, topSearched } from '../services/search';
+import { isLoggedSuggestion, suggest, topSearched } from '../services/search';
 import type { RouteDeps } from './deps';
 
+/** `q` of a query string not yet validated (a rate limit looks before the schema does). */
+function textOf(query: unknown): string | undefined {
+  if (typeof query !== 'object' || query === null || !('q' in query)) return undefined;
+  return typeof query.q === 'string' ? query.q : undefined;
+}
+
 /** Home page, search box and content pages: public GETs (plus the contact form). */
-export const homeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database, catalogue }) => {
+export const homeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
+  app,
+  { database, catalogue, rateLimits },
+) => {
   const { db } = database;
   const suggestionCache = new TtlCache<SuggestionList>(catalogue?.suggestionCacheTtlMs ?? 0);
   const searchCache = new TtlCache<number[]>(catalogue?.searchCacheTtlMs ?? 0);
@@ -41,6 +51,14 @@ export const homeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { da
   app.get(
     '/suggestions',
     {
+      // Only what is searched and logged counts: short input answers without the database.
+      config: {
+        rateLimit: limitOf(
+          rateLimits,
+          'suggestions',
+          (request) => !isLoggedSuggestion(textOf(request.query)),
+        ),
+      },
       schema: {
         tags: ['search'],
         summary: 'Search-box suggestions: up to 4 products, types, categories and sub-categories',
@@ -143,6 +161,7 @@ export const homeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { da
   app.post(
     '/contact-us',
     {
+      config: { rateLimit: limitOf(rateLimits, 'contactUs') },
       schema: {
         tags: ['content'],
         summary: 'Send an inquiry (stored); 422 with the spec messages',

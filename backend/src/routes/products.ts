@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { limitOf } from '../hooks/rateLimits';
 import { createdResponses } from '../schemas/auth';
 import {
   BoughtTogether,
@@ -31,7 +32,10 @@ import {
 import { FacetCache, getProductBySlug, listProducts, TtlCache } from '../services/products';
 import type { RouteDeps } from './deps';
 
-export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database, catalogue }) => {
+export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
+  app,
+  { database, catalogue, rateLimits },
+) => {
   const { db } = database;
   const tags = ['catalogue'];
   const facetCache = new FacetCache(catalogue?.facetCacheTtlMs ?? 0);
@@ -157,6 +161,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, {
   app.post(
     '/product-questions/create',
     {
+      config: { rateLimit: limitOf(rateLimits, 'productQuestions') },
       schema: {
         tags,
         summary: 'Ask a question about a product (50-200 characters)',
@@ -172,6 +177,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, {
   app.post(
     '/notify-me',
     {
+      config: { rateLimit: limitOf(rateLimits, 'notifyMe') },
       schema: {
         tags,
         summary: 'Mail me when the product is back in stock (idempotent per product and e-mail)',

@@ -57,7 +57,10 @@ export async function createAdmin(
   return { admin: row, password, generated: givenPassword === undefined };
 }
 
-/** Signs an admin in: throttled like buyers' sign-in; an unknown e-mail costs a hash too. */
+/**
+ * Signs an admin in: throttled like buyers' sign-in but with the admins' own limits and counters
+ * (`throttle` is the admin realm's); an unknown e-mail costs a hash too.
+ */
 export async function loginAdmin(
   db: Database,
   services: { hasher: PasswordHasher; throttle: LoginThrottle },
@@ -67,7 +70,7 @@ export async function loginAdmin(
   ttlMs = ADMIN_TOKEN_TTL_MS,
 ): Promise<{ token: string; expires_at: string; admin: Admin }> {
   const email = rawEmail.trim().toLowerCase();
-  const attempt = await services.throttle.begin(ip, `admin:${email}`);
+  const attempt = await services.throttle.begin(ip, email);
   const [row] = await db.select().from(admins).where(sql`lower(${admins.email}) = ${email}`);
   const ok = await services.hasher.verify(password, row?.passwordHash ?? null);
   if (!row || !ok) {
@@ -79,6 +82,31 @@ export async function loginAdmin(
   const expiresAt = new Date(Date.now() + ttlMs);
   await db.insert(adminTokens).values({ adminId: row.id, tokenHash: hashToken(token), expiresAt });
   return { token, expires_at: expiresAt.toISOString(), admin: { id: row.id, email: row.email } };
+}
+
+/** Sign-out: the token stops working (an unknown one changes nothing). */
+export async function logoutAdmin(db: Database, token: string): Promise<void> {
+  await db.delete(adminTokens).where(eq(adminTokens.tokenHash, hashToken(token)));
+}
+
+/**
+ * Ends every session of the admin with this e-mail (a lost laptop, a leaving colleague): all of
+ * their tokens are deleted. Answers how many live sessions ended; 404 when no admin has the e-mail.
+ */
+export async function revokeAdminSessions(db: Database, rawEmail: string): Promise<number> {
+  const email = rawEmail.trim().toLowerCase();
+  const [admin] = await db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(sql`lower(${admins.email}) = ${email}`);
+  if (!admin) throw AppError.notFound(`No admin has the e-mail ${email}.`);
+  const gone = await db
+    .delete(adminTokens)
+    .where(eq(adminTokens.adminId, admin.id))
+    .returning({ expiresAt: adminTokens.expiresAt });
+  // Expired tokens go too, but only live ones were sessions.
+  const now = Date.now();
+  return gone.filter((token) => token.expiresAt.getTime() > now).length;
 }
 
 /** The admin of a bearer token, or null (not an admin token, unknown or expired). */

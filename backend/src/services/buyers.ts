@@ -37,6 +37,8 @@ export interface AccountServices {
   db: Database;
   hasher: PasswordHasher;
   throttle: LoginThrottle;
+  /** Admin sign-in (services/admins.ts): its own limits and counters, apart from buyers'. */
+  adminThrottle: LoginThrottle;
   mailer: Mailer;
   /** Origin of the reset link, without a trailing slash. */
   publicUrl: string;
@@ -420,6 +422,18 @@ export async function assertResetHashValid(db: Database, hash: string): Promise<
   if (!row) throw resetLinkGone();
 }
 
+/**
+ * A new password voids every reset link mailed before it (a link in an old mail, or one an
+ * attacker requested, must not undo the change): each open one is marked used. Called in the
+ * transaction that sets the password (reset and change-password).
+ */
+export async function endResetLinks(tx: Database, buyerId: number): Promise<void> {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.buyerId, buyerId), isNull(passwordResets.usedAt)));
+}
+
 /** Sets the new password, uses the hash up (and every other open one) and signs out everywhere. */
 export async function resetPassword(
   services: AccountServices,
@@ -440,10 +454,7 @@ export async function resetPassword(
       .returning({ email: buyers.email });
     // The profile overview's password-age prompt (0013) counts from here.
     await tx.update(buyers).set({ passwordChangedAt: new Date() }).where(eq(buyers.id, reset.buyerId));
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.buyerId, reset.buyerId), isNull(passwordResets.usedAt)));
+    await endResetLinks(tx, reset.buyerId);
     await tx.delete(authTokens).where(eq(authTokens.buyerId, reset.buyerId));
     return buyer?.email;
   });

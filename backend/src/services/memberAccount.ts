@@ -38,7 +38,7 @@ import {
 } from '../db/schema';
 import { AppError } from '../errors';
 import { hashToken } from './auth';
-import { type AccountServices, checked } from './buyers';
+import { type AccountServices, checked, endResetLinks } from './buyers';
 import { AGE_GROUPS, GENDERS } from './referenceLists';
 
 /** Rows of the activity log per page. */
@@ -257,8 +257,9 @@ export async function updateAlternateEmail(
 // ---------------------------------------------------------------- password
 
 /**
- * Changes the password after checking the old one, and ends every OTHER session of the member
- * (their other tokens are deleted; the one making this call keeps working). A wrong old password
+ * Changes the password after checking the old one, ends every OTHER session of the member
+ * (their other tokens are deleted; the one making this call keeps working) and voids every reset
+ * link mailed before. A wrong old password
  * is 422 on old_password with the server's text; guesses are throttled like sign-in (429).
  */
 export async function changePassword(
@@ -284,6 +285,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(buyers).set({ passwordHash, updatedAt: new Date() }).where(eq(buyers.id, buyerId));
     await tx.update(buyers).set({ passwordChangedAt: new Date() }).where(eq(buyers.id, buyerId));
+    await endResetLinks(tx, buyerId);
     await tx
       .delete(authTokens)
       .where(and(eq(authTokens.buyerId, buyerId), ne(authTokens.tokenHash, hashToken(currentToken))));

@@ -33,12 +33,18 @@ export async function suggest(
   searchCache: TtlCache<number[]> = new TtlCache(0),
 ): Promise<Suggestions> {
   const text = normalizeQuery(rawText ?? '');
-  // The spec asks for more than 2 characters; shorter input never reaches the database.
-  if (text.length < KEYWORD_MIN) return EMPTY;
+  if (!reachesDatabase(text)) return EMPTY;
   const suggestions = await cache.getOrCompute(text, () => findSuggestions(db, text, searchCache));
   await logSearch(db, text);
   return suggestions;
 }
+
+// The spec asks for more than 2 characters; shorter input never reaches the database.
+const reachesDatabase = (normalizedText: string) => normalizedText.length >= KEYWORD_MIN;
+
+/** Whether `suggest` would search and log this text (the rate limit counts only those calls). */
+export const isLoggedSuggestion = (rawText: string | undefined) =>
+  reachesDatabase(normalizeQuery(rawText ?? ''));
 
 async function findSuggestions(
   db: Database,

@@ -1,0 +1,139 @@
+/**
+ * Rate limits of the anonymous writes and probes (sign-up, express guest, wishlist sign-up, the
+ * e-mail probe, forgot-password, contact form, notify-me, product questions, the logged search
+ * suggestions): @fastify/rate-limit with its counters in PostgreSQL (services/rateLimitCounters.ts),
+ * so every API instance on the database shares them. Each limit counts per client IP (from the
+ * trusted proxy hops, see config.ts; an IPv6 client by its /64) and per limit name, in a window.
+ * A route opts in with `config: {rateLimit: limitOf(rateLimits, '<name>')}`; over the limit it
+ * answers 429 TOO_MANY_REQUESTS in the envelope with Retry-After. A failing counter (the database)
+ * fails the request through the app's error handler, never lets it through unlimited.
+ */
+
+import {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+  normalizeIP,
+  type RateLimitOptions,
+  type RateLimitPluginOptions,
+} from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { AppError } from '../errors';
+import { countHit } from '../services/rateLimitCounters';
+
+export interface WindowLimit {
+  /** Requests allowed per client in the window; the next one is 429. */
+  max: number;
+  windowMs: number;
+}
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * Production limits per client IP. A shopper does each of these a handful of times at most, but
+ * offices and mobile carriers put many shoppers behind one address, so each allows several
+ * shoppers' worth; a script meets them within minutes.
+ */
+export const DEFAULT_RATE_LIMITS = {
+  /** `buyers/register`: one account per shopper. */
+  signUp: { max: 20, windowMs: HOUR_MS },
+  /** `buyers/register-guest`: one express guest per checkout. */
+  registerGuest: { max: 20, windowMs: HOUR_MS },
+  /** `buyers/register-wishlist`. */
+  registerWishlist: { max: 20, windowMs: HOUR_MS },
+  /** `buyers/check-email-exist`: tells whether an account exists, so it is an enumeration probe. */
+  checkEmailExist: { max: 30, windowMs: HOUR_MS },
+  /** `buyers/forgot-password` (each account also gets at most 5 reset mails an hour). */
+  forgotPassword: { max: 10, windowMs: HOUR_MS },
+  /** `contact-us`. */
+  contactUs: { max: 10, windowMs: HOUR_MS },
+  /** `notify-me`: a shopper may ask for several products that are out of stock. */
+  notifyMe: { max: 30, windowMs: HOUR_MS },
+  /** `product-questions/create`. */
+  productQuestions: { max: 10, windowMs: HOUR_MS },
+  /** `suggestions`: asked while typing, and every call is logged (it feeds top-searched). */
+  suggestions: { max: 60, windowMs: MINUTE_MS },
+} satisfies Record<string, WindowLimit>;
+
+export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
+export type RateLimits = Record<RateLimitName, WindowLimit>;
+
+/**
+ * Fastify's `trustProxy` for `hops` proxies in front of the server: the client IP is the entry
+ * `hops` places from the end of X-Forwarded-For (what the outermost trusted proxy saw), so entries
+ * a client writes itself are never read. Fastify 5.12 takes a plain number as "trust nothing" (it
+ * cannot check the peer), hence this function; the peer is not checked here either, so the
+ * server must be reachable only through those proxies (docker-compose publishes only the gateway).
+ */
+export function trustedProxyHops(hops: number): false | ((address: string, hop: number) => boolean) {
+  return hops > 0 ? (_address, hop) => hop < hops : false;
+}
+
+/** The client as the limits (and the sign-in throttle) count it. */
+export const clientKeyOf = (ip: string) => normalizeIP(ip);
+
+/**
+ * A route's `config.rateLimit`: the named limit, counted per client; requests for which `uncounted`
+ * answers true are neither counted nor refused (and touch no counter).
+ */
+export function limitOf(
+  limits: RateLimits,
+  name: RateLimitName,
+  uncounted?: (request: FastifyRequest) => boolean,
+): RateLimitOptions {
+  const { max, windowMs } = limits[name];
+  return {
+    max,
+    timeWindow: windowMs,
+    keyGenerator: (request) => `${name}|${clientKeyOf(request.ip)}`,
+    ...(uncounted ? { allowList: (request: FastifyRequest) => uncounted(request) } : {}),
+  };
+}
+
+/** The plugin's settings: off unless a route asks, counters in `db`, refusals in the envelope. */
+export function rateLimitSettings(db: Database): RateLimitPluginOptions {
+  return {
+    global: false,
+    store: counterStoreOn(db),
+    errorResponseBuilder: (_request, { ttl }) => {
+      const seconds = Math.max(1, Math.ceil(ttl / 1000));
+      return new AppError(
+        429,
+        'TOO_MANY_REQUESTS',
+        `Too many requests. Please try again in ${inWords(seconds)}.`,
+        undefined,
+        { 'retry-after': String(seconds) },
+      );
+    },
+  };
+}
+
+function inWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/**
+ * @fastify/rate-limit builds its store itself (`new Store(settings)`), so the database comes in
+ * through this closure. Every limit's key already starts with its name, so one store serves all.
+ */
+function counterStoreOn(db: Database): FastifyRateLimitStoreCtor {
+  return class CounterStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, hit?: { current: number; ttl: number }) => void,
+      windowMs: number,
+    ) {
+      countHit(db, key, windowMs).then(
+        (hit) => callback(null, hit),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
