@@ -25,14 +25,8 @@ import {
 } from './buyers';
 import { type CartOwner, findCart, presentCart, tokenOf } from './cart';
 import { claimKey, type IdempotencyClaim, storeAnswer } from './idempotency';
-import {
-  CartChanged,
-  cartBusy,
-  cartEmpty,
-  type OrderChannel,
-  type PlacedOrderRecord,
-  placeOrderWithin,
-} from './orders';
+import { cartBusy, cartEmpty, type OrderChannel, type PlacedOrderRecord, placeOrderWithin } from './orders';
+import { CartChanged } from './productLocks';
 import { ownAddress } from './shippingAddresses';
 import type { UploadStore } from './uploads';
 

@@ -28,6 +28,7 @@ import { escapeHtml } from './buyers';
 import { type CartRow, findCart, presentCart } from './cart';
 import type { MailMessage } from './mailer';
 import type { Pricing } from './money';
+import { CartChanged, lockProducts, type StockRow } from './productLocks';
 import type { UploadStore } from './uploads';
 
 export type OrderChannel = 'checkout' | 'chat';
@@ -97,20 +98,6 @@ export const cartBusy = () =>
     'Your cart changed while the order was being placed. Please check it and try again.',
   );
 
-type StockRow = { id: number; title: string; stockQuantity: number };
-
-/**
- * A product came into the cart between reading its lines and locking it: its row is not locked,
- * and locking it now, after the cart, would break the lock order. The caller runs the placing
- * transaction again (services/checkout.ts placing).
- */
-export class CartChanged extends Error {
-  constructor() {
-    super('The cart gained a product while its order was being placed.');
-    this.name = 'CartChanged';
-  }
-}
-
 /**
  * The cart and its lines with every product of them locked: products first (in id order), then
  * the cart (see the file comment). The lines are read once before any lock to know the products,
@@ -137,17 +124,6 @@ async function lockCartAndProducts(tx: Database, buyerId: number) {
   const locked = new Set(stock.map((product) => product.id));
   if (lines.some((line) => !locked.has(line.productId))) throw new CartChanged();
   return { cart, lines, stock };
-}
-
-async function lockProducts(tx: Database, productIds: number[]): Promise<StockRow[]> {
-  const ids = [...new Set(productIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return [];
-  return tx
-    .select({ id: products.id, title: products.title, stockQuantity: products.stockQuantity })
-    .from(products)
-    .where(sql`${products.id} = ANY(${`{${ids.join(',')}}`}::int[])`)
-    .orderBy(asc(products.id))
-    .for('update');
 }
 
 /** 422 naming what checkout still needs; a chat order needs neither (the chat arranges them). */
