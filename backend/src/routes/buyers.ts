@@ -48,7 +48,7 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
         tags,
         summary: 'Sign in (merges the guest cart into the member cart, each line cut to the stock)',
         description:
-          '401 INVALID_CREDENTIALS for a wrong password and an unknown e-mail alike; 429 with Retry-After after too many failures per IP or per IP + e-mail.',
+          '401 INVALID_CREDENTIALS for a wrong password and an unknown e-mail alike; 429 with Retry-After after too many failures per IP, per IP + e-mail or per account (from every IP).',
         body: LoginBody,
         response: responses(SignedIn),
       },
