@@ -17,10 +17,17 @@ import {
   DEFAULT_UPLOADS_DIR,
   DEFAULT_VAT_RATE,
 } from './config';
+import {
+  type ConnectionLimits,
+  capConnections,
+  DEFAULT_CONNECTION_LIMITS,
+  httpServerOptions,
+} from './connectionLimits';
 import type { DatabaseHandle } from './db/client';
 import { HELMET_OPTIONS } from './delivery/contentSecurity';
 import { type SiteOptions, sitePlugin } from './delivery/site';
 import { AppError, answerClientError, errorHandler } from './errors';
+import { useBoundedJsonParser } from './hooks/boundedJsonParser';
 import {
   DEFAULT_RATE_LIMITS,
   type RateLimits,
@@ -92,6 +99,8 @@ export interface BuildAppOptions {
   catalogue?: CatalogueOptions;
   /** VAT rate and payment details (default 5 % and the demo details of config.ts). */
   checkout?: Partial<CheckoutSettings>;
+  /** Timeouts and socket caps against slow and greedy clients (defaults in connectionLimits.ts). */
+  connections?: Partial<ConnectionLimits>;
 }
 
 export interface AuthOptions {
@@ -125,8 +134,12 @@ function accountServices(db: DatabaseHandle['db'], auth: AuthOptions = {}): Acco
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const connections = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
   const app = Fastify({
     logger: options.logger ?? false,
+    http: httpServerOptions(connections),
+    keepAliveTimeout: connections.keepAliveTimeoutMs,
+    requestTimeout: connections.requestTimeoutMs,
     trustProxy: trustedProxyHops(options.trustProxy ?? 0),
     bodyLimit: BODY_LIMIT_BYTES,
     // Report every offending field at once, not just the first one ajv meets.
@@ -143,6 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Requests Node's parser refuses (oversize headers, broken HTTP) never reach Fastify.
     clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  capConnections(app.server, connections);
+  useBoundedJsonParser(app);
 
   app.setErrorHandler(errorHandler);
   app.decorateRequest('buyer', null);

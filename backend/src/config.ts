@@ -1,5 +1,7 @@
 /** Everything the backend reads from the environment, read in one place. */
 import path from 'node:path';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './connectionLimits';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts';
 
 /** The repository root (backend/src → ../..). */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -73,6 +75,10 @@ export interface Config {
    */
   trustProxy: number;
   checkout: CheckoutSettings;
+  /** PostgreSQL waits (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS) and pool size (DB_POOL_SIZE). */
+  databaseTimeouts: DatabaseTimeouts;
+  /** HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS. */
+  connections: ConnectionLimits;
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -143,5 +149,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Gifts That Speak <no-reply@localhost>',
     trustProxy: trustProxyHopsOf(env.TRUST_PROXY),
     checkout: checkoutSettings(env),
+    databaseTimeouts: {
+      connectMs: positiveInt(
+        env.DB_CONNECT_TIMEOUT_MS,
+        DEFAULT_DATABASE_TIMEOUTS.connectMs,
+        'DB_CONNECT_TIMEOUT_MS',
+      ),
+      statementMs: positiveInt(
+        env.DB_STATEMENT_TIMEOUT_MS,
+        DEFAULT_DATABASE_TIMEOUTS.statementMs,
+        'DB_STATEMENT_TIMEOUT_MS',
+      ),
+      poolSize: Math.max(
+        1,
+        positiveInt(env.DB_POOL_SIZE, DEFAULT_DATABASE_TIMEOUTS.poolSize, 'DB_POOL_SIZE'),
+      ),
+    },
+    connections: connectionLimits(env),
+  };
+}
+
+function connectionLimits(env: NodeJS.ProcessEnv): ConnectionLimits {
+  const d = DEFAULT_CONNECTION_LIMITS;
+  const headersTimeoutMs = positiveInt(
+    env.HTTP_HEADERS_TIMEOUT_MS,
+    d.headersTimeoutMs,
+    'HTTP_HEADERS_TIMEOUT_MS',
+  );
+  const requestTimeoutMs = positiveInt(
+    env.HTTP_REQUEST_TIMEOUT_MS,
+    d.requestTimeoutMs,
+    'HTTP_REQUEST_TIMEOUT_MS',
+  );
+  // Node refuses a header timeout longer than the request timeout.
+  if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs)
+    throw new Error('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: positiveInt(
+      env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      d.keepAliveTimeoutMs,
+      'HTTP_KEEP_ALIVE_TIMEOUT_MS',
+    ),
+    maxConnections: Math.max(1, positiveInt(env.MAX_CONNECTIONS, d.maxConnections, 'MAX_CONNECTIONS')),
+    maxConnectionsPerAddress: positiveInt(
+      env.MAX_CONNECTIONS_PER_ADDRESS,
+      d.maxConnectionsPerAddress,
+      'MAX_CONNECTIONS_PER_ADDRESS',
+    ),
   };
 }

@@ -3,21 +3,60 @@
  * demo catalogue on the very first run, and listens. SIGINT/SIGTERM close the server and then the
  * database, so PGlite flushes its files before the process exits.
  */
+
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import { markServerRunning } from './db/serverLock';
+import { holdDataDir } from './db/serverLock';
 import { isCatalogueEmpty, seedDatabase } from './seed/seedDatabase';
+import { scheduleHousekeeping } from './services/housekeeping';
+
+/**
+ * Migrations and the first seed may run long: on PostgreSQL they get a connection of their own
+ * without the statement timeout the API runs under, closed before the server listens.
+ */
+async function prepareDatabase(
+  config: ReturnType<typeof loadConfig>,
+  serving: DatabaseHandle,
+  log: FastifyBaseLogger,
+) {
+  const maintenance =
+    serving.kind === 'postgres'
+      ? await openDatabase({ databaseUrl: config.databaseUrl, timeouts: { statementMs: 0, poolSize: 1 } })
+      : serving;
+  try {
+    const applied = await migrate(maintenance.db);
+    if (applied.length > 0) log.info(`applied migrations: ${applied.join(', ')}`);
+    if (await isCatalogueEmpty(maintenance.db)) {
+      log.info(`empty catalogue: seeding ${config.seedProducts} demo products`);
+      await seedDatabase(maintenance.db, { products: config.seedProducts });
+    }
+  } finally {
+    if (maintenance !== serving) await maintenance.close();
+  }
+}
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // PGlite: one process per folder. Taken before the folder is opened, so a second server (or the
+  // admin CLI) started on a folder a live server holds refuses instead of corrupting it.
+  if (!config.databaseUrl) holdDataDir(config.dataDir);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: config.databaseTimeouts,
+  });
   const app = await buildApp({
     database,
     uploadsDir: config.uploadsDir,
     trustProxy: config.trustProxy,
     checkout: config.checkout,
+    // Behind a gateway every socket's peer is the gateway: the per-address cap is the gateway's job.
+    connections: config.trustProxy
+      ? { ...config.connections, maxConnectionsPerAddress: 0 }
+      : config.connections,
     auth: {
       publicUrl: config.publicUrl,
       mail: { smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom },
@@ -36,17 +75,9 @@ async function main() {
       ? `database: PGlite at ${config.dataDir}`
       : 'database: PostgreSQL (DATABASE_URL)',
   );
+  await prepareDatabase(config, database, log);
 
-  // PGlite: tools that open the folder (the admin CLI) must not while the server holds it.
-  const releaseLock = database.kind === 'pglite' ? markServerRunning(config.dataDir) : () => undefined;
-  process.on('exit', releaseLock);
-
-  const applied = await migrate(database.db);
-  if (applied.length > 0) log.info(`applied migrations: ${applied.join(', ')}`);
-  if (await isCatalogueEmpty(database.db)) {
-    log.info(`empty catalogue: seeding ${config.seedProducts} demo products`);
-    await seedDatabase(database.db, { products: config.seedProducts });
-  }
+  const stopHousekeeping = scheduleHousekeeping(database.db, log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -54,6 +85,7 @@ async function main() {
     closing = true;
     log.info(`${signal}: shutting down`);
     try {
+      stopHousekeeping();
       await app.close();
       await database.close();
       process.exit(0);

@@ -3,15 +3,37 @@
  * runs would corrupt it. The server marks its folder with its pid; tools (the admin CLI) refuse
  * to open a folder a live server holds. PostgreSQL needs none of this.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const LOCK_FILE = 'shop-server.pid';
 
-export function markServerRunning(dataDir: string): () => void {
+/**
+ * Marks `dataDir` as this server's for as long as the process lives (the mark goes on exit), or
+ * throws when a live server holds it. The mark is created exclusively, so of two servers starting
+ * together one wins; a mark left by a process that died is taken over.
+ */
+export function holdDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
-  writeFileSync(file, String(process.pid));
-  return () => rmSync(file, { force: true });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST' || attempt > 0) throw error;
+      const holder = runningServerOf(dataDir);
+      if (holder !== null) {
+        throw new Error(
+          `${dataDir} is in use by a running server (pid ${holder}); stop it first, or set DATA_DIR to another folder.`,
+        );
+      }
+      rmSync(file, { force: true }); // left by a server that died
+    }
+  }
+  process.on('exit', () => {
+    if (runningServerOf(dataDir) === null) rmSync(file, { force: true });
+  });
 }
 
 /** The pid of a live server holding `dataDir`, or null. */
