@@ -81,7 +81,8 @@ export async function throwAwayDatabase<T>(
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     env = { DATABASE_URL: url.toString() };
-    handle = await openDatabase({ databaseUrl: url.toString() });
+    // Seeding a large catalogue runs longer than the API's statement timeout (as at the server's start).
+    handle = await openDatabase({ databaseUrl: url.toString(), timeouts: { statementMs: 0 } });
     drop = async () => {
       const dropper = new Client({ connectionString: serverUrl });
       await dropper.connect();
