@@ -1,6 +1,7 @@
 /**
  * `npm run fuzz`: every operation of the OpenAPI document fuzzed from its schemas (valid, boundary
- * and malformed inputs) against a fresh app on a fresh database, FUZZ_TOTAL requests in all
+ * and malformed inputs) against a fresh app on a fresh database, plus fixed hostile bodies (JSON
+ * nested 8,000 deep, multipart cut off, with an empty or unused boundary), FUZZ_TOTAL requests in all
  * (default 20,000; PGlite, or PostgreSQL with TEST_DATABASE_URL as the tests use it). Prints the
  * counts by status and by operation, and every contract break (a 5xx, a 4xx without the error
  * envelope); exits 1 when there was any.
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { createMember, createTestApp } from '../test/db';
-import { operationsOf, requestsFor, send } from '../test/fuzz/openApiFuzz';
+import { hostileRequestsFor, operationsOf, requestsFor, send } from '../test/fuzz/openApiFuzz';
 
 const TOTAL = Number(process.env.FUZZ_TOTAL ?? 20_000);
 
@@ -28,7 +29,11 @@ async function main() {
   for (const operation of operations) {
     const { token } = await createMember(ctx.database);
     const mine = new Map<number, number>();
-    for (const request of fc.sample(requestsFor(operation, token), perOperation)) {
+    const requests = [
+      ...hostileRequestsFor(operation, token),
+      ...fc.sample(requestsFor(operation, token), perOperation),
+    ];
+    for (const request of requests) {
       const answer = await send(ctx.app, request);
       byStatus.set(answer.statusCode, (byStatus.get(answer.statusCode) ?? 0) + 1);
       mine.set(answer.statusCode, (mine.get(answer.statusCode) ?? 0) + 1);

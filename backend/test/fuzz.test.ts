@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { createMember, createTestApp, type TestContext, targets } from './db';
-import { type Operation, operationsOf, requestsFor, send } from './fuzz/openApiFuzz';
+import { hostileRequestsFor, type Operation, operationsOf, requestsFor, send } from './fuzz/openApiFuzz';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 
@@ -54,4 +54,24 @@ describe.each(targets)('fuzzing every operation on %s', (target) => {
     expect(successes).toBeGreaterThan(operations.length * 10);
     expect(refusals).toBeGreaterThan(operations.length * 10);
   }, 600_000);
+
+  it('answers deep JSON and broken multipart bodies with a 4xx envelope on every operation', async () => {
+    const { token } = await createMember(ctx.database);
+    let sent = 0;
+    for (const operation of operations) {
+      for (const request of hostileRequestsFor(operation, token)) {
+        const answer = await send(ctx.app, request);
+        sent += 1;
+        expect({
+          request: `${request.method} ${request.url} ${request.headers['content-type']}`,
+          problem: answer.problem,
+        }).toEqual({
+          request: `${request.method} ${request.url} ${request.headers['content-type']}`,
+          problem: null,
+        });
+        expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+      }
+    }
+    expect(sent).toBeGreaterThan(100);
+  }, 300_000);
 });

@@ -2,7 +2,48 @@
  * Hostile input the fuzz suite found or the issue names: out-of-range integers, NUL characters,
  * malformed percent-encoding, oversize headers, keys Yup trips on. Never a 500; always the envelope.
  */
+import { databaseUnavailable, isDatabaseUnavailable, toAppError } from '../src/errors';
+import { JSON_MAX_DEPTH, nestsDeeperThan } from '../src/hooks/boundedJsonParser';
 import { createTestApp, failureOf, type TestContext, targets } from './db';
+
+describe('JSON depth', () => {
+  it('counts only brackets outside strings, escaped quotes included', () => {
+    expect(nestsDeeperThan('[[[]]]', 3)).toBe(false);
+    expect(nestsDeeperThan('[[[[]]]]', 3)).toBe(true);
+    expect(nestsDeeperThan(`{"a":"${'['.repeat(100)}\\"}`, 3)).toBe(false);
+    expect(nestsDeeperThan(`{"a":"\\"[[[[["}`, 1)).toBe(false);
+    // An escaped backslash ends before the quote: the string closes, the brackets count.
+    expect(nestsDeeperThan(`{"a":"\\\\"}${'['.repeat(5)}`, 3)).toBe(true);
+  });
+});
+
+describe('database unavailable', () => {
+  const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
+  it.each([
+    [
+      'a refused connection',
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    ],
+    ['a server shutting down', Object.assign(new Error('terminating connection'), { code: '57P01' })],
+    [
+      'a statement timeout',
+      Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+    ],
+    ['a lost connection (pg says it in words)', new Error('Connection terminated unexpectedly')],
+    ['a connect timeout', new Error('timeout exceeded when trying to connect')],
+    ['a frozen server', new Error('Query read timeout')],
+  ])('answers 503 DATABASE_UNAVAILABLE with Retry-After for %s, also wrapped by Drizzle', (_, error) => {
+    expect(isDatabaseUnavailable(wrapped(error))).toBe(true);
+    const answer = toAppError(wrapped(error));
+    expect(answer).toMatchObject({ statusCode: 503, code: 'DATABASE_UNAVAILABLE' });
+    expect(answer.headers).toEqual(databaseUnavailable().headers);
+  });
+
+  it('leaves other failures alone', () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(toAppError(new Error('boom')).statusCode).toBe(500);
+  });
+});
 
 const API = '/backend/api';
 
@@ -70,6 +111,38 @@ describe.each(targets)('hostile input on %s', (target) => {
     });
     expect(trap.statusCode).toBe(422);
   });
+
+  it.each([
+    ['an array', `${'['.repeat(8000)}${']'.repeat(8000)}`],
+    ['an object', `${'{"a":'.repeat(8000)}1${'}'.repeat(8000)}`],
+    [
+      'a field',
+      `{"full_name":"Maya","email":"maya@example.com","message":${'['.repeat(8000)}${']'.repeat(8000)}}`,
+    ],
+  ])(
+    'answers JSON nested 8,000 deep as %s with 400, and a body at the depth limit normally',
+    async (_, payload) => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `${API}/contact-us`,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(failureOf(response).error.message).toBe(
+        `The JSON body nests deeper than ${JSON_MAX_DEPTH} levels.`,
+      );
+      const atLimit = await ctx.app.inject({
+        method: 'POST',
+        url: `${API}/contact-us`,
+        payload: `{"full_name":"Maya","email":"maya@example.com","message":${'['.repeat(JSON_MAX_DEPTH - 1)}${']'.repeat(JSON_MAX_DEPTH - 1)}}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(atLimit.statusCode).toBe(400);
+      expect(failureOf(atLimit).error.code).toBe('VALIDATION_FAILED');
+      expect(failureOf(atLimit).error.fields).toHaveProperty(['message']);
+    },
+  );
 
   it('answers oversize headers with 431 in the envelope', async () => {
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });

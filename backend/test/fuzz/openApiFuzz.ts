@@ -321,3 +321,49 @@ export async function send(app: FastifyInstance, request: FuzzRequest): Promise<
   }
   return { request, statusCode: response.statusCode, problem };
 }
+
+// ---------------------------------------------------------------- hostile bodies
+
+/** Nesting far past any parser's comfort: 8,000 levels, as arrays, objects, and under a real key. */
+const DEEP = 8000;
+const deepArray = `${'['.repeat(DEEP)}${']'.repeat(DEEP)}`;
+const deepObject = `${'{"a":'.repeat(DEEP)}1${'}'.repeat(DEEP)}`;
+
+const BOUNDARY = 'fuzzboundary';
+const partOf = (name: string, value: string) =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const filePart = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG\r\n\u001a\n`;
+
+/**
+ * The same fixed hostile bodies for every operation that takes a body: deep JSON (a stack
+ * overflow in any recursive walk), multipart cut off before its closing boundary (mid-field and
+ * mid-file), an empty boundary, a boundary the body never uses, and multipart sent to JSON routes.
+ */
+export function hostileRequestsFor(operation: Operation, token: string | null): FuzzRequest[] {
+  if (operation.method === 'GET' || operation.method === 'HEAD') return [];
+  let url = operation.path;
+  for (const parameter of operation.pathParams) url = url.replace(`{${parameter.name}}`, '1');
+  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const json = (payload: string) => ({
+    method: operation.method,
+    url,
+    payload,
+    headers: { ...auth, 'content-type': 'application/json' },
+  });
+  const multipart = (payload: string, boundary = BOUNDARY) => ({
+    method: operation.method,
+    url,
+    payload,
+    headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  return [
+    json(deepArray),
+    json(deepObject),
+    json(`{"product_id":1,"email":${deepArray}}`),
+    multipart(`${partOf('order_id', '1')}--${BOUNDARY}\r\nContent-Disposition: form-data; name="comm`),
+    multipart(`${partOf('order_id', '1')}${filePart}`),
+    multipart(`${partOf('order_id', '1')}--${BOUNDARY}--\r\n`, ''),
+    multipart(`${partOf('order_id', '1')}--${BOUNDARY}--\r\n`, 'other'),
+    multipart(''),
+  ];
+}
