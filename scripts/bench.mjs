@@ -137,6 +137,12 @@ try {
   server.kill('SIGINT');
 }
 
+// BENCH_ATTRIBUTE_FILTER=1: a normal listing idle and under 8 clients sending the largest `f` the
+// bounds allow (backend/scripts/bench-attribute-filter.ts; its own throw-away database of 20 000
+// products, so it takes minutes).
+if (process.env.BENCH_ATTRIBUTE_FILTER === '1')
+  await runBackendBench('bench-attribute-filter.ts', 'attribute filter');
+
 // BENCH_CATALOGUE=1: listing / search / suggestions on the database named by DATABASE_URL (seed it
 // first, e.g. 100 000 products; see backend/scripts/bench-catalogue.ts).
 if (process.env.BENCH_CATALOGUE === '1') {

@@ -18,6 +18,13 @@ import type {
   TopSearched as TopSearchedShape,
 } from '@shop/shared/api-types';
 import { Type } from '@sinclair/typebox';
+import {
+  ATTRIBUTE_FILTER_MAX_LENGTH,
+  ATTRIBUTE_FILTER_MAX_NAME_LENGTH,
+  ATTRIBUTE_FILTER_MAX_NAMES,
+  ATTRIBUTE_FILTER_MAX_VALUE_LENGTH,
+  ATTRIBUTE_FILTER_MAX_VALUES,
+} from '../services/attributeFilters';
 import { Amount, type Conforms, Id, INT4_MAX, ListMeta, Nullable, PageNumber, proved } from './common';
 
 export const Currency = Type.Object({
@@ -133,9 +140,8 @@ export const ProductListingQuery = Type.Object({
   ),
   f: Type.Optional(
     Type.String({
-      maxLength: 2000,
-      description:
-        'JSON attribute filters, e.g. {"Colour":["Red","Blue"],"Material":["Wood"]}: values OR within a name, AND across names',
+      maxLength: ATTRIBUTE_FILTER_MAX_LENGTH,
+      description: `JSON attribute filters, e.g. {"Colour":["Red","Blue"],"Material":["Wood"]}: values OR within a name, AND across names; at most ${ATTRIBUTE_FILTER_MAX_NAMES} names, ${ATTRIBUTE_FILTER_MAX_VALUES} values a name, ${ATTRIBUTE_FILTER_MAX_NAME_LENGTH} characters a name, ${ATTRIBUTE_FILTER_MAX_VALUE_LENGTH} a value, ${ATTRIBUTE_FILTER_MAX_LENGTH} in all`,
     }),
   ),
 });

@@ -16,6 +16,13 @@ import { rowsOf } from '../db/migrate';
 import { currencies, products, productViews, searchLog, suppliers } from '../db/schema';
 import { AppError } from '../errors';
 import type { ProductSort } from '../schemas/catalogue';
+import {
+  type AttributeFilters,
+  attributeHits,
+  parseAttributeFilters,
+  productHasAttributes,
+  resolveAttributeFilters,
+} from './attributeFilters';
 import { sanitizeRichText } from './html';
 import { imageUrl } from './images';
 
@@ -274,37 +281,6 @@ export async function rankedMatches(
   ).map((row) => Number(row.id));
 }
 
-export type AttributeFilters = Record<string, string[]>;
-
-/** `f` = JSON object of attribute name → values, e.g. {"Colour":["Red","Blue"]}. */
-export function parseAttributeFilters(raw: string | undefined): AttributeFilters {
-  if (raw === undefined || raw.trim() === '') return {};
-  const problem = 'must be a JSON object of attribute name → list of values, e.g. {"Colour":["Red","Blue"]}';
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw AppError.badRequest(`f is not valid JSON: it ${problem}`, { f: `is not valid JSON; ${problem}` });
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw AppError.badRequest(`f ${problem}`, { f: problem });
-  }
-  const filters: AttributeFilters = {};
-  for (const [name, values] of Object.entries(parsed)) {
-    if (!Array.isArray(values) || !values.every((value): value is string => typeof value === 'string')) {
-      throw AppError.badRequest(`f.${name} must be a list of strings`, { f: problem });
-    }
-    if (values.length > 0) filters[name] = [...new Set(values)].sort();
-  }
-  return filters;
-}
-
-const attributeExists = (name: string, values: readonly string[]) =>
-  sql`EXISTS (SELECT 1 FROM product_attributes pa WHERE pa.product_id = ${products.id} AND pa.name = ${name} AND pa.value IN (${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}))`;
-
 const sqlAnd = (parts: readonly SQL[]): SQL =>
   parts.length === 0 ? sql`TRUE` : sql`(${sql.join([...parts], sql` AND `)})`;
 
@@ -408,7 +384,7 @@ export async function listProducts(
   const text = normalizeQuery(query.q ?? '');
   const byRelevance = text !== '' && query.sort === undefined;
   const sort = query.sort ?? DEFAULT_SORT;
-  const attributeFilters = parseAttributeFilters(query.f);
+  const requestedAttributes = parseAttributeFilters(query.f);
 
   // Price bounds: the selected currency's are converted to USD (1 USD = exchange_rate units).
   let priceMin = query['price-min-usd'];
@@ -436,10 +412,9 @@ export async function listProducts(
   const base = search ? [search.match, ...flags] : flags;
 
   const ids = taxonomyIds(query);
-  const attributeNames = Object.keys(attributeFilters).sort();
-  const attributeConditions = attributeNames.map((name) =>
-    attributeExists(name, attributeFilters[name] ?? []),
-  );
+  // null: a selected name has none of its values on any product, so nothing can match.
+  const attributeFilters = await resolveAttributeFilters(db, requestedAttributes);
+  const attributeConditions = attributeFilters ? productHasAttributes(attributeFilters) : [sql`FALSE`];
   // A search's page is read through its ranking (r), which already holds only its matches.
   const pageConditions = [...flags, ...taxonomyConditions(ids), ...attributeConditions];
   const pageFilter = sqlAnd(pageConditions);
@@ -453,9 +428,9 @@ export async function listProducts(
     [query.type, query.category, query.subCategory],
     attributeFilters,
   ]);
-  const facetsPromise = cache.getOrCompute(facetKey, () =>
-    countFacets(db, { base, ids, attributeFilters, attributeNames }),
-  );
+  const facetsPromise = attributeFilters
+    ? cache.getOrCompute(facetKey, () => countFacets(db, { base, ids, attributeFilters }))
+    : Promise.resolve(NO_FACETS);
 
   const offset = (page - 1) * perPage;
   const pageRows = async (): Promise<CardRow[]> => {
@@ -510,7 +485,7 @@ export async function listProducts(
     const value = query[key];
     if (value !== undefined) echo[key] = String(value);
   }
-  if (attributeNames.length > 0) echo.f = JSON.stringify(attributeFilters);
+  if (Object.keys(requestedAttributes).length > 0) echo.f = JSON.stringify(requestedAttributes);
   if (text) echo.q = text;
   if (!byRelevance) echo.sort = sort;
   echo['per-page'] = String(perPage);
@@ -525,36 +500,34 @@ export async function listProducts(
   };
 }
 
+/** The facets of a selection no product can meet. */
+const NO_FACETS: FacetResult = {
+  totalCount: 0,
+  filters: { productTypes: [], productCategories: [], productSubCategories: [], attributes: [] },
+};
+
 /**
  * Disjunctive facets in two scans. The first groups the products matching the base filters by
  * (type, category, sub-category, attributes ok), then each taxonomy facet sums the groups under
- * every selection but its own; the second counts attribute values, each name ignoring its own f entry.
+ * every selection but its own; the second counts attribute values, each name ignoring its own f
+ * entry. The attribute selection is resolved once per scan (attributeHits), never per product.
  */
 async function countFacets(
   db: Database,
-  input: {
-    base: SQL[];
-    ids: TaxonomyIds;
-    attributeFilters: AttributeFilters;
-    attributeNames: string[];
-  },
+  input: { base: SQL[]; ids: TaxonomyIds; attributeFilters: AttributeFilters },
 ): Promise<FacetResult> {
-  const { base, ids, attributeFilters, attributeNames } = input;
-  const attributesOk = sqlAnd(
-    attributeNames.map((name) => attributeExists(name, attributeFilters[name] ?? [])),
-  );
+  const { base, ids, attributeFilters } = input;
+  const hits = Object.keys(attributeFilters).length > 0 ? attributeHits(attributeFilters) : null;
+  const withHits = hits ? sql`${hits.cte},` : sql``;
+  const attributesOk = hits ? hits.productOk : sql`TRUE`;
   const typeOk = ids.type === null ? sql`TRUE` : sql`g.type_id = ${ids.type}`;
   const categoryOk = ids.category === null ? sql`TRUE` : sql`g.category_id = ${ids.category}`;
   const subCategoryOk = ids.subCategory === null ? sql`TRUE` : sql`g.sub_category_id = ${ids.subCategory}`;
   const taxonomy = taxonomyConditions(ids);
-  // A value row counts when its product meets every other attribute's selection.
-  const othersOk = attributeNames.map(
-    (name) => sql`(a.name = ${name} OR ${attributeExists(name, attributeFilters[name] ?? [])})`,
-  );
   // Both scans at once on two pooled connections (PGlite runs them one after the other).
   const [taxonomyResult, attributeResult] = await Promise.all([
     db.execute(sql`
-      WITH g AS (
+      WITH ${withHits} g AS (
         SELECT type_id, category_id, sub_category_id, ${attributesOk} AS a_ok, count(*)::int AS n
         FROM products WHERE ${sqlAnd(base)} GROUP BY 1, 2, 3, 4
       )
@@ -570,11 +543,22 @@ async function countFacets(
         UNION ALL
         SELECT 'all', '', '', 0, 0, coalesce(sum(g.n), 0)::int FROM g WHERE g.a_ok AND ${typeOk} AND ${categoryOk} AND ${subCategoryOk}
       ) facets ORDER BY kind, position, name, id`),
-    db.execute(sql`
+    // A value row counts when its product meets every other attribute's selection.
+    db.execute(
+      hits
+        ? sql`
+      WITH ${hits.cte}
       SELECT a.name, a.value, count(*)::int AS n
       FROM product_attributes a JOIN products ON products.id = a.product_id
-      WHERE ${sqlAnd([...base, ...taxonomy, ...othersOk])}
-      GROUP BY a.name, a.value ORDER BY a.name, a.value`),
+        LEFT JOIN attribute_hits h ON h.product_id = a.product_id
+      WHERE ${sqlAnd([...base, ...taxonomy, hits.valueRowOk])}
+      GROUP BY a.name, a.value ORDER BY a.name, a.value`
+        : sql`
+      SELECT a.name, a.value, count(*)::int AS n
+      FROM product_attributes a JOIN products ON products.id = a.product_id
+      WHERE ${sqlAnd([...base, ...taxonomy])}
+      GROUP BY a.name, a.value ORDER BY a.name, a.value`,
+    ),
   ]);
   const taxonomyRows = rowsOf<{ kind: string; slug: string; name: string; n: number }>(taxonomyResult);
   const attributeRows = rowsOf<{ name: string; value: string; n: number }>(attributeResult);
