@@ -11,17 +11,19 @@ import type {
 } from '@shop/shared/api-types';
 import { MESSAGES } from '@shop/shared/validation';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { productCustomizations, productPackagings, products } from '../src/db/schema';
 import { PACKAGINGS } from '../src/seed/seedDatabase';
 import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
+import { picture } from './pictures';
 
 /** A valid 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-/** The smallest JPEG start the server recognises (SOI + APP0 marker) and a few bytes. */
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+/** A real 8×8 JPEG (made in beforeAll: the server decodes every upload). */
+let JPEG: Buffer = Buffer.alloc(0);
 
 interface Upload {
   bytes: Buffer;
@@ -74,7 +76,7 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
       headers: { ...headers, 'content-type': contentType },
     });
   };
-  const png = (bytes = PNG, name = 'logo.png'): Upload => ({ bytes, name, type: 'image/png' });
+  const png = (bytes: Buffer = PNG, name = 'logo.png'): Upload => ({ bytes, name, type: 'image/png' });
 
   /** A guest cart holding `quantity` of the product; answers the line and the cart's token. */
   const guestLine = async (productId: number, quantity = 1) => {
@@ -104,6 +106,7 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
     sql`EXISTS (SELECT 1 FROM product_packagings pp WHERE pp.product_id = products.id AND pp.packaging_level = ${level})`;
 
   beforeAll(async () => {
+    JPEG = await picture('jpeg');
     uploadsDir = mkdtempSync(path.join(tmpdir(), 'shop-gift-uploads-'));
     ctx = await createTestApp(target, { uploadsDir });
     const customizable = (flags: string) =>
@@ -242,7 +245,9 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
       const added = uploaded().filter((name) => !before.includes(name));
       expect(added).toHaveLength(1);
       expect(added[0]).toMatch(/^[0-9a-f]{32}\.png$/);
-      expect(readFileSync(path.join(uploadsDir, added[0] ?? ''))).toEqual(PNG);
+      // The picture written again from its pixels (see uploads.test.ts), still a 1×1 PNG.
+      const stored = readFileSync(path.join(uploadsDir, added[0] ?? ''));
+      expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
 
       const mine = await post('cart/customization-logo', {
         cart_item_id: line.id,
@@ -251,7 +256,7 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
       expect(mine.statusCode).toBe(200);
       expect(mine.headers['content-type']).toBe('image/png');
       expect(mine.headers['cache-control']).toBe('private, no-store');
-      expect(mine.rawPayload).toEqual(PNG);
+      expect(mine.rawPayload).toEqual(stored);
 
       const other = await guestLine(ids.plain);
       for (const guestToken of [other.token, null, 'forged-token']) {
@@ -285,7 +290,7 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
       const logo = await post('cart/customization-logo', { cart_item_id: lineId }, auth);
       expect(logo.statusCode).toBe(200);
       expect(logo.headers['content-type']).toBe('image/jpeg');
-      expect(logo.rawPayload).toEqual(JPEG);
+      expect((await sharp(logo.rawPayload).metadata()).format).toBe('jpeg');
       // Without the token the same line is somebody else's.
       expect((await post('cart/customization-logo', { cart_item_id: lineId })).statusCode).toBe(404);
     });
@@ -297,6 +302,7 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
       dataOf<Cart>(await customize({ ...fields, selectedItems: '["logo"]' }, png()));
       const stored = uploaded().filter((name) => !before.includes(name));
       expect(stored).toHaveLength(1);
+      const storedBytes = readFileSync(path.join(uploadsDir, stored[0] ?? ''));
 
       const again = await customize({ ...fields, selectedItems: '["logo","to_whom"]', toWhom: 'Rana' });
       expect(lineOf(dataOf<Cart>(again), line.id).customization).toMatchObject({
@@ -309,7 +315,7 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
         cart_item_id: line.id,
         guest_session_token: token,
       });
-      expect(logo.rawPayload).toEqual(PNG);
+      expect(logo.rawPayload).toEqual(storedBytes);
 
       // A new file replaces the old one (the old file is deleted).
       const replaced = await customize({ ...fields, selectedItems: '["logo"]' }, png(JPEG, 'new.jpg'));

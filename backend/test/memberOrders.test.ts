@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { OrderDetail, OrderLogEntry, OrderPage, OrderStats, ReviewPage } from '@shop/shared/api-types';
@@ -144,7 +144,8 @@ describe.each(targets)('member orders on %s', (target) => {
     const own = await get(logoUrl.replace('/backend/api/', ''), alice.token);
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('image/png');
-    expect(Buffer.from(own.rawPayload).equals(PNG)).toBe(true);
+    // What was stored: the picture written again (uploads.test.ts), not the bytes sent.
+    expect(Buffer.from(own.rawPayload).equals(readFileSync(path.join(uploadsDir, logo)))).toBe(true);
     expect((await get(logoUrl.replace('/backend/api/', ''), bob.token)).statusCode).toBe(404);
     expect((await get(logoUrl.replace('/backend/api/', ''), null)).statusCode).toBe(401);
 

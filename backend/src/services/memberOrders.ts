@@ -21,7 +21,7 @@ import { buyerActivities, orderItems, orderLogs, orders, paymentProofs } from '.
 import { AppError } from '../errors';
 import { imageUrl } from './images';
 import { toOrder } from './orders';
-import { logoNotAnImage, logoTooLarge, type UploadStore } from './uploads';
+import type { UploadStore } from './uploads';
 
 /** Orders a page of the member's list (the spec leaves the page size to the server). */
 export const ORDERS_PER_PAGE = 10;
@@ -299,15 +299,7 @@ export async function orderedLogo(
 
 /** The bytes of an upload checked like the cart's logo, the problem named under `field`. */
 export async function saveCheckedImage(uploads: UploadStore, bytes: Buffer, field: string): Promise<string> {
-  try {
-    return await uploads.saveImage(bytes);
-  } catch (error) {
-    if (error instanceof AppError && (error.statusCode === 413 || error.statusCode === 415)) {
-      const again = error.statusCode === 413 ? logoTooLarge() : logoNotAnImage();
-      throw new AppError(again.statusCode, again.code, again.message, { [field]: again.message });
-    }
-    throw error;
-  }
+  return uploads.saveImage(bytes, field);
 }
 
 export const PROOF_COMMENTS_MAX = 500;
@@ -315,8 +307,8 @@ export const PROOF_COMMENTS_MAX = 500;
 /**
  * Takes a proof of payment for the buyer's transfer order (spec 001 §2.7): 404 when the order is
  * not theirs, 409 naming why it takes none now, 422 without an image, 415/413 for a file that is
- * not a JPEG/PNG or is over 1 MB. The order row is locked so two uploads queue; the partial unique
- * index on payment_proofs is the last word.
+ * not a JPEG/PNG or is over 1 MB, 422 for a picture over the pixel limits (uploads.ts). The order
+ * row is locked so two uploads queue; the partial unique index on payment_proofs is the last word.
  */
 export async function submitProofOfPayment(
   db: Database,

@@ -1,29 +1,49 @@
 /**
- * Files shoppers upload (customization logos): recognised by their bytes, never by their name or
- * declared type, stored under generated names in a folder outside the web root, read back only
- * through an endpoint that checks who asks.
+ * Files shoppers upload (customization logos, proofs of payment, feedback pictures): decoded as a
+ * picture, never trusted by their name, declared type or first bytes; stored under generated names
+ * in a folder outside the web root, read back only through an endpoint that checks who asks.
+ *
+ * What is stored is never the shopper's file but the picture in it, written again by sharp (libvips):
+ * the header's size is checked before any pixel is decoded (a 30000×30000 PNG fits in 875 KB of
+ * zeros and would take 2.7 GB to decode), the pixels are decoded and turned upright (EXIF
+ * orientation), and a new PNG (for a PNG) or JPEG (for a JPEG) is encoded from them alone. So
+ * anything riding along in the file is gone: bytes after the image's end (a PNG followed by HTML),
+ * EXIF with its GPS position, comments, XMP, text chunks; colours are converted to sRGB and the
+ * ICC profile dropped.
  */
 import { randomBytes } from 'node:crypto';
 import { copyFile, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LOGO_MAX_BYTES, MESSAGES } from '@shop/shared/validation';
+import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../errors';
 
 export { LOGO_MAX_BYTES };
 
+/** Widest or tallest picture decoded: beyond any logo, screenshot or phone photo's side. */
+export const UPLOAD_MAX_SIDE_PX = 8192;
+/** Pixels of one picture (a 6000×4000 camera photo is 24 MP): at most ~100 MB once decoded. */
+export const UPLOAD_MAX_PIXELS = 25_000_000;
+/**
+ * Pictures decoded at once, each on one libvips thread: a burst of uploads queues here instead of
+ * taking both cores of the machine (and libuv's pool, which file reads and password hashing share).
+ */
+export const UPLOAD_DECODES_AT_ONCE = 1;
+/** libvips threads working on one picture. */
+export const UPLOAD_THREADS_PER_DECODE = 1;
+/** A decode still running after this long is stopped (and the file refused). */
+export const UPLOAD_DECODE_TIMEOUT_S = 10;
+/** Quality of the JPEG written again: a proof of payment's small print stays legible. */
+export const UPLOAD_JPEG_QUALITY = 90;
+
+// Process-wide (nothing else in the backend uses sharp): no cache of decoded images, each upload
+// is decoded once.
+sharp.cache(false);
+sharp.concurrency(UPLOAD_THREADS_PER_DECODE);
+
 export type ImageType = 'image/jpeg' | 'image/png';
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/** The image type these bytes really are (JPEG or PNG), or null for anything else. */
-export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= PNG_SIGNATURE.length && PNG_SIGNATURE.every((byte, i) => bytes[i] === byte)) {
-    return 'image/png';
-  }
-  return null;
-}
-
+const TYPE_OF_FORMAT: Partial<Record<string, ImageType>> = { jpeg: 'image/jpeg', png: 'image/png' };
 const EXTENSION: Record<ImageType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 const TYPE_OF_EXTENSION: Record<string, ImageType> = { jpg: 'image/jpeg', png: 'image/png' };
 /**
@@ -34,22 +54,89 @@ const TYPE_OF_EXTENSION: Record<string, ImageType> = { jpg: 'image/jpeg', png: '
 const STORED_NAME = /^(?:order-)?[0-9a-f]{32}\.(jpg|png)$/;
 const CART_NAME = /^[0-9a-f]{32}\.(jpg|png)$/;
 
-export const logoTooLarge = () =>
-  new AppError(413, 'PAYLOAD_TOO_LARGE', MESSAGES.logoSize, { logo: MESSAGES.logoSize });
-export const logoNotAnImage = () =>
-  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.logoType, { logo: MESSAGES.logoType });
+/** The refusals of an upload, each naming the form field the file came in (`logo`, `file`). */
+export const logoTooLarge = (field = 'logo') =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', MESSAGES.logoSize, { [field]: MESSAGES.logoSize });
+export const logoNotAnImage = (field = 'logo') =>
+  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.logoType, { [field]: MESSAGES.logoType });
+export const PICTURE_TOO_LARGE = `The picture may be at most ${UPLOAD_MAX_SIDE_PX} pixels wide and high, and ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels.`;
+export const pictureTooLarge = (field = 'logo') =>
+  AppError.unprocessable('IMAGE_TOO_LARGE', PICTURE_TOO_LARGE, { [field]: PICTURE_TOO_LARGE });
+
+/** At most `size` tasks run at once; the others wait in arrival order. */
+class TaskGate {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running < this.size) this.running += 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next in line, or is given back.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
+}
+
+const decodes = new TaskGate(UPLOAD_DECODES_AT_ONCE);
+
+/**
+ * The picture in `bytes` written again from its pixels alone: a JPEG stays a JPEG, a PNG a PNG.
+ * 415 for anything that is not a whole JPEG or PNG (other formats, broken or truncated pixel data:
+ * sharp's default `failOn: 'warning'`, advised for untrusted input), 422 for a picture over the
+ * size limits, refused from its header before the pixels are decoded.
+ */
+export async function reencodeImage(
+  bytes: Buffer,
+  field = 'logo',
+): Promise<{ bytes: Buffer; type: ImageType }> {
+  const input = { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'warning', sequentialRead: true } as const;
+  let header: Metadata;
+  try {
+    // The header alone (no pixel is decoded): sharp's own pixel limit would refuse an oversized
+    // picture here as if it were not one, so the limits are checked below, with their own answer.
+    header = await sharp(bytes, { ...input, limitInputPixels: false }).metadata();
+  } catch {
+    throw logoNotAnImage(field);
+  }
+  const type = TYPE_OF_FORMAT[header.format];
+  if (!type) throw logoNotAnImage(field);
+  const { width, height } = header;
+  if (width > UPLOAD_MAX_SIDE_PX || height > UPLOAD_MAX_SIDE_PX || width * height > UPLOAD_MAX_PIXELS) {
+    throw pictureTooLarge(field);
+  }
+  return decodes.run(async () => {
+    // Without withMetadata/keepMetadata sharp writes no EXIF, XMP, ICC nor comment.
+    const image = sharp(bytes, { ...input, autoOrient: true }).timeout({ seconds: UPLOAD_DECODE_TIMEOUT_S });
+    const encoder = type === 'image/png' ? image.png() : image.jpeg({ quality: UPLOAD_JPEG_QUALITY });
+    try {
+      return { bytes: await encoder.toBuffer(), type };
+    } catch {
+      // Broken pixel data behind a valid header, or a decode stopped by the timeout.
+      throw logoNotAnImage(field);
+    }
+  });
+}
 
 export class UploadStore {
   constructor(readonly dir: string) {}
 
-  /** Checks the bytes and keeps them under a new name; answers that name. */
-  async saveImage(bytes: Buffer): Promise<string> {
-    if (bytes.length > LOGO_MAX_BYTES) throw logoTooLarge();
-    const type = sniffImageType(bytes);
-    if (!type) throw logoNotAnImage();
-    const name = `${randomBytes(16).toString('hex')}.${EXTENSION[type]}`;
+  /**
+   * Keeps the picture sent in form field `field` (re-encoded, see reencodeImage) under a new name;
+   * answers that name. Refusals name `field`.
+   */
+  async saveImage(bytes: Buffer, field = 'logo'): Promise<string> {
+    if (bytes.length > LOGO_MAX_BYTES) throw logoTooLarge(field);
+    const picture = await reencodeImage(bytes, field);
+    const name = `${randomBytes(16).toString('hex')}.${EXTENSION[picture.type]}`;
     await mkdir(this.dir, { recursive: true });
-    await writeFile(path.join(this.dir, name), bytes, { flag: 'wx' });
+    await writeFile(path.join(this.dir, name), picture.bytes, { flag: 'wx' });
     return name;
   }
 
