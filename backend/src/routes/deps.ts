@@ -24,4 +24,8 @@ export interface CatalogueOptions {
   suggestionCacheTtlMs?: number;
   /** Ranked matches of a search text, for listing and suggestions (0: off). */
   searchCacheTtlMs?: number;
+  /** Listings filtered by attributes (`f`) computed at once per process (default 1). */
+  attributeFilterConcurrency?: number;
+  /** How long such a listing may wait for its turn before answering 503 SERVER_BUSY (default 5 s). */
+  attributeFilterMaxWaitMs?: number;
 }

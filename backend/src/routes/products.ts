@@ -30,6 +30,12 @@ import {
   reviewPage,
 } from '../services/productExtras';
 import { FacetCache, getProductBySlug, listProducts, TtlCache } from '../services/products';
+import { WorkGate } from '../services/workGate';
+
+/** One attribute-filtered listing at a time per process: a core and most of the pool stay free. */
+const ATTRIBUTE_FILTER_CONCURRENCY = 1;
+const ATTRIBUTE_FILTER_MAX_WAIT_MS = 5000;
+
 import type { RouteDeps } from './deps';
 
 export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
@@ -40,6 +46,10 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
   const tags = ['catalogue'];
   const facetCache = new FacetCache(catalogue?.facetCacheTtlMs ?? 0);
   const searchCache = new TtlCache<number[]>(catalogue?.searchCacheTtlMs ?? 0);
+  const attributeGate = new WorkGate(
+    catalogue?.attributeFilterConcurrency ?? ATTRIBUTE_FILTER_CONCURRENCY,
+    catalogue?.attributeFilterMaxWaitMs ?? ATTRIBUTE_FILTER_MAX_WAIT_MS,
+  );
 
   app.get(
     '/products',
@@ -55,7 +65,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     },
     async (request) => ({
       status: true as const,
-      data: await listProducts(db, request.query, facetCache, searchCache),
+      data: await listProducts(db, request.query, facetCache, searchCache, attributeGate),
     }),
   );
 

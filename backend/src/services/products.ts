@@ -25,6 +25,7 @@ import {
 } from './attributeFilters';
 import { sanitizeRichText } from './html';
 import { imageUrl } from './images';
+import { UNGATED, type WorkGate } from './workGate';
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
@@ -378,6 +379,7 @@ export async function listProducts(
   query: ProductListingQuery,
   cache: FacetCache = new FacetCache(0),
   searchCache: TtlCache<number[]> = new TtlCache(0),
+  attributeGate: WorkGate = UNGATED,
 ): Promise<ProductListing> {
   const perPage = Math.min(Math.max(query['per-page'] ?? DEFAULT_PER_PAGE, 1), MAX_PER_PAGE);
   const page = query.page ?? 1;
@@ -428,9 +430,10 @@ export async function listProducts(
     [query.type, query.category, query.subCategory],
     attributeFilters,
   ]);
-  const facetsPromise = attributeFilters
-    ? cache.getOrCompute(facetKey, () => countFacets(db, { base, ids, attributeFilters }))
-    : Promise.resolve(NO_FACETS);
+  const facetsOf = () =>
+    attributeFilters
+      ? cache.getOrCompute(facetKey, () => countFacets(db, { base, ids, attributeFilters }))
+      : Promise.resolve(NO_FACETS);
 
   const offset = (page - 1) * perPage;
   const pageRows = async (): Promise<CardRow[]> => {
@@ -459,9 +462,13 @@ export async function listProducts(
         : { order: ORDER_BY[sort], limit: perPage, offset },
     });
   };
-  const [facets, rows] = await Promise.all([
-    facetsPromise,
-    pageRows(),
+  // A listing filtered by attributes can cost many times an ordinary one (every selected value
+  // of every name checked per product): those go through the gate, one or a few at a time.
+  const filtered = attributeFilters !== null && Object.keys(attributeFilters).length > 0;
+  const [[facets, rows]] = await Promise.all([
+    filtered
+      ? attributeGate.run(() => Promise.all([facetsOf(), pageRows()]))
+      : Promise.all([facetsOf(), pageRows()]),
     text ? logSearch(db, text) : undefined,
   ]);
 
