@@ -21,12 +21,12 @@ import {
   removeCustomization,
   removePackaging,
 } from '../services/giftOptions';
-import { LOGO_MAX_BYTES, logoTooLarge, UploadStore } from '../services/uploads';
+import { PICTURE_TOO_LARGE, UploadStore } from '../services/uploads';
 import { ownerOf } from './cart';
 import type { RouteDeps } from './deps';
+import { multipartLimits, readMultipartForm } from './multipartForm';
 
-/** The text fields of `cart/add-customization` (multipart), at most this long each. */
-const FIELD_MAX_BYTES = 4096;
+/** The text fields of `cart/add-customization` (multipart). */
 const TEXT_FIELDS = [
   'selectedItems',
   'toWhom',
@@ -37,7 +37,6 @@ const TEXT_FIELDS = [
   'product_id',
   'guest_session_token',
 ] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
 
 const positiveInt = (text: string | undefined, name: string): number | null => {
   if (text === undefined || text === '') return null;
@@ -57,16 +56,8 @@ export const giftOptionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
   const { db } = database;
   const uploads = new UploadStore(uploadsDir);
   app.addHook('onRequest', optionalAuth(db));
-  await app.register(multipart, {
-    // One logo; a byte over 1 MB stops the upload (413) instead of buffering the rest.
-    limits: {
-      files: 1,
-      fileSize: LOGO_MAX_BYTES,
-      fields: TEXT_FIELDS.length,
-      fieldSize: FIELD_MAX_BYTES,
-      parts: 12,
-    },
-  });
+  // One logo; a byte over 1 MB stops the upload (413) instead of buffering the rest.
+  await app.register(multipart, { limits: multipartLimits(TEXT_FIELDS.length) });
   const security: { [label: string]: string[] }[] = [{ bearer: [] }, {}];
   const cartSchema = { tags: ['cart'], security, response: responses(Cart) };
 
@@ -131,43 +122,11 @@ export const giftOptionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       schema: {
         ...cartSchema,
         summary: 'Customize a cart line (multipart/form-data)',
-        description:
-          "Fields: selectedItems (JSON list of 'logo', 'to_whom', 'from', 'message'), logo (a JPEG or PNG file of at most 1 MB, recognised by its bytes; without one a saved logo is kept), toWhom, from, note, brief (each at most 300), cart_item_id, product_id, guest_session_token. The rules and messages are the dialog's (422). A file that is not JPEG/PNG answers 415, one over 1 MB 413, each with the spec's message in error.fields.logo.",
+        description: `Fields: selectedItems (JSON list of 'logo', 'to_whom', 'from', 'message'), logo (a JPEG or PNG file of at most 1 MB, recognised by its bytes; without one a saved logo is kept), toWhom, from, note, brief (each at most 300), cart_item_id, product_id, guest_session_token. The rules and messages are the dialog's (422). A file that is not a decodable JPEG/PNG answers 415, one over 1 MB 413, each with the spec's message in error.fields.logo; a picture over ${PICTURE_TOO_LARGE.replace('The picture may be at most ', '')} 422 IMAGE_TOO_LARGE. The logo is stored re-encoded (metadata stripped). A malformed or truncated form answers 400, one that stops arriving 408.`,
       },
     },
     async (request) => {
-      if (!request.isMultipart()) {
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the customization as multipart/form-data.');
-      }
-      const fields: Partial<Record<TextField, string>> = {};
-      let logo: Buffer | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'logo') {
-              part.file.resume();
-              throw AppError.badRequest(`Unexpected file field "${part.fieldname}".`, {
-                [part.fieldname]: 'is not a file field',
-              });
-            }
-            const bytes = await part.toBuffer();
-            if (bytes.length > 0) logo = bytes;
-          } else if ((TEXT_FIELDS as readonly string[]).includes(part.fieldname)) {
-            const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-            if (value.includes('\u0000')) {
-              throw AppError.badRequest(`${part.fieldname} must not contain a NUL character.`, {
-                [part.fieldname]: 'must not contain a NUL character',
-              });
-            }
-            fields[part.fieldname as TextField] = value;
-          }
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw logoTooLarge();
-        if (code?.startsWith('FST_')) throw AppError.badRequest((error as Error).message);
-        throw error;
-      }
+      const { fields, file: logo } = await readMultipartForm(request, TEXT_FIELDS, 'logo');
       const cartItemId = positiveInt(fields.cart_item_id, 'cart_item_id');
       if (cartItemId === null) {
         throw AppError.badRequest('cart_item_id is required.', { cart_item_id: 'is required' });
