@@ -28,6 +28,7 @@ import { HELMET_OPTIONS } from './delivery/contentSecurity';
 import { type SiteOptions, sitePlugin } from './delivery/site';
 import { AppError, answerClientError, errorHandler } from './errors';
 import { useBoundedJsonParser } from './hooks/boundedJsonParser';
+import { markPersonalAnswers } from './hooks/privateAnswers';
 import {
   DEFAULT_RATE_LIMITS,
   type RateLimits,
@@ -208,6 +209,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       api.addHook('preValidation', rejectNulCharacters);
+      // Cache-Control: no-store on every answer that may hold one person's data (the rule is there).
+      api.addHook('onSend', markPersonalAnswers);
       await api.register(fastifyRateLimit, rateLimitSettings(options.database.db));
       await api.register(healthRoutes, deps);
       await api.register(startupRoutes, deps);

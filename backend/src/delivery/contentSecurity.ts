@@ -2,7 +2,9 @@
  * Security headers. Helmet puts the same set on every answer (nosniff, a referrer policy, no
  * framing by other sites, …) with a closed Content-Security-Policy fit for JSON; the page the
  * server writes gets its own policy: only this origin and the origins of the remotes in the
- * registry, and a fresh nonce per answer for the inline scripts and style the server writes.
+ * registry, and a fresh nonce per answer for the inline scripts and style the server writes, and
+ * PAGE_HEADERS (Permissions-Policy, Cross-Origin-Opener-Policy). Cache-Control of personal API
+ * answers: hooks/privateAnswers.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
@@ -21,12 +23,45 @@ export const HELMET_OPTIONS: FastifyHelmetOptions = {
   crossOriginResourcePolicy: { policy: 'cross-origin' },
   // The shop embeds nothing cross-origin that would opt in; COEP would only block images.
   crossOriginEmbedderPolicy: false,
-  // Measured: with COOP and Origin-Agent-Cluster the first navigation to the shop gets its own
-  // browsing-context group and process, and Lighthouse's mobile score of '/' drops by about 7 points
-  // (TBT +200 ms). The shop opens no cross-origin window that COOP would guard against.
+  // COOP matters on documents only: the pages get it from PAGE_HEADERS. Measured before: COOP and
+  // Origin-Agent-Cluster together cost Lighthouse's mobile score of '/' about 7 points (TBT +200 ms,
+  // a process of its own for the first navigation); Origin-Agent-Cluster stays off.
   crossOriginOpenerPolicy: false,
   originAgentCluster: false,
 };
+
+/**
+ * Powerful features the shop never uses, denied to its pages and to every frame in them (a
+ * compromised remote or a script slipped in cannot ask for the camera or the position). Left to
+ * the browser's default: fullscreen, autoplay, encrypted-media, picture-in-picture (the gallery's
+ * YouTube frames) and the clipboard (share links). Only names Chrome knows: an unknown one is a
+ * console error on every page.
+ */
+export const DENIED_FEATURES = [
+  'accelerometer',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'serial',
+  'usb',
+] as const;
+
+/**
+ * Headers of every page the server writes, beside its CSP. COOP same-origin: a window the page
+ * opens on another site (the chat checkout's messaging app, social links) gets no handle back to
+ * the shop; they are all opened with noopener already, so nothing is lost.
+ */
+export const PAGE_HEADERS = {
+  'permissions-policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
+  'cross-origin-opener-policy': 'same-origin',
+} as const;
 
 /** Where gallery videos are embedded from. */
 export const VIDEO_EMBED_ORIGINS = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import {
   newNonce,
+  PAGE_HEADERS,
   pageContentSecurityPolicy,
   SERVICE_WORKER_FILE,
   serviceWorkerContentSecurityPolicy,
@@ -276,6 +277,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
     return reply
       .header('cache-control', NO_CACHE)
       .header('content-security-policy', pageContentSecurityPolicy(nonce, registry))
+      .headers(PAGE_HEADERS)
       .type('text/html; charset=utf-8')
       .send(withNonce(html, nonce));
   };
