@@ -211,18 +211,22 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
 
 /**
  * Node's HTTP parser refuses some requests before Fastify sees them (headers over 16 KB, a
- * malformed request line). They still get an envelope, as raw HTTP on the socket: 431 for
- * oversize headers, 400 for anything else, and the connection closes.
+ * malformed request line, headers that take longer than the header timeout). They still get an
+ * envelope, as raw HTTP on the socket: 431 for oversize headers, 408 for a timeout, 400 for
+ * anything else, and the connection closes.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const oversize = error.code === 'HPE_HEADER_OVERFLOW';
-  const [status, reason, code, message] = oversize
-    ? [431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE', 'The request headers are too large.']
-    : [400, 'Bad Request', 'BAD_REQUEST', 'The request is not valid HTTP.'];
+  const [status, reason, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE', 'The request headers are too large.']
+      : // Headers (or the whole request) slower than the server's timeouts (connectionLimits.ts).
+        error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'REQUEST_TIMEOUT', 'The request took too long to arrive.']
+        : [400, 'Bad Request', 'BAD_REQUEST', 'The request is not valid HTTP.'];
   const body = JSON.stringify({ status: false, error: { code, message } });
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

@@ -2,7 +2,8 @@
  * Hostile input the fuzz suite found or the issue names: out-of-range integers, NUL characters,
  * malformed percent-encoding, oversize headers, keys Yup trips on. Never a 500; always the envelope.
  */
-import { databaseUnavailable, isDatabaseUnavailable, toAppError } from '../src/errors';
+import type { Socket } from 'node:net';
+import { answerClientError, databaseUnavailable, isDatabaseUnavailable, toAppError } from '../src/errors';
 import { JSON_MAX_DEPTH, nestsDeeperThan } from '../src/hooks/boundedJsonParser';
 import { createTestApp, failureOf, type TestContext, targets } from './db';
 
@@ -14,6 +15,24 @@ describe('JSON depth', () => {
     expect(nestsDeeperThan(`{"a":"\\"[[[[["}`, 1)).toBe(false);
     // An escaped backslash ends before the quote: the string closes, the brackets count.
     expect(nestsDeeperThan(`{"a":"\\\\"}${'['.repeat(5)}`, 3)).toBe(true);
+  });
+});
+
+describe('requests refused by the HTTP parser', () => {
+  const answerTo = (code: string) => {
+    let written = '';
+    const socket = { writable: true, end: (text: string) => (written = text), destroy: () => undefined };
+    answerClientError(Object.assign(new Error(code), { code }), socket as unknown as Socket);
+    return written;
+  };
+  it('answers headers slower than the header timeout with 408 in the envelope, and closes', () => {
+    const answer = answerTo('ERR_HTTP_REQUEST_TIMEOUT');
+    expect(answer.startsWith('HTTP/1.1 408 Request Timeout\r\n')).toBe(true);
+    expect(answer).toContain('Connection: close');
+    expect(answer).toContain('"code":"REQUEST_TIMEOUT"');
+  });
+  it('answers other broken HTTP with 400', () => {
+    expect(answerTo('HPE_INVALID_METHOD').startsWith('HTTP/1.1 400 Bad Request')).toBe(true);
   });
 });
 
