@@ -359,7 +359,9 @@ describe.each(targets)('abuse limits on %s', (target) => {
             status: false,
             error: {
               code: 'TOO_MANY_REQUESTS',
-              message: expect.stringMatching(/^Too many requests\. Please try again in (\d+ seconds?|1 minute)\.$/),
+              message: expect.stringMatching(
+                /^Too many requests\. Please try again in (\d+ seconds?|1 minute)\.$/,
+              ),
             },
           });
           const retryAfter = Number(refused.headers['retry-after']);

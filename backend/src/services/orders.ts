@@ -22,7 +22,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { PaymentDetailsSettings } from '../config';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';
-import { buyerActivities, cartItems, carts, orderItems, orderLogs, orders, products } from '../db/schema';
+import { buyerActivities, cartItems, carts, orderItems, orderLogs, orders } from '../db/schema';
 import { AppError } from '../errors';
 import { escapeHtml } from './buyers';
 import { type CartRow, findCart, presentCart } from './cart';
