@@ -6,9 +6,12 @@
  *
  * - a request that carries a bearer token (any Authorization header) or a guest session token
  *   (`guest_session_token` in the body or the query): its answer may depend on who asks;
- * - any method but GET and HEAD: a write answers with what it changed (a cart, a sign-in's token);
- * - a GET under a personal path, even without a token (its 401, `GET notifications`' empty list).
+ * - any request under a personal path, even without a token (a sign-in's or a new guest cart's
+ *   answer, a 401, `GET notifications`' empty list).
  *
+ * Anonymous writes outside those paths (a page view, the contact form) answer nothing personal and
+ * are left alone: browsers do not store POST answers anyway, and a no-store keepalive POST (the
+ * page-view beacon) was never settled by Chrome under the service worker, so pages never went idle. *
  * Public catalogue GETs without a token keep whatever caching their route gives them.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -39,7 +42,6 @@ function carriesGuestToken(source: unknown): boolean {
 /** Whether the answer to this API request may hold one person's data (the rule above). */
 export function isPersonalRequest(request: FastifyRequest): boolean {
   if (request.headers.authorization !== undefined) return true;
-  if (request.method !== 'GET' && request.method !== 'HEAD') return true;
   if (carriesGuestToken(request.query) || carriesGuestToken(request.body)) return true;
   // The route's own pattern when one matched (a percent-encoded address reads as its route).
   const segment = API_PATH.exec(request.routeOptions.url ?? request.url)?.[1] ?? '';
