@@ -8,13 +8,14 @@
  * Loops are bounded in count and time; all traffic stays on 127.0.0.1/8.
  * Run as a child with SLOW_ROLE=attacker, this file is the attacker.
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { becomesHealthy, spawnServer, stopServer } from './serverProcess';
 
 const ROLE_ENV = 'SLOW_ROLE';
 /** The server's open-file limit: low, so that sockets, not memory, run out first. */
@@ -98,57 +99,22 @@ export interface SlowClientFigures {
   serverAlive: boolean;
 }
 
-/** Starts a server child under the open-file limit, with PGlite in a temp folder; resolves when it answers. */
-async function startServer(
-  port: number,
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; dataDir: string }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-slow-'));
-  // SLOW_SERVER_DIR: another checkout's backend folder, to measure an older server the same way.
-  const backend = process.env.SLOW_SERVER_DIR ?? path.join(__dirname, '..');
-  const child = spawn(
-    'bash',
-    ['-c', `ulimit -n ${SERVER_OPEN_FILES} && exec "${process.execPath}" --import tsx src/server.ts`],
-    {
-      cwd: backend,
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SERVE_SITE: '0',
-        SEED_PRODUCTS: '10',
-        LOG_LEVEL: 'error',
-        HTTP_HEADERS_TIMEOUT_MS: '3000',
-        OUTBOX_DIR: path.join(dataDir, 'outbox'),
-        UPLOADS_DIR: path.join(dataDir, 'uploads'),
-        ...env,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  for (let i = 0; i < 600; i++) {
-    if ((await probe(`http://127.0.0.1:${port}/backend/api/health`, '127.0.0.1')).status === 200) {
-      return { child, dataDir };
-    }
-    if (child.exitCode !== null) break;
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
-}
-
 export async function slowClientAttack(options: {
-  port: number;
   sockets: number;
   seconds: number;
-  serverEnv?: Record<string, string>;
 }): Promise<SlowClientFigures> {
-  const { port, sockets, seconds } = options;
-  const { child: server, dataDir } = await startServer(port, options.serverEnv ?? {});
-  const health = `http://127.0.0.1:${port}/backend/api/health`;
+  const { sockets, seconds } = options;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-slow-'));
+  const server = await spawnServer({
+    openFiles: SERVER_OPEN_FILES,
+    // SLOW_SERVER_DIR: another checkout's backend folder, to measure an older server the same way.
+    backendDir: process.env.SLOW_SERVER_DIR,
+    env: { DATABASE_URL: '', DATA_DIR: dataDir, SEED_PRODUCTS: '10', HTTP_HEADERS_TIMEOUT_MS: '3000' },
+  });
+  const { port } = server;
+  const health = `${server.api}/health`;
   try {
+    if (!(await becomesHealthy(server))) throw new Error(`the server did not start:\n${server.output()}`);
     const attacker = fork(__filename, [String(port), String(sockets), String(seconds)], {
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, [ROLE_ENV]: 'attacker' },
@@ -181,11 +147,10 @@ export async function slowClientAttack(options: {
       probesOk: answers.filter((a) => a.status === 200).length,
       probeP95Ms: Math.round(latencies[Math.max(0, Math.ceil(latencies.length * 0.95) - 1)] ?? Number.NaN),
       afterwardsStatus: afterwards.status,
-      serverAlive: server.exitCode === null,
+      serverAlive: server.child.exitCode === null,
     };
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
+    await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -193,8 +158,7 @@ export async function slowClientAttack(options: {
 async function main() {
   const sockets = Number(process.env.SLOW_SOCKETS ?? 10_000);
   const seconds = Number(process.env.SLOW_SECONDS ?? 8);
-  const { freePort } = await import('../test/fault/pgCluster');
-  const figures = await slowClientAttack({ port: await freePort(), sockets, seconds });
+  const figures = await slowClientAttack({ sockets, seconds });
   console.log(
     `slow clients: ${figures.sockets} slow-header sockets from 127.0.0.1 for ${seconds} s (server open-file limit ${SERVER_OPEN_FILES})`,
   );

@@ -19,7 +19,7 @@ import { createAdmin } from '../src/services/admins';
 import { DEFAULT_THROTTLE } from '../src/services/loginThrottle';
 import { PasswordHasher } from '../src/services/passwords';
 import { pruneExpiredCounters } from '../src/services/rateLimitCounters';
-import { createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
+import { createTestApp, dataOf, failureOf, registration, type TestContext, targets } from './db';
 
 const TEST_SCRYPT_LOG_N = 10;
 const API = '/backend/api';
@@ -72,17 +72,13 @@ describe.each(targets)('abuse limits on %s', (target) => {
 
   /** A member signed up through the API, from an address of its own (sign-up is limited too). */
   async function signUp(email = freshEmail()): Promise<User> {
-    const response = await send(ctx.app, 'POST', 'buyers/register', freshIp(), {
-      type: 'Registration',
-      first_name: 'Lina',
-      last_name: 'Haddad',
-      email,
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-      mobile: '+971 501234567',
-      country_id: 1,
-      gender: 'Female',
-    });
+    const response = await send(
+      ctx.app,
+      'POST',
+      'buyers/register',
+      freshIp(),
+      registration(email, { password: PASSWORD, confirm_password: PASSWORD }),
+    );
     expect(response.statusCode).toBe(201);
     return (JSON.parse(response.body) as { data: { user: User } }).data.user;
   }
@@ -262,17 +258,7 @@ describe.each(targets)('abuse limits on %s', (target) => {
         name: 'signUp',
         method: 'POST',
         url: 'buyers/register',
-        body: () => ({
-          type: 'Registration',
-          first_name: 'Lina',
-          last_name: 'Haddad',
-          email: freshEmail(),
-          password: PASSWORD,
-          confirm_password: PASSWORD,
-          mobile: '+971 501234567',
-          country_id: 1,
-          gender: 'Female',
-        }),
+        body: () => registration(freshEmail(), { password: PASSWORD, confirm_password: PASSWORD }),
         ok: 201,
       },
       {

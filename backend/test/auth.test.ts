@@ -7,7 +7,15 @@ import { eq, gte, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { buyers, carts, loginAttempts, passwordResets, products, wishlistUsers } from '../src/db/schema';
 import { DEFAULT_RATE_LIMITS } from '../src/hooks/rateLimits';
-import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
+import {
+  createMember,
+  createTestApp,
+  dataOf,
+  failureOf,
+  registration,
+  type TestContext,
+  targets,
+} from './db';
 
 /** Cheap hashes for tests (the default is 2^15). */
 const TEST_SCRYPT_LOG_N = 10;
@@ -16,19 +24,6 @@ type Response = Awaited<ReturnType<TestContext['app']['inject']>>;
 
 let emailCounter = 0;
 const freshEmail = (label = 'buyer') => `${label}${++emailCounter}.${Date.now().toString(36)}@example.com`;
-
-const registration = (email: string, changes: Record<string, unknown> = {}) => ({
-  type: 'Registration',
-  first_name: 'Lina',
-  last_name: 'Haddad',
-  email,
-  password: 'Secret123',
-  confirm_password: 'Secret123',
-  mobile: '+971 501234567',
-  country_id: 1,
-  gender: 'Female',
-  ...changes,
-});
 
 /** The data of a 201 envelope. */
 function createdOf<T>(response: Response): T {

@@ -6,11 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
 import { Client } from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { buyers } from '../src/db/schema';
+import { buyers, productCustomizations } from '../src/db/schema';
 import { seedDatabase } from '../src/seed/seedDatabase';
 import { issueToken } from '../src/services/auth';
 
@@ -86,6 +87,32 @@ export async function createTestApp(
     },
   };
 }
+
+/** The first seeded product whose customization takes a logo (the upload tests' product). */
+export async function productTakingLogo(database: DatabaseHandle): Promise<number> {
+  const [offering] = await database.db
+    .select({ id: productCustomizations.productId })
+    .from(productCustomizations)
+    .where(eq(productCustomizations.logo, true))
+    .orderBy(asc(productCustomizations.productId))
+    .limit(1);
+  if (!offering) throw new Error('the seed has no product taking a logo');
+  return offering.id;
+}
+
+/** A sign-up form as the Sign Up dialog sends it: valid, with a password; `changes` override fields. */
+export const registration = (email: string, changes: Record<string, unknown> = {}) => ({
+  type: 'Registration',
+  first_name: 'Lina',
+  last_name: 'Haddad',
+  email,
+  password: 'Secret123',
+  confirm_password: 'Secret123',
+  mobile: '+971 501234567',
+  country_id: 1,
+  gender: 'Female',
+  ...changes,
+});
 
 let memberCounter = 0;
 

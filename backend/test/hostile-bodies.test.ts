@@ -6,10 +6,8 @@
  */
 import net from 'node:net';
 import type { Cart } from '@shop/shared/api-types';
-import { asc, eq } from 'drizzle-orm';
-import { productCustomizations } from '../src/db/schema';
 import { MULTIPART_BODY_MAX_BYTES, MULTIPART_IDLE_MS } from '../src/routes/multipartForm';
-import { createMember, createTestApp, dataOf, type TestContext, targets } from './db';
+import { createMember, createTestApp, dataOf, productTakingLogo, type TestContext, targets } from './db';
 import { insertOrder } from './orderFixtures';
 import { picture } from './pictures';
 
@@ -160,17 +158,12 @@ describe.each(targets)('hostile multipart bodies on a listening server on %s', (
     const address = ctx.app.server.address();
     port = typeof address === 'object' && address ? address.port : 0;
 
-    const [offering] = await ctx.database.db
-      .select({ id: productCustomizations.productId })
-      .from(productCustomizations)
-      .where(eq(productCustomizations.logo, true))
-      .orderBy(asc(productCustomizations.productId))
-      .limit(1);
+    const productId = await productTakingLogo(ctx.database);
     const cart = dataOf<Cart>(
       await ctx.app.inject({
         method: 'POST',
         url: '/backend/api/cart/add',
-        payload: { product_id: offering?.id },
+        payload: { product_id: productId },
       }),
     );
     cartForm =

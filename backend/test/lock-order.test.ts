@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { rowsOf } from '../src/db/migrate';
 import { products } from '../src/db/schema';
-import { createTestApp, dataOf, type TestContext } from './db';
+import { createTestApp, dataOf, registration, type TestContext } from './db';
 
 const url = process.env.TEST_DATABASE_URL;
 const onPostgres = url ? describe : describe.skip;
@@ -47,17 +47,7 @@ onPostgres('lock order of the guest-cart merge on postgres', () => {
   it('waits for a product held by another transaction before locking either cart', async () => {
     await ctx.database.db.update(products).set({ stockQuantity: 50 });
     const email = `merge.lock.${Date.now()}@example.com`;
-    const registered = await post('buyers/register', {
-      type: 'Registration',
-      first_name: 'Lina',
-      last_name: 'Haddad',
-      email,
-      password: 'Secret123',
-      confirm_password: 'Secret123',
-      mobile: '+971 501234567',
-      country_id: 1,
-      gender: 'Female',
-    });
+    const registered = await post('buyers/register', registration(email));
     expect(registered.statusCode).toBe(201);
     const member = (JSON.parse(registered.body) as { data: { user: User } }).data.user;
     dataOf<Cart>(await post('cart/add', { product_id: 2, quantity: 1 }, member.token));

@@ -14,7 +14,15 @@ import { MESSAGES } from '@shop/shared/validation';
 import { eq } from 'drizzle-orm';
 import { buyerActivities, buyers, cartItems, carts, wishlistItems } from '../src/db/schema';
 import { notifyBuyer } from '../src/services/notifications';
-import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
+import {
+  createMember,
+  createTestApp,
+  dataOf,
+  failureOf,
+  registration,
+  type TestContext,
+  targets,
+} from './db';
 
 let emailCounter = 0;
 const freshEmail = () => `account${++emailCounter}.${Date.now().toString(36)}@example.com`;
@@ -41,17 +49,7 @@ describe.each(targets)('member account on %s', (target) => {
   /** A member registered through the API (so it has a password), signed in. */
   const registered = async () => {
     const email = freshEmail();
-    const response = await call('POST', 'buyers/register', undefined, {
-      type: 'Registration',
-      first_name: 'Lina',
-      last_name: 'Haddad',
-      email,
-      password: 'Secret123',
-      confirm_password: 'Secret123',
-      mobile: '+971 501234567',
-      country_id: 1,
-      gender: 'Female',
-    });
+    const response = await call('POST', 'buyers/register', undefined, registration(email));
     expect(response.statusCode).toBe(201);
     const { user } = (JSON.parse(response.body) as { data: SignedIn }).data;
     return { id: user.id, token: user.token, email };

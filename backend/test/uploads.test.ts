@@ -9,11 +9,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Cart } from '@shop/shared/api-types';
 import { MESSAGES } from '@shop/shared/validation';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { paymentProofs, productCustomizations } from '../src/db/schema';
+import { paymentProofs } from '../src/db/schema';
 import { PICTURE_TOO_LARGE, UPLOAD_MAX_PIXELS, UPLOAD_MAX_SIDE_PX } from '../src/services/uploads';
-import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
+import {
+  createMember,
+  createTestApp,
+  dataOf,
+  failureOf,
+  productTakingLogo,
+  type TestContext,
+  targets,
+} from './db';
 import { insertOrder, multipart } from './orderFixtures';
 import { jpegWithExif, picture, pngBomb } from './pictures';
 
@@ -26,13 +34,7 @@ describe.each(targets)('uploaded pictures on %s', (target) => {
 
   beforeAll(async () => {
     ctx = await createTestApp(target, { uploadsDir });
-    const [offering] = await ctx.database.db
-      .select({ id: productCustomizations.productId })
-      .from(productCustomizations)
-      .where(eq(productCustomizations.logo, true))
-      .orderBy(asc(productCustomizations.productId))
-      .limit(1);
-    productId = offering?.id ?? 0;
+    productId = await productTakingLogo(ctx.database);
   });
   afterAll(() => ctx.close());
 

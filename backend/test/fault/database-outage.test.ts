@@ -7,17 +7,14 @@
  * - afterwards every member has exactly the one order each 200 answer named: none lost, none doubled
  *   (a shopper whose answer was lost sends the same Idempotency-Key again, as the checkout does).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { type PreparedCart, prepareCarts } from '../../scripts/preparedCarts';
+import { becomesHealthy, type ServerProcess, spawnServer, stopServer } from '../../scripts/serverProcess';
 import { openDatabase } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
 import { seedDatabase } from '../../src/seed/seedDatabase';
-import { freePort, PgCluster } from './pgCluster';
+import { PgCluster } from './pgCluster';
 
 jest.setTimeout(180_000);
 
@@ -61,10 +58,9 @@ async function send(url: string, init: RequestInit = {}): Promise<Answer> {
 
 describe('the API server while its PostgreSQL goes away', () => {
   let cluster: PgCluster;
-  let server: ChildProcess;
+  let server: ServerProcess;
   let api: string;
   let carts: PreparedCart[][];
-  let serverLog = '';
   const answers: Answer[] = [];
 
   beforeAll(async () => {
@@ -88,50 +84,27 @@ describe('the API server while its PostgreSQL goes away', () => {
       await setup.close();
     }
 
-    const port = await freePort();
-    api = `http://127.0.0.1:${port}/backend/api`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: path.join(__dirname, '../..'),
+    server = await spawnServer({
       env: {
-        ...process.env,
         DATABASE_URL: cluster.urlOf('shop'),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SERVE_SITE: '0',
         LOG_LEVEL: 'warn',
         DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
         DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
-        OUTBOX_DIR: mkdtempSync(path.join(tmpdir(), 'shop-fault-outbox-')),
-        UPLOADS_DIR: mkdtempSync(path.join(tmpdir(), 'shop-fault-uploads-')),
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    server.stdout?.on('data', (chunk: Buffer) => {
-      serverLog += chunk.toString();
-    });
-    server.stderr?.on('data', (chunk: Buffer) => {
-      serverLog += chunk.toString();
-    });
-    for (let i = 0; i < 300; i++) {
-      if ((await send(`${api}/health`)).status === 200) return;
-      if (server.exitCode !== null) break;
-      await sleep(100);
-    }
-    throw new Error(`the server did not start:\n${serverLog}`);
+    api = server.api;
+    if (!(await becomesHealthy(server))) throw new Error(`the server did not start:\n${server.output()}`);
   });
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
+    if (server) await stopServer(server);
     cluster?.destroy();
   });
 
   /** Places each cart's order, sending the same key again after a 503 or a lost answer. */
   async function placeAll(mine: readonly PreparedCart[], placed: Map<number, string>, deadline: number) {
     for (const cart of mine) {
-      while (Date.now() < deadline && server.exitCode === null) {
+      while (Date.now() < deadline && server.child.exitCode === null) {
         const answer = await send(`${api}/cart/member-checkout`, {
           method: 'POST',
           headers: {
@@ -156,7 +129,7 @@ describe('the API server while its PostgreSQL goes away', () => {
   /** Guests adding to new carts, over and over, until told to stop. */
   async function fillCarts(until: () => boolean) {
     let product = 1;
-    while (!until() && server.exitCode === null) {
+    while (!until() && server.child.exitCode === null) {
       answers.push(
         await send(`${api}/cart/add`, {
           method: 'POST',
@@ -198,12 +171,16 @@ describe('the API server while its PostgreSQL goes away', () => {
       await sleep(25);
     }
     // Let the members finish, then stop the guests.
-    while (placed.size < WRITERS * CARTS_PER_WRITER && Date.now() < deadline && server.exitCode === null)
+    while (
+      placed.size < WRITERS * CARTS_PER_WRITER &&
+      Date.now() < deadline &&
+      server.child.exitCode === null
+    )
       await sleep(200);
     writing = false;
     await writers;
 
-    expect(server.exitCode).toBeNull();
+    expect(server.child.exitCode).toBeNull();
     expect(placedBeforeStop).toBeGreaterThan(0);
     expect(placedBeforeStop).toBeLessThan(WRITERS * CARTS_PER_WRITER);
     // While the cluster was away: the health check said so, quickly, with Retry-After.
@@ -271,6 +248,6 @@ describe('the API server while its PostgreSQL goes away', () => {
       if (!healthy) await sleep(100);
     }
     expect(healthy).toBe(true);
-    expect(server.exitCode).toBeNull();
+    expect(server.child.exitCode).toBeNull();
   });
 });
