@@ -18,7 +18,19 @@ export {
   type RequestOptions as ApiRequestOptions,
   withQuery,
 } from './api/client';
+export {
+  createFailedLoads,
+  FAILED_LOAD_COOLDOWN_MS,
+  type FailedAnswer,
+  type FailedLoads,
+  failedLoads,
+  isTransientFailure,
+  loadWithRetry,
+  RETRY_DELAYS_MS,
+  type RetryOptions,
+} from './api/retryPolicy';
 export type * from './api/types';
+export { type RetryingLoad, type RetryingLoaded, useRetryingLoad } from './api/useRetryingLoad';
 export {
   ACTION_FAILED_MESSAGE,
   type Bus,
@@ -89,5 +101,7 @@ export {
   type WishlistUser,
 } from './session/storage';
 export { loadStartupContent } from './startup/loadStartupContent';
+export { ErrorPanel, type ErrorPanelProps } from './ui/ErrorPanel';
 export { FOCUSABLE, keepTabInside, useBodyScrollLock, useDismiss, useInertOutside } from './ui/overlay';
+export { Skeleton, type SkeletonProps, type SkeletonShape } from './ui/Skeleton';
 export { useTimeouts } from './ui/useTimeouts';
