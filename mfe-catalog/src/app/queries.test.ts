@@ -1,4 +1,4 @@
-import type { Query } from '@shop/shared';
+import { FAILED_LOAD_COOLDOWN_MS, type Query, RETRY_DELAYS_MS } from '@shop/shared';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { fail, installFakeApi, ok } from '../test/fakeApi';
 import { clearQueryCache, defineQuery, KEEP_UNUSED_DATA_MS } from './queries';
@@ -49,26 +49,74 @@ describe('defineQuery', () => {
     expect(backend.calls).toHaveLength(1);
   });
 
-  it('gives a failure as an error value and asks again when a component subscribes later', async () => {
-    let answer = fail(500);
-    const backend = installFakeApi({ 'GET things/a': () => answer });
+  it('gives a failure as an error value at once and retries behind it at most twice', async () => {
+    jest.useFakeTimers();
+    const backend = installFakeApi({ 'GET things/a': fail(500) });
     const first = renderHook(() => useThing('a'));
-    await waitFor(() => expect(first.result.current.isError).toBe(true));
+    await act(() => jest.advanceTimersByTimeAsync(0));
     expect(first.result.current).toMatchObject({
       error: { httpStatus: 500 },
+      isError: true,
       data: undefined,
       isLoading: false,
+      isFetching: true, // a retry is still to come
     });
     // Re-rendering the same subscriber does not ask again.
     first.rerender();
-    expect(backend.calls).toHaveLength(1);
+    await act(() => jest.advanceTimersByTimeAsync(FAILED_LOAD_COOLDOWN_MS - 1));
+    expect(backend.calls).toHaveLength(1 + RETRY_DELAYS_MS.length);
+    expect(first.result.current).toMatchObject({ isError: true, isFetching: false });
+  });
+
+  it('does not ask again when components subscribe after a failure, until the cooldown has passed', async () => {
+    jest.useFakeTimers();
+    let answer = fail(503);
+    const backend = installFakeApi({ 'GET things/a': () => answer });
+    const first = renderHook(() => useThing('a'));
+    await act(() => jest.advanceTimersByTimeAsync(RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0)));
+    const failedCalls = backend.calls.length;
     first.unmount();
 
+    // The loop that flooded the server: a section that mounts on failure and unmounts while loading.
+    for (let remount = 0; remount < 20; remount += 1) {
+      const again = renderHook(() => useThing('a'));
+      expect(again.result.current).toMatchObject({ isError: true, isLoading: false });
+      again.unmount();
+    }
+    await act(() => jest.advanceTimersByTimeAsync(1_000));
+    expect(backend.calls).toHaveLength(failedCalls);
+
     answer = ok({ name: 'A' });
-    const second = renderHook(() => useThing('a'));
-    await waitFor(() => expect(second.result.current.data).toEqual({ name: 'A' }));
-    expect(second.result.current).toMatchObject({ isError: false, error: undefined });
-    expect(backend.calls).toHaveLength(2);
+    await act(() => jest.advanceTimersByTimeAsync(FAILED_LOAD_COOLDOWN_MS));
+    const later = renderHook(() => useThing('a'));
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(later.result.current).toMatchObject({ data: { name: 'A' }, isError: false, error: undefined });
+    expect(backend.calls).toHaveLength(failedCalls + 1);
+  });
+
+  it('asks again at once on refetch (the Retry button), loading meanwhile with the error kept', async () => {
+    jest.useFakeTimers();
+    let answer = fail(0);
+    const backend = installFakeApi({ 'GET things/a': () => answer });
+    const { result } = renderHook(() => useThing('a'));
+    await act(() => jest.advanceTimersByTimeAsync(10_000));
+    const failedCalls = backend.calls.length;
+
+    answer = ok({ name: 'A' });
+    act(() => result.current.refetch());
+    expect(result.current).toMatchObject({ isError: false, isLoading: true, error: { httpStatus: 0 } });
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(result.current).toMatchObject({ data: { name: 'A' }, isError: false, error: undefined });
+    expect(backend.calls).toHaveLength(failedCalls + 1);
+  });
+
+  it('does not retry a 404', async () => {
+    jest.useFakeTimers();
+    const backend = installFakeApi({});
+    const { result } = renderHook(() => useThing('a'));
+    await act(() => jest.advanceTimersByTimeAsync(10_000));
+    expect(result.current).toMatchObject({ error: { httpStatus: 404 }, isFetching: false });
+    expect(backend.calls).toHaveLength(1);
   });
 
   it(`keeps an answer ${KEEP_UNUSED_DATA_MS / 1000} s after its last subscriber leaves, then drops it`, async () => {

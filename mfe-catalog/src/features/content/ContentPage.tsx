@@ -1,3 +1,4 @@
+import { ErrorPanel, Skeleton } from '@shop/shared';
 import { useLocation } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import { htmlToText, SafeHtml } from '../../app/SafeHtml';
@@ -6,7 +7,6 @@ import { usePageMeta } from '../../usePageMeta';
 import { useExclusiveProductsQuery } from '../home/homeApi';
 import { ProductSlider } from '../home/ProductSlider';
 import { PromoBanners } from '../home/PromoBanners';
-import { ListError } from '../products/ListError';
 import { usePageContentQuery } from './api';
 import styles from './content.module.css';
 
@@ -18,12 +18,12 @@ export function ContentPage(): ReactNode {
   const { pathname } = useLocation();
   const page = pathname.replace(/^\/+|\/+$/g, '');
   // Any failure, a 404 included, is 'failed page data' (spec 001, section 8): these routes are fixed.
-  const { data, error, isLoading } = usePageContentQuery(page);
+  const { data, isError, isLoading, refetch } = usePageContentQuery(page);
   return (
     <div className={styles.page}>
-      {error ? <ListError /> : null}
-      {isLoading ? <p aria-busy="true">Loading…</p> : null}
-      {data ? <ContentBody heading={data.heading} html={data.content} /> : null}
+      {isError ? <ErrorPanel onRetry={refetch} /> : null}
+      {isLoading ? <Skeleton shape="lines" count={6} label="Loading the page" /> : null}
+      {data && !isError ? <ContentBody heading={data.heading} html={data.content} /> : null}
       {page === 'about' ? <AboutExtras /> : null}
     </div>
   );
@@ -50,6 +50,7 @@ function AboutExtras(): ReactNode {
         items={exclusive.data?.items}
         isError={exclusive.isError}
         isLoading={exclusive.isLoading}
+        onRetry={exclusive.refetch}
       />
       <PromoBanners />
     </>

@@ -1,7 +1,6 @@
-import type { Deal } from '@shop/shared';
+import { type Deal, ErrorPanel, Skeleton } from '@shop/shared';
 import { MESSAGES } from '@shop/shared/validation/messages';
 import { memo, type ReactNode, useMemo } from 'react';
-import { ListError } from '../products/ListError';
 import { ProductGrid } from '../products/ProductCard';
 import { countdownParts } from './countdown';
 import styles from './home.module.css';
@@ -10,13 +9,13 @@ import { useCountdown } from './useCountdown';
 
 // Memoised: the home page re-renders as each of its lists arrives; this section only when its own data does.
 export const DealOfTheDay = memo(function DealOfTheDay(): ReactNode {
-  const { data, isError, isLoading } = useDealOfTheDayQuery();
+  const { data, isError, isLoading, refetch } = useDealOfTheDayQuery();
   return (
     <section aria-labelledby="deal-title" className={styles.section}>
       <h2 id="deal-title">Deal of the Day</h2>
-      {isError ? <ListError /> : null}
-      {isLoading ? <p aria-busy="true">Loading…</p> : null}
-      {data ? <DealBody key={data.deal?.id ?? 'none'} deal={data.deal} /> : null}
+      {isError ? <ErrorPanel onRetry={refetch} /> : null}
+      {isLoading ? <Skeleton shape="cards" label="Loading the deal of the day" /> : null}
+      {data && !isError ? <DealBody key={data.deal?.id ?? 'none'} deal={data.deal} /> : null}
     </section>
   );
 });

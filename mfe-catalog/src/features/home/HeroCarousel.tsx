@@ -1,4 +1,4 @@
-import type { HeroSlide } from '@shop/shared';
+import { ErrorPanel, type HeroSlide, Skeleton } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import {
   type CSSProperties,
@@ -11,7 +11,6 @@ import {
   useState,
 } from 'react';
 import { HERO_AUTOPLAY_MS, HERO_MAX_SLIDES } from '../../constants';
-import { ListError } from '../products/ListError';
 import styles from './home.module.css';
 import { useHeroSlidesQuery } from './homeApi';
 
@@ -25,8 +24,9 @@ const SWIPE_MIN_PX = 40;
  */
 // Memoised: the home page re-renders as each of its lists arrives; this section only when its own data does.
 export const HeroCarousel = memo(function HeroCarousel(): ReactNode {
-  const { data, isError } = useHeroSlidesQuery();
-  if (isError) return <ListError />;
+  const { data, isError, isLoading, refetch } = useHeroSlidesQuery();
+  if (isError) return <ErrorPanel onRetry={refetch} />;
+  if (isLoading) return <Skeleton shape="banner" label="Loading featured slides" />;
   const slides = data?.items.slice(0, HERO_MAX_SLIDES) ?? [];
   if (slides.length === 0) return null;
   return (

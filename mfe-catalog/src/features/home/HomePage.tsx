@@ -1,4 +1,4 @@
-import type { ProductCard } from '@shop/shared';
+import { ErrorPanel, type ProductCard } from '@shop/shared';
 import { Fragment, type ReactNode } from 'react';
 import { useProductsQuery } from '../../api';
 import { AfterFirstPaint } from '../../app/AfterFirstPaint';
@@ -25,10 +25,16 @@ interface ListQuery {
   isError: boolean;
   isLoading: boolean;
   data?: { items: ProductCard[] };
+  refetch: () => void;
 }
 
-/** A query's answer is in (data or error): what the page needs to place a section for good. */
-const settled = (query: { isLoading: boolean }) => !query.isLoading;
+/**
+ * A query's answer is in (data or error): what the page needs to place a section for good. A
+ * section placed stays placed: a Retry that makes its read load again (the error kept meanwhile)
+ * shows a skeleton in the section, never unmounts it and the sections below.
+ */
+const settled = (query: { isLoading: boolean; error?: unknown }) =>
+  !query.isLoading || query.error !== undefined;
 
 /**
  * Sections appear top-down: one shows only once every section above it has its answer. All
@@ -60,12 +66,19 @@ export function HomePage(): ReactNode {
   const blocks = useCategoryBlocksQuery();
   // Category blocks sit by position after the sections they name (spec 000, section 2):
   // 1 after deals, 2 after latest products, 3 after top sellings, 4 after spotlights.
+  // One panel for the blocks' one read, in the place of the first block.
   const blockAt = (position: number) =>
-    blocks.data?.items
-      .filter((block) => block.position === position)
-      .map((block) => (
-        <CategoryBlockSection key={`${block.position}-${block.product_type_slug}`} block={block} />
-      ));
+    blocks.isError ? (
+      position === 1 ? (
+        <ErrorPanel key="blocks-error" onRetry={blocks.refetch} />
+      ) : null
+    ) : (
+      blocks.data?.items
+        .filter((block) => block.position === position)
+        .map((block) => (
+          <CategoryBlockSection key={`${block.position}-${block.product_type_slug}`} block={block} />
+        ))
+    );
   const slider = (id: string, title: string, query: ListQuery, viewAll?: string) => (
     <ProductSlider
       id={id}
@@ -73,6 +86,7 @@ export function HomePage(): ReactNode {
       viewAll={viewAll}
       isError={query.isError}
       isLoading={query.isLoading}
+      onRetry={query.refetch}
       items={query.data?.items}
     />
   );

@@ -1,11 +1,10 @@
-import type { ProductCard as Product } from '@shop/shared';
+import { ErrorPanel, type ProductCard as Product, Skeleton } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { lazy, type ReactNode, Suspense } from 'react';
 import type { Settings } from 'react-slick';
 import { useNearViewport } from '../../app/useNearViewport';
 import { useSlidesPerView } from '../../app/useSlidesPerView';
 import { SLIDER_AUTOPLAY_MS, SLIDER_SLIDES_PER_VIEW, SLIDER_SPEED_MS } from '../../constants';
-import { ListError } from '../products/ListError';
 import { ProductCard } from '../products/ProductCard';
 import styles from './home.module.css';
 
@@ -36,6 +35,8 @@ interface ProductSliderProps {
   items: Product[] | undefined;
   isError: boolean;
   isLoading: boolean;
+  /** The Retry of the section's read. */
+  onRetry?: () => void;
 }
 
 /**
@@ -50,6 +51,7 @@ export function ProductSlider({
   items,
   isError,
   isLoading,
+  onRetry,
 }: ProductSliderProps): ReactNode {
   const [ref, near] = useNearViewport(Boolean(items?.length));
   const slidesToShow = useSlidesPerView();
@@ -60,9 +62,9 @@ export function ProductSlider({
         <h2 id={id}>{title}</h2>
         {viewAll ? <Link to={viewAll}>View all</Link> : null}
       </div>
-      {isError ? <ListError /> : null}
-      {isLoading ? <p aria-busy="true">Loading…</p> : null}
-      {items && items.length > 0 ? (
+      {isError ? <ErrorPanel onRetry={onRetry} /> : null}
+      {isLoading ? <Skeleton shape="cards" label={`Loading ${title}`} /> : null}
+      {!isError && items && items.length > 0 ? (
         <div ref={ref} className={styles.sliderBody}>
           {near ? (
             <Suspense fallback={null}>

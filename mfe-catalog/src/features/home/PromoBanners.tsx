@@ -1,7 +1,6 @@
-import type { Banner } from '@shop/shared';
+import { type Banner, ErrorPanel, Skeleton } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { memo, type ReactNode } from 'react';
-import { ListError } from '../products/ListError';
 import styles from './home.module.css';
 import { useBannersQuery } from './homeApi';
 
@@ -14,8 +13,9 @@ const TEMPLATE_CLASS: Record<Banner['template'], string | undefined> = {
 
 // Memoised: the home page re-renders as each of its lists arrives; this section only when its own data does.
 export const PromoBanners = memo(function PromoBanners(): ReactNode {
-  const { data, isError } = useBannersQuery();
-  if (isError) return <ListError />;
+  const { data, isError, isLoading, refetch } = useBannersQuery();
+  if (isError) return <ErrorPanel onRetry={refetch} />;
+  if (isLoading) return <Skeleton shape="banner" label="Loading promotions" />;
   if (!data || data.items.length === 0) return null;
   return (
     <section aria-label="Promotions" className={styles.banners}>

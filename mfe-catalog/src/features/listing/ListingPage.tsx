@@ -1,10 +1,9 @@
-import { type SitemapNode, useBusState } from '@shop/shared';
+import { ErrorPanel, type SitemapNode, Skeleton, useBusState } from '@shop/shared';
 import { Link, useSearchParams } from '@shop/shared/router';
 import { MESSAGES } from '@shop/shared/validation/messages';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useProductsQuery } from '../../api';
 import { usePageMeta } from '../../usePageMeta';
-import { ListError } from '../products/ListError';
 import { Pagination } from '../products/Pagination';
 import { FIRST_ROW_CARDS, ProductGrid } from '../products/ProductCard';
 import { FilterPanel } from './FilterPanel';
@@ -124,9 +123,11 @@ export function ListingPage(): ReactNode {
               </select>
             </div>
           </div>
-          {listing.isError ? <ListError /> : null}
-          {listing.isLoading ? <p aria-busy="true">Loading…</p> : null}
-          {data && data.items.length === 0 ? (
+          {listing.isError ? <ErrorPanel onRetry={listing.refetch} /> : null}
+          {listing.isLoading ? (
+            <Skeleton shape="cards" count={FIRST_ROW_CARDS * 2} label="Loading products" />
+          ) : null}
+          {data && !listing.isError && data.items.length === 0 ? (
             <div className={styles.noResults} role="status">
               <p>{MESSAGES.noResults}</p>
               {/* A page past the end of a listing that has products (an old link, a typed URL). */}
@@ -137,7 +138,7 @@ export function ListingPage(): ReactNode {
               ) : null}
             </div>
           ) : null}
-          {data && data.items.length > 0 ? (
+          {data && !listing.isError && data.items.length > 0 ? (
             <div aria-busy={listing.isFetching}>
               <ProductGrid products={data.items} eagerCards={FIRST_ROW_CARDS} />
               <Pagination meta={data._meta} />

@@ -30,21 +30,22 @@ export default function BelowTheFold({ product }: { product: ProductDetail }): R
 }
 
 function BoughtTogether({ productId }: { productId: number }): ReactNode {
-  const { data } = useBoughtTogetherQuery(productId);
+  const { data, isError, refetch } = useBoughtTogetherQuery(productId);
   const products = useMemo(() => (data?.items ?? []).map((item) => item.product), [data]);
   return (
     <ProductSlider
       id="bought-together-title"
       title="Frequently Bought Together"
       items={products}
-      isError={false}
+      isError={isError}
       isLoading={false}
+      onRetry={refetch}
     />
   );
 }
 
 function RelatedProducts({ product }: { product: ProductDetail }): ReactNode {
-  const { data } = useProductsQuery({
+  const { data, isError, refetch } = useProductsQuery({
     category: product.category.slug,
     'per-page': RELATED_PRODUCTS_PER_PAGE,
   });
@@ -57,8 +58,9 @@ function RelatedProducts({ product }: { product: ProductDetail }): ReactNode {
       id="related-title"
       title="Related Products"
       items={products}
-      isError={false}
+      isError={isError}
       isLoading={false}
+      onRetry={refetch}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { GalleryEntry, ProductDetail } from '@shop/shared';
+import { ErrorPanel, type GalleryEntry, type ProductDetail, Skeleton } from '@shop/shared';
 import { Link, Navigate, useParams } from '@shop/shared/router';
 import { type TabSpec, Tabs } from '@shop/shared/tabs';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
@@ -8,7 +8,6 @@ import { useNearViewport } from '../../app/useNearViewport';
 import { NOT_FOUND_PATH, PAGE_DESCRIPTION_MAX } from '../../constants';
 import { usePageMeta } from '../../usePageMeta';
 import { AddToCartButton } from '../products/AddToCartButton';
-import { ListError } from '../products/ListError';
 import { Price } from '../products/Price';
 import { StarRating } from '../products/StarRating';
 import { WishlistHeart } from '../products/WishlistHeart';
@@ -26,13 +25,13 @@ const NotifyMe = lazy(() => import('./NotifyMe').then((module) => ({ default: mo
 /** /product/:slug — an unknown slug goes to /pagenotfound. */
 export function ProductPage(): ReactNode {
   const { slug = '' } = useParams();
-  const { data, error, isLoading } = useProductBySlugQuery(slug);
+  const { data, error, isError, isLoading, refetch } = useProductBySlugQuery(slug);
   const product = data?.item;
   if (error?.httpStatus === 404) {
     return <Navigate to={NOT_FOUND_PATH} replace />;
   }
-  if (error) return <ListError />;
-  if (isLoading || !product) return <p aria-busy="true">Loading…</p>;
+  if (isError) return <ErrorPanel onRetry={refetch} />;
+  if (isLoading || !product) return <Skeleton shape="page" label="Loading the product" />;
   // Keyed by product: moving to a grouped product starts its gallery, tabs and lists afresh.
   return <ProductDetails key={product.id} product={product} />;
 }
@@ -50,7 +49,7 @@ function ProductDetails({ product }: { product: ProductDetail }): ReactNode {
   const images = entries.filter((entry) => entry.type === 'Image').map((entry) => entry.image);
   // The page shows once its gallery has answered (the server preloads both): the picture a
   // shopper sees first is the gallery's, never a stand-in swapped a moment later.
-  if (gallery.isLoading) return <p aria-busy="true">Loading…</p>;
+  if (gallery.isLoading) return <Skeleton shape="page" label="Loading the product" />;
 
   return (
     <article className={styles.page} aria-labelledby="product-title">
@@ -69,7 +68,15 @@ function ProductDetails({ product }: { product: ProductDetail }): ReactNode {
         </Link>
       </nav>
       <div className={styles.layout}>
-        <Gallery title={product.title} entries={entries} />
+        {gallery.isError ? (
+          // The product's own picture stands in; the panel says the other pictures failed.
+          <div>
+            <Gallery title={product.title} entries={entries} />
+            <ErrorPanel onRetry={gallery.refetch} />
+          </div>
+        ) : (
+          <Gallery title={product.title} entries={entries} />
+        )}
         <div className={styles.info}>
           <p className={styles.category}>{product.category.name}</p>
           <h1 id="product-title">{product.title}</h1>
@@ -102,7 +109,10 @@ function ProductDetails({ product }: { product: ProductDetail }): ReactNode {
               </Suspense>
             )}
           </div>
-          {groups.data ? <GroupedProducts groups={groups.data.items} slug={product.slug} /> : null}
+          {groups.isError ? <ErrorPanel onRetry={groups.refetch} /> : null}
+          {groups.data && !groups.isError ? (
+            <GroupedProducts groups={groups.data.items} slug={product.slug} />
+          ) : null}
           <Tabs label="Product information" tabs={informationTabs(product)} />
           {product.supplier ? (
             <section className={styles.supplier} aria-labelledby="supplier-title">

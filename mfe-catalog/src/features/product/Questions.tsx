@@ -1,6 +1,5 @@
-import type { Question, QuestionPage } from '@shop/shared';
+import { ErrorPanel, type Question, type QuestionPage, Skeleton } from '@shop/shared';
 import { type ReactNode, useCallback } from 'react';
-import { ListError } from '../products/ListError';
 import { AskQuestion } from './AskQuestion';
 import { fetchQuestionPage } from './api';
 import styles from './product.module.css';
@@ -11,12 +10,12 @@ export const NO_QUESTIONS = 'No questions have been asked about this item yet.';
 
 export function Questions({ productId }: { productId: number }): ReactNode {
   const fetchPage = useCallback((page: number) => fetchQuestionPage(productId, page), [productId]);
-  const list = usePagedList<Question, QuestionPage>(fetchPage);
+  const list = usePagedList<Question, QuestionPage>(`catalog:questions:${productId}`, fetchPage);
   return (
     <div>
       <AskQuestion productId={productId} />
-      {list.status === 'loading' ? <p aria-busy="true">Loading questions…</p> : null}
-      {list.status === 'failed' ? <ListError /> : null}
+      {list.status === 'loading' ? <Skeleton shape="rows" label="Loading questions" /> : null}
+      {list.status === 'failed' ? <ErrorPanel onRetry={list.retry} /> : null}
       {list.status === 'ready' && list.items.length === 0 ? <p>{NO_QUESTIONS}</p> : null}
       {list.items.length > 0 ? (
         <ul className={styles.entries} aria-label="Questions">

@@ -1,7 +1,6 @@
-import type { Review, ReviewPage } from '@shop/shared';
+import { ErrorPanel, type Review, type ReviewPage, Skeleton } from '@shop/shared';
 import { MESSAGES } from '@shop/shared/validation/messages';
 import { type ReactNode, useCallback } from 'react';
-import { ListError } from '../products/ListError';
 import { StarRating } from '../products/StarRating';
 import { fetchReviewPage } from './api';
 import styles from './product.module.css';
@@ -9,9 +8,9 @@ import { usePagedList } from './usePagedList';
 
 export function Reviews({ productId }: { productId: number }): ReactNode {
   const fetchPage = useCallback((page: number) => fetchReviewPage(productId, page), [productId]);
-  const list = usePagedList<Review, ReviewPage>(fetchPage);
-  if (list.status === 'loading') return <p aria-busy="true">Loading reviews…</p>;
-  if (list.status === 'failed') return <ListError />;
+  const list = usePagedList<Review, ReviewPage>(`catalog:reviews:${productId}`, fetchPage);
+  if (list.status === 'loading') return <Skeleton shape="rows" label="Loading reviews" />;
+  if (list.status === 'failed') return <ErrorPanel onRetry={list.retry} />;
   if (list.items.length === 0) return <p>{MESSAGES.noReviews}</p>;
   const summary = list.first?.summary;
   return (

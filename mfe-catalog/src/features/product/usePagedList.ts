@@ -1,4 +1,4 @@
-import type { ApiResult, ListMeta } from '@shop/shared';
+import { type ApiResult, type ListMeta, useRetryingLoad } from '@shop/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LOAD_MORE_DELAY_MS } from '../../constants';
 
@@ -12,45 +12,45 @@ export interface PagedList<T, P extends PageResult<T>> {
   loadingMore: boolean;
   hasMore: boolean;
   loadMore: () => void;
+  /** The Retry of a failed first page. */
+  retry: () => void;
+}
+
+/** The pages after the first, for the list they were loaded for. */
+interface MorePages<T> {
+  key: string;
+  items: T[];
+  page: number;
+  pageCount: number;
 }
 
 /**
- * A list loaded page by page: the first page at once, each further page LOAD_MORE_DELAY_MS
- * after 'load more' (spec 000, section 4), offered until the last page.
+ * A list loaded page by page: the first page at once (under the shared retry policy, named `key`
+ * there), each further page LOAD_MORE_DELAY_MS after 'load more' (spec 000, section 4), offered
+ * until the last page.
  */
 export function usePagedList<T, P extends PageResult<T>>(
+  key: string,
   fetchPage: (page: number) => Promise<ApiResult<P>>,
 ): PagedList<T, P> {
-  const [items, setItems] = useState<T[]>([]);
-  const [first, setFirst] = useState<P | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageCount, setPageCount] = useState(1);
-  const [status, setStatus] = useState<PagedList<T, P>['status']>('loading');
+  const { loaded, retry } = useRetryingLoad(key, () => fetchPage(1));
+  const [more, setMore] = useState<MorePages<T> | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const alive = useRef(true);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
     alive.current = true;
-    setStatus('loading');
-    setItems([]);
-    setPage(1);
-    void fetchPage(1).then((result) => {
-      if (!alive.current) return;
-      if (!result.status) {
-        setStatus('failed');
-        return;
-      }
-      setFirst(result.data);
-      setItems(result.data.items);
-      setPageCount(result.data._meta.pageCount);
-      setStatus('ready');
-    });
     return () => {
       alive.current = false;
       if (timer.current) clearTimeout(timer.current);
     };
-  }, [fetchPage]);
+  }, []);
+
+  const first = loaded.state === 'loaded' ? loaded.data : null;
+  const extra = more?.key === key ? more : null;
+  const page = extra?.page ?? 1;
+  const pageCount = extra?.pageCount ?? first?._meta.pageCount ?? 1;
 
   const loadMore = useCallback(() => {
     if (loadingMore) return;
@@ -61,12 +61,24 @@ export function usePagedList<T, P extends PageResult<T>>(
         if (!alive.current) return;
         setLoadingMore(false);
         if (!result.status) return;
-        setItems((old) => [...old, ...result.data.items]);
-        setPage(next);
-        setPageCount(result.data._meta.pageCount);
+        setMore((old) => ({
+          key,
+          items: [...(old?.key === key ? old.items : []), ...result.data.items],
+          page: next,
+          pageCount: result.data._meta.pageCount,
+        }));
       });
     }, LOAD_MORE_DELAY_MS);
-  }, [fetchPage, loadingMore, page]);
+  }, [fetchPage, key, loadingMore, page]);
 
-  return { items, first, status, loadingMore, hasMore: page < pageCount, loadMore };
+  const status = loaded.state === 'failed' ? 'failed' : first ? 'ready' : 'loading';
+  return {
+    items: first ? [...first.items, ...(extra?.items ?? [])] : [],
+    first,
+    status,
+    loadingMore,
+    hasMore: page < pageCount,
+    loadMore,
+    retry,
+  };
 }
