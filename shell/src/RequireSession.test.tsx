@@ -83,6 +83,18 @@ describe('RequireSession', () => {
     expect(loadUser()).toBeNull();
   });
 
+  it('sends an express-checkout guest to /login without asking the server (a Guest cannot use /member)', () => {
+    const guest: User = { ...member, id: 8, token: 'guest-token', type: 'Guest' };
+    act(() => bus.publish('session', { user: guest, guestSessionToken: null, wishlistUser: null }));
+    const { client, get } = apiAnswering({ status: true, data: { is_logged_in: true } });
+    renderMemberArea(client);
+    expect(screen.getByText('login page, from /member/orders')).toBeInTheDocument();
+    expect(screen.queryByText('member area')).not.toBeInTheDocument();
+    expect(get).not.toHaveBeenCalled();
+    // The guest's session is theirs to end: it stays until they sign in as a member.
+    expect(bus.get('session').user).toEqual(guest);
+  });
+
   it('treats a rejected token (401) as not logged in', async () => {
     act(() => bus.publish('session', { user: member, guestSessionToken: null, wishlistUser: null }));
     const { client } = apiAnswering({ status: false, error: null, httpStatus: 401 });

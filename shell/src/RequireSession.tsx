@@ -8,7 +8,9 @@ type Verification = { token: string; state: 'checking' | 'verified' | 'rejected'
 /**
  * Protected routes (spec 001, 2.1): the login is verified with the server on entry
  * (buyers/is-logged-in). Not logged in: the stale local user is cleared and the shopper goes to
- * /login, which keeps where they were going as the redirect target. When the server cannot be
+ * /login, which keeps where they were going as the redirect target. An express or chat-checkout
+ * guest is signed in but "Cannot use /member" (spec 001 §6): they go to /login too, to sign in
+ * as a member (their guest session stays until then). When the server cannot be
  * asked (offline, a fault) the area opens anyway: sending a member with a valid token to /login
  * would bounce them straight back here, and the area's own calls show their errors.
  * A session that ends while the member is inside (Logout) goes home, as the spec's logout does:
@@ -23,7 +25,9 @@ export function RequireSession({
 }): ReactNode {
   const { user } = useBusState('session');
   const location = useLocation();
-  const token = user?.token ?? null;
+  const guest = user !== null && user.type !== 'Member';
+  // Only a member's login is worth verifying: a guest is sent to sign in whatever the server says.
+  const token = guest ? null : (user?.token ?? null);
   const [verification, setVerification] = useState<Verification | null>(null);
   const wasInside = useRef(false);
 
@@ -49,6 +53,7 @@ export function RequireSession({
     if (rejected) setSessionUser(null);
   }, [rejected]);
 
+  if (guest) return <Navigate to="/login" replace state={{ from: location }} />;
   if (!token && wasInside.current) return <Navigate to="/" replace />;
   if (!token || rejected) return <Navigate to="/login" replace state={{ from: location }} />;
   if (verification?.token !== token || verification.state === 'checking') {

@@ -37,14 +37,44 @@ export function optionalAuth(db: Database): onRequestAsyncHookHandler {
   };
 }
 
-/** Bearer required: no token, or an unknown or expired one, is 401. */
+/** The buyer of the request's bearer token: no token, or an unknown or expired one, is 401. */
+async function signedInBuyer(db: Database, request: FastifyRequest): Promise<Buyer> {
+  request.buyer = null;
+  const token = bearerTokenOf(request);
+  if (token === null) throw AppError.unauthorized('Please sign in.');
+  const buyer = await resolveBuyer(db, token);
+  if (!buyer) throw AppError.unauthorized('Your session has expired. Please sign in again.');
+  return buyer;
+}
+
+/**
+ * Bearer required (401 without a live token); a member's or an express guest's token passes. Only
+ * the calls a guest checkout makes (its own shipping addresses, sign-out) use this: the member
+ * area uses requireMember.
+ */
 export function requireAuth(db: Database): onRequestAsyncHookHandler {
   return async (request) => {
-    request.buyer = null;
-    const token = bearerTokenOf(request);
-    if (token === null) throw AppError.unauthorized('Please sign in.');
-    const buyer = await resolveBuyer(db, token);
-    if (!buyer) throw AppError.unauthorized('Your session has expired. Please sign in again.');
+    request.buyer = await signedInBuyer(db, request);
+  };
+}
+
+export const MEMBERS_ONLY_CODE = 'MEMBERS_ONLY';
+export const MEMBERS_ONLY_MESSAGE =
+  'This is for members only: a guest checkout has no member area. Sign in, or sign up, to use it.';
+
+/** 403 for a signed-in buyer who is not a Member (spec 001 §6: a Guest "Cannot use /member"). */
+export function assertMember(buyer: Buyer): void {
+  if (buyer.type !== 'Member') throw new AppError(403, MEMBERS_ONLY_CODE, MEMBERS_ONLY_MESSAGE);
+}
+
+/**
+ * The member area's calls: 401 without a live token, as requireAuth, then 403 MEMBERS_ONLY for an
+ * express or chat-checkout guest's token.
+ */
+export function requireMember(db: Database): onRequestAsyncHookHandler {
+  return async (request) => {
+    const buyer = await signedInBuyer(db, request);
+    assertMember(buyer);
     request.buyer = buyer;
   };
 }

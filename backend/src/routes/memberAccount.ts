@@ -1,6 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { callerId } from '../hooks/callerId';
-import { bearerTokenOf, requireAuth } from '../hooks/optionalAuth';
+import { bearerTokenOf, requireMember } from '../hooks/optionalAuth';
 import { Empty } from '../schemas/auth';
 import { Id, responses } from '../schemas/common';
 import {
@@ -39,7 +39,7 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
   const { db } = database;
   const tags = ['member account'];
   const security = [{ bearer: [] }];
-  app.addHook('onRequest', requireAuth(db));
+  app.addHook('onRequest', requireMember(db));
 
   app.get(
     '/buyers/dashboard-stats',

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { requireAuth } from '../hooks/optionalAuth';
+import { requireMember } from '../hooks/optionalAuth';
 import { ErrorEnvelope, responses } from '../schemas/common';
 import {
   OrderDetail,
@@ -54,7 +54,7 @@ export const memberOrderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
 ) => {
   const { db } = database;
   const uploads = new UploadStore(uploadsDir);
-  app.addHook('onRequest', requireAuth(db));
+  app.addHook('onRequest', requireMember(db));
   await app.register(multipart, { limits: multipartLimits(FEEDBACK_FIELDS.length) });
   const schema = {
     tags: ['member orders'],

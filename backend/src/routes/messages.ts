@@ -1,6 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { callerId } from '../hooks/callerId';
-import { requireAuth } from '../hooks/optionalAuth';
+import { requireMember } from '../hooks/optionalAuth';
 import { createdResponses } from '../schemas/auth';
 import { Id, responses } from '../schemas/common';
 import {
@@ -23,7 +23,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, {
   const { db } = database;
   const tags = ['messages'];
   const security = [{ bearer: [] }];
-  app.addHook('onRequest', requireAuth(db));
+  app.addHook('onRequest', requireMember(db));
   const sent = createdResponses(Type.Object({ message: Message }));
 
   app.get(

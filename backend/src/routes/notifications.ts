@@ -1,6 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { callerId } from '../hooks/callerId';
-import { bearerTokenOf, optionalAuth, requireAuth } from '../hooks/optionalAuth';
+import { assertMember, bearerTokenOf, optionalAuth, requireMember } from '../hooks/optionalAuth';
 import { Empty } from '../schemas/auth';
 import { responses } from '../schemas/common';
 import { Notification, RemoveNotificationBody } from '../schemas/member';
@@ -11,8 +11,9 @@ import type { RouteDeps } from './deps';
 /**
  * Header notifications. The header asks on every page for every visitor, so a visitor without a
  * token gets an empty list (200, the popover says 'Notifications are not available'); a token
- * that is present but dead is still 401. Dismissing needs a token (spec 000: "offered only to
- * users with a token").
+ * that is present but dead is still 401, and an express guest's is 403 MEMBERS_ONLY (notifications
+ * are the member area's). Dismissing needs a member's token (spec 000: "offered only to users with
+ * a token").
  */
 export const notificationRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database }) => {
   const { db } = database;
@@ -30,6 +31,9 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
           return;
         }
         await readerAuth.call(app, request, reply);
+        // Notifications are the member's (spec 001 §6): a guest checkout's token is 403, and the
+        // header does not ask for a guest.
+        if (request.buyer) assertMember(request.buyer);
       },
       schema: {
         tags,
@@ -47,7 +51,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
   app.post(
     '/notifications/remove',
     {
-      onRequest: requireAuth(db),
+      onRequest: requireMember(db),
       schema: {
         tags,
         summary: "Dismiss one of the member's own notifications (anybody else's is 404)",

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { requireAuth } from '../hooks/optionalAuth';
+import { requireAuth, requireMember } from '../hooks/optionalAuth';
 import {
   AddressAnswer,
   AddressIdBody,
@@ -21,7 +21,7 @@ import {
 } from '../services/shippingAddresses';
 import type { RouteDeps } from './deps';
 
-/** Set by requireAuth, which answers 401 before any handler runs. */
+/** Set by requireAuth or requireMember, which answer 401 or 403 before any handler runs. */
 function buyerIdOf(request: FastifyRequest): number {
   if (!request.buyer) throw new Error('address route without its auth hook');
   return request.buyer.id;
@@ -30,17 +30,28 @@ function buyerIdOf(request: FastifyRequest): number {
 /** `buyers-shipping-address*` (spec 001 §2.6, §7): the caller's own addresses only. */
 export const shippingAddressRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database }) => {
   const { db } = database;
-  app.addHook('onRequest', requireAuth(db));
+  // Checkout lists and creates addresses for express guests too; managing them (primary, edit,
+  // delete) is the member area's Shipping Address page, which a guest cannot use (spec 001 §6).
+  const checkoutAccess = { onRequest: requireAuth(db) };
+  const memberAccess = { onRequest: requireMember(db) };
   const schema = {
     tags: ['shipping addresses'],
     security: [{ bearer: [] }],
     description:
       "Bearer required: a member's or an express guest's token (no token, or an unknown one: 401). Only the caller's own addresses exist for them: another buyer's id answers 404.",
   };
+  const memberSchema = {
+    ...schema,
+    description:
+      "Members only: no token, or an unknown one, is 401; an express guest's token is 403 MEMBERS_ONLY. Only the caller's own addresses exist for them: another buyer's id answers 404.",
+  };
 
   app.get(
     '/buyers-shipping-address',
-    { schema: { ...schema, summary: "The caller's addresses", response: responses(AddressList) } },
+    {
+      ...checkoutAccess,
+      schema: { ...schema, summary: "The caller's addresses", response: responses(AddressList) },
+    },
     async (request) => ({
       status: true as const,
       data: { items: await listAddresses(db, buyerIdOf(request)) },
@@ -50,6 +61,7 @@ export const shippingAddressRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
   app.post(
     '/buyers-shipping-address/create',
     {
+      ...checkoutAccess,
       schema: {
         ...schema,
         summary: 'Save an address (the first one, or one sent with is_primary: true, becomes primary)',
@@ -67,8 +79,9 @@ export const shippingAddressRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
   app.post(
     '/buyers-shipping-address/primary',
     {
+      ...memberAccess,
       schema: {
-        ...schema,
+        ...memberSchema,
         summary: 'Make an address the primary one (every other loses the flag, in one transaction)',
         body: AddressIdBody,
         response: responses(AddressList),
@@ -83,8 +96,9 @@ export const shippingAddressRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
   app.delete(
     '/buyers-shipping-address/:id',
     {
+      ...memberAccess,
       schema: {
-        ...schema,
+        ...memberSchema,
         summary:
           'Delete an address (a cart shipping to it loses its address; a deleted primary passes to the newest)',
         params: AddressIdParams,
@@ -100,8 +114,9 @@ export const shippingAddressRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
   app.get(
     '/buyers-shipping-address/:id',
     {
+      ...memberAccess,
       schema: {
-        ...schema,
+        ...memberSchema,
         summary: 'One address',
         params: AddressIdParams,
         response: responses(AddressAnswer),
@@ -116,8 +131,9 @@ export const shippingAddressRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
   app.post(
     '/buyers-shipping-address/update/:id',
     {
+      ...memberAccess,
       schema: {
-        ...schema,
+        ...memberSchema,
         summary: 'Change an address (is_primary: true also makes it primary; false never clears the flag)',
         description: `${schema.description} 422 as create.`,
         params: AddressIdParams,

@@ -5,12 +5,12 @@ import styles from './TopBar.module.css';
 
 /**
  * The strip above the header (spec 000 §1): customer service through the messaging app, the
- * hashtag, 'Today's Mission', and the place of the member remote's notifications button. It
+ * hashtag, 'Today's Mission', and the place of the member remote's notifications button (members only). It
  * scrolls away; only the header below it sticks.
  */
 export function TopBar(): ReactNode {
   const startup = useBusState('startup');
-  const signedIn = Boolean(useBusState('session').user?.token);
+  const member = useBusState('session').user?.type === 'Member';
   const chat = startup ? messagingAppUrl(startup.config.phone) : null;
   const hashtag = startup?.config.hashtag ?? '';
   const hashtagLink = hashtagUrl(hashtag);
@@ -28,8 +28,9 @@ export function TopBar(): ReactNode {
           </a>
         ) : null}
         <TodaysMission />
-        {/* Visitors have no notifications: the member remote loads only for a signed-in shopper. */}
-        {signedIn ? (
+        {/* Notifications are the member area's (a guest's token is refused them): the member
+            remote loads only for a signed-in member. */}
+        {member ? (
           <span className={styles.notifications}>
             <RemoteSlot module="member/NotificationsButton" />
           </span>

@@ -12,6 +12,18 @@ describe('/login', () => {
     expect(screen.getByTestId('path')).toHaveTextContent('/member');
   });
 
+  it('keeps an express-checkout guest on the sign-in form (/member sent them here to sign in)', () => {
+    const guest = { ...MEMBER, type: 'Guest' as const };
+    act(() => bus.publish('session', { user: guest, guestSessionToken: null, wishlistUser: null }));
+    renderInAuth(<LoginPage />, {
+      store: createFakeBackend().store,
+      path: '/login',
+      state: { from: { pathname: '/member', search: '', hash: '' } },
+    });
+    expect(screen.getByTestId('path')).toHaveTextContent('/login');
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+  });
+
   it('shows the sign-in slides beside the form', async () => {
     renderInAuth(<LoginPage />, { store: createFakeBackend().store, path: '/login' });
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();

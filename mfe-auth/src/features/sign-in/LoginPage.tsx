@@ -24,13 +24,15 @@ export function returnPathOf(state: unknown): string | null {
  * /login: the sign-in form beside the sign-in slides. A signed-in member does not stay here:
  * they go back where a protected route sent them from, else to the member area (see
  * MEMBER_HOME_PATH for the choice between the spec's '/' and '/member'). Signing in here
- * takes the same way, because the page re-renders with the member.
+ * takes the same way, because the page re-renders with the member. An express-checkout guest
+ * stays: /member sends them here to sign in as a member.
  */
 export function LoginPage(): ReactNode {
   const { user } = useBusState('session');
   const location = useLocation();
   const dispatch = useAuthDispatch();
-  if (user) return <Navigate to={returnPathOf(location.state) ?? MEMBER_HOME_PATH} replace />;
+  if (user?.type === 'Member')
+    return <Navigate to={returnPathOf(location.state) ?? MEMBER_HOME_PATH} replace />;
   return (
     <div className={styles.page}>
       <section className={styles.formPanel} aria-labelledby="login-title">
