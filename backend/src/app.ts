@@ -14,6 +14,7 @@ import {
   type CheckoutSettings,
   DEFAULT_OUTBOX_DIR,
   DEFAULT_PAYMENT_DETAILS,
+  DEFAULT_SHOP_EMAIL,
   DEFAULT_UPLOADS_DIR,
   DEFAULT_VAT_RATE,
 } from './config';
@@ -127,6 +128,7 @@ function accountServices(db: DatabaseHandle['db'], auth: AuthOptions = {}): Acco
       smtpUrl: auth.mail?.smtpUrl ?? null,
       outboxDir: auth.mail?.outboxDir ?? DEFAULT_OUTBOX_DIR,
       from: auth.mail?.from ?? 'Gifts That Speak <no-reply@localhost>',
+      replyTo: auth.mail?.replyTo ?? DEFAULT_SHOP_EMAIL,
     }),
     publicUrl: (auth.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
     tokenTtlMs: auth.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS,
@@ -198,6 +200,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     checkout: {
       vatRate: options.checkout?.vatRate ?? DEFAULT_VAT_RATE,
       paymentDetails: options.checkout?.paymentDetails ?? DEFAULT_PAYMENT_DETAILS,
+      freeShippingOverUsd: options.checkout?.freeShippingOverUsd ?? null,
+      shopEmail: options.checkout?.shopEmail ?? DEFAULT_SHOP_EMAIL,
     },
     catalogue: {
       facetCacheTtlMs: 30_000,

@@ -28,14 +28,25 @@ export interface PaymentDetailsSettings {
   personal: { personName: string; personPhoneNumber: string };
 }
 
-/** Checkout settings: the VAT every price includes, and the payment details (demo defaults). */
+/**
+ * Checkout settings: the VAT every price includes, the payment details (demo defaults), the
+ * free-shipping threshold and where a guest e-mails a transfer slip. The shop's payments and
+ * shipping pages read these same settings (GET checkout-terms), so they cannot say otherwise.
+ */
 export interface CheckoutSettings {
   /** Percent of VAT included in every price (UAE: 5). */
   vatRate: number;
   paymentDetails: PaymentDetailsSettings;
+  /** A cart whose products come to at least this many USD ships free; null: no such rule. */
+  freeShippingOverUsd: number | null;
+  /** The shop's address: guests e-mail their transfer slip to it, and it is every mail's Reply-To. */
+  shopEmail: string;
 }
 
 export const DEFAULT_VAT_RATE = 5;
+
+/** The shop's own address (the seeded contact page shows the same one). */
+export const DEFAULT_SHOP_EMAIL = 'hello@example.com';
 
 /** Demo values; a real shop sets every one of them (see backend/README.md). */
 export const DEFAULT_PAYMENT_DETAILS: PaymentDetailsSettings = {
@@ -74,6 +85,7 @@ export interface Config {
    * writes itself are never believed; sign-in throttling and rate limits key on it.
    */
   trustProxy: number;
+  /** Also SHOP_EMAIL (checkout.shopEmail), the Reply-To of every mail. */
   checkout: CheckoutSettings;
   /** PostgreSQL waits (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS) and pool size (DB_POOL_SIZE). */
   databaseTimeouts: DatabaseTimeouts;
@@ -111,10 +123,31 @@ function vatRateOf(value: string | undefined): number {
   return rate;
 }
 
+/** FREE_SHIPPING_OVER_USD: a positive USD amount, at most two decimals; unset or empty: none. */
+function freeShippingOverOf(value: string | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  const amount = Number(value);
+  if (!Number.isFinite(amount) || amount <= 0 || Math.round(amount * 100) !== amount * 100)
+    throw new Error(
+      `FREE_SHIPPING_OVER_USD must be a positive USD amount with at most two decimals, got "${value}"`,
+    );
+  return amount;
+}
+
+/** A bare e-mail address: it goes into mail headers and the shop's pages. */
+function shopEmailOf(value: string | undefined): string {
+  if (value === undefined || value === '') return DEFAULT_SHOP_EMAIL;
+  if (!/^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(value))
+    throw new Error(`SHOP_EMAIL must be one e-mail address, got "${value}"`);
+  return value;
+}
+
 function checkoutSettings(env: NodeJS.ProcessEnv): CheckoutSettings {
   const { bank, personal } = DEFAULT_PAYMENT_DETAILS;
   return {
     vatRate: vatRateOf(env.VAT_RATE),
+    freeShippingOverUsd: freeShippingOverOf(env.FREE_SHIPPING_OVER_USD),
+    shopEmail: shopEmailOf(env.SHOP_EMAIL),
     paymentDetails: {
       bank: {
         accountTitle: env.BANK_ACCOUNT_TITLE || bank.accountTitle,

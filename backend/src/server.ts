@@ -59,7 +59,12 @@ async function main() {
       : config.connections,
     auth: {
       publicUrl: config.publicUrl,
-      mail: { smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom },
+      mail: {
+        smtpUrl: config.smtpUrl,
+        outboxDir: config.outboxDir,
+        from: config.mailFrom,
+        replyTo: config.checkout.shopEmail,
+      },
     },
     site: config.siteRoot ? { root: config.siteRoot, remotesFile: config.remotesFile } : undefined,
     logger: {

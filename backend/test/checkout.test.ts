@@ -44,7 +44,12 @@ const USD = { code: 'USD', symbol: '$', exchange_rate: 1, decimal_places: 2 };
 
 describe('checkout settings', () => {
   it('reads VAT_RATE and the payment details from the environment, with demo defaults', () => {
-    expect(loadConfig({}).checkout).toEqual({ vatRate: 5, paymentDetails: DEFAULT_PAYMENT_DETAILS });
+    expect(loadConfig({}).checkout).toEqual({
+      vatRate: 5,
+      paymentDetails: DEFAULT_PAYMENT_DETAILS,
+      freeShippingOverUsd: null,
+      shopEmail: 'hello@example.com',
+    });
     const configured = loadConfig({
       VAT_RATE: '7.5',
       BANK_IBAN: 'LB00 0000',

@@ -83,6 +83,12 @@ export {
   roundTo,
 } from './money/money';
 export {
+  MEMBER_SLIP_STEP,
+  type TransferOrder,
+  type TransferSteps,
+  transferInstructions,
+} from './payment/transferInstructions';
+export {
   DEFAULT_CURRENCY_CODE,
   initSessionFromStorage,
   loadCurrencyCode,

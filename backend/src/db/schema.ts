@@ -603,6 +603,8 @@ export const notifications = pgTable('notifications', {
   priority: text('priority').$type<'High' | 'Normal'>().notNull().default('Normal'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+  /** The order the note is about (0016_notification_orders.sql); null for a general note. */
+  orderId: integer('order_id').references(() => orders.id),
 });
 
 export const buyerMessages = pgTable('buyer_messages', {

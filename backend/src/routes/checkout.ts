@@ -8,6 +8,7 @@ import {
   CartAddShippingAddressBody,
   ChatCheckout,
   ChatCheckoutBody,
+  CheckoutTerms,
   IdempotencyHeaders,
   MemberCheckoutBody,
   PaymentDetails,
@@ -17,6 +18,7 @@ import { responses } from '../schemas/common';
 import {
   type CheckoutServices,
   chatCheckout,
+  checkoutTerms,
   memberCheckout,
   paymentDetailsOf,
   setCartPaymentMethod,
@@ -175,5 +177,19 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       },
     },
     async () => ({ status: true as const, data: paymentDetailsOf(checkout) }),
+  );
+
+  app.get(
+    '/checkout-terms',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'The payment and shipping rules checkout applies, for the payments and shipping pages',
+        description:
+          "From the settings checkout itself uses: the methods cart/add-payment-method accepts, the payment details (as money-transfer-details), the address guests e-mail a transfer slip to (SHOP_EMAIL), every country's flat fee in USD (the fee the cart charges for an address in that country) and the free-shipping threshold (FREE_SHIPPING_OVER_USD, null when unset). Products that all ship free also ship without a fee (see the cart's invoice).",
+        response: responses(CheckoutTerms),
+      },
+    },
+    async () => ({ status: true as const, data: await checkoutTerms(db, checkout) }),
   );
 };

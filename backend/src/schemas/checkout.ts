@@ -1,6 +1,7 @@
 /** Checkout shapes (spec 001 §3, §7), proved equal to shared/src/api/types.ts. */
 import type {
   ChatCheckout as ChatCheckoutShape,
+  CheckoutTerms as CheckoutTermsShape,
   Order as OrderShape,
   PaymentDetails as PaymentDetailsShape,
   PlacedOrder as PlacedOrderShape,
@@ -27,6 +28,34 @@ export const PaymentDetails = Type.Object({
   ),
 });
 proved<Conforms<typeof PaymentDetails, PaymentDetailsShape>>();
+
+export const CheckoutTerms = Type.Object({
+  payment_methods: Type.Array(
+    Type.Union([Type.Literal('Cash On Delivery'), Type.Literal('Money Exchange Transfer')]),
+    { description: 'The methods checkout offers (cart/add-payment-method takes exactly these)' },
+  ),
+  payment_details: PaymentDetails,
+  payment_slip_email: Type.String({
+    description: 'SHOP_EMAIL: guests e-mail their transfer slip here; also the Reply-To of every mail',
+  }),
+  shipping: Type.Object({
+    fees: Type.Array(
+      Type.Object({
+        country_id: Type.Integer(),
+        country: Type.String(),
+        fee: Type.Number({ description: 'USD; the cart shows it converted to its currency' }),
+      }),
+      { description: "Every delivery country's flat fee (countries.shipping_fee), in the countries' order" },
+    ),
+    free_shipping_over: Nullable(
+      Type.Number({
+        description:
+          'FREE_SHIPPING_OVER_USD: a cart whose products (with gift options) come to at least this many USD ships free; null: no such rule',
+      }),
+    ),
+  }),
+});
+proved<Conforms<typeof CheckoutTerms, CheckoutTermsShape>>();
 
 export const OrderStatus = Type.Union([
   Type.Literal('Pending'),

@@ -27,6 +27,11 @@ export const Notification = Type.Object({
   note: Type.String(),
   priority: Priority,
   created_at: Type.String({ format: 'date-time' }),
+  order_id: Nullable(
+    Type.Integer({
+      description: 'The order the note is about (the header links to /member/orders/{order_id}); null: none',
+    }),
+  ),
 });
 proved<Conforms<typeof Notification, NotificationShape>>();
 

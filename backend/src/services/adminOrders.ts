@@ -129,7 +129,7 @@ async function record(tx: Database, order: OrderRow, action: string, priority: '
     actionType: `Order ${order.orderNumber}: ${action}`,
     orderId: order.id,
   });
-  await notifyBuyer(tx, order.buyerId, `Your order ${order.orderNumber}: ${action}`, priority);
+  await notifyBuyer(tx, order.buyerId, `Your order ${order.orderNumber}: ${action}`, priority, order.id);
 }
 
 /** Puts back the pieces of a canceled order, products locked in id order (deleted ones are skipped). */

@@ -183,7 +183,9 @@ export async function presentCart(
     currency,
   );
   const address = cart?.shippingAddressId ? await addressById(db, cart.shippingAddressId) : undefined;
-  const shippingCharges = convertFromUsd(shippingFeeUsd(address, items), currency);
+  const freeOver = pricing.freeShippingOverUsd ?? null;
+  const reachesFreeShipping = freeOver !== null && subTotal >= convertFromUsd(freeOver, currency);
+  const shippingCharges = reachesFreeShipping ? 0 : convertFromUsd(shippingFeeUsd(address, items), currency);
   const total = sumAmounts([subTotal, shippingCharges], currency);
   return {
     items,
@@ -204,7 +206,9 @@ export async function presentCart(
 
 /**
  * Delivery is a flat fee per destination country (countries.shipping_fee, USD): nothing until the
- * cart has an address, and nothing when every line's product ships free (an empty cart too).
+ * cart has an address, and nothing when every line's product ships free (an empty cart too). The
+ * shop's free-shipping threshold (FREE_SHIPPING_OVER_USD, when set) is applied by presentCart, on
+ * the subtotal in the cart's currency against the threshold converted the same way.
  */
 export function shippingFeeUsd(address: AddressRow | undefined, items: readonly CartItem[]): number {
   if (!address) return 0;

@@ -6,13 +6,20 @@
  * checkout, the end of their session; the confirmation mail and the cart's logo files follow the
  * commit.
  */
-import type { Cart, ChatCheckout, PaymentDetails, PlacedOrder, User } from '@shop/shared/api-types';
-import { guestCheckoutSchema, paymentMethodSchema } from '@shop/shared/validation';
-import { eq, sql } from 'drizzle-orm';
+import type {
+  Cart,
+  ChatCheckout,
+  CheckoutTerms,
+  PaymentDetails,
+  PlacedOrder,
+  User,
+} from '@shop/shared/api-types';
+import { guestCheckoutSchema, PAYMENT_METHODS, paymentMethodSchema } from '@shop/shared/validation';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckoutSettings } from '../config';
 import type { Database } from '../db/client';
-import { authTokens, buyers, carts, siteConfig } from '../db/schema';
+import { authTokens, buyers, carts, countries, siteConfig } from '../db/schema';
 import { AppError, isConcurrencyFailure } from '../errors';
 import { type Buyer, hashToken } from './auth';
 import {
@@ -92,6 +99,24 @@ export async function setCartPaymentMethod(
 
 export const paymentDetailsOf = (settings: CheckoutSettings): PaymentDetails => settings.paymentDetails;
 
+/**
+ * What checkout applies, read from the very settings it applies them from: the methods the
+ * payment-method call accepts (PAYMENT_METHODS), the payment details, where guests send a slip,
+ * each country's fee (the column presentCart charges) and the free-shipping threshold.
+ */
+export async function checkoutTerms(db: Database, settings: CheckoutSettings): Promise<CheckoutTerms> {
+  const fees = await db
+    .select({ country_id: countries.id, country: countries.name, fee: countries.shippingFee })
+    .from(countries)
+    .orderBy(asc(countries.position), asc(countries.id));
+  return {
+    payment_methods: [...PAYMENT_METHODS],
+    payment_details: settings.paymentDetails,
+    payment_slip_email: settings.shopEmail,
+    shipping: { fees, free_shipping_over: settings.freeShippingOverUsd },
+  };
+}
+
 // ---------------------------------------------------------------- placing an order
 
 /** Placing again after the cart changed under it (see placing) at most this often. */
@@ -143,10 +168,11 @@ async function placing<T>(
   }
 }
 
-const orderer = (buyer: Pick<Buyer, 'id' | 'email' | 'firstName'>) => ({
+const orderer = (buyer: Pick<Buyer, 'id' | 'email' | 'firstName' | 'type'>) => ({
   id: buyer.id,
   email: buyer.email,
   firstName: buyer.firstName,
+  type: buyer.type,
 });
 
 const placeInput = (services: CheckoutServices, buyer: Buyer | BuyerRow, channel: OrderChannel) => ({
@@ -154,6 +180,7 @@ const placeInput = (services: CheckoutServices, buyer: Buyer | BuyerRow, channel
   channel,
   pricing: services.settings,
   paymentDetails: services.settings.paymentDetails,
+  slipEmail: services.settings.shopEmail,
   uploads: services.uploads,
 });
 

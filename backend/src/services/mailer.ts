@@ -13,6 +13,8 @@ export interface MailSettings {
   smtpUrl: string | null;
   outboxDir: string;
   from: string;
+  /** Every mail's Reply-To: the shop's address, which someone reads (From is a no-reply one). */
+  replyTo: string;
 }
 
 export interface MailMessage {
@@ -31,7 +33,7 @@ export class Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    const mail = { from: this.settings.from, ...message };
+    const mail = { from: this.settings.from, replyTo: this.settings.replyTo, ...message };
     if (this.smtp) {
       await this.smtp.sendMail(mail);
       return;

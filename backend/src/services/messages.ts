@@ -218,7 +218,8 @@ export async function reply(
       })
       .returning();
     if (!row) throw new Error('reply not saved');
-    if (senderType === 'Admin') await notifyBuyer(tx, root.buyerId, NEW_ADMIN_MESSAGE_NOTE, 'Normal');
+    if (senderType === 'Admin')
+      await notifyBuyer(tx, root.buyerId, NEW_ADMIN_MESSAGE_NOTE, 'Normal', root.orderId);
     return toMessage(row);
   });
 }

@@ -12,6 +12,8 @@ export { convertFromUsd };
 export interface Pricing {
   /** Percent, e.g. 5. */
   vatRate: number;
+  /** Products (with their gift options) worth at least this many USD ship free; absent or null: no such rule. */
+  freeShippingOverUsd?: number | null;
 }
 
 /** Adds amounts that are already in `currency`, keeping float noise out of the total. */

@@ -21,8 +21,9 @@ export async function notifyBuyer(
   buyerId: number,
   note: string,
   priority: NotificationPriority = 'Normal',
+  orderId: number | null = null,
 ): Promise<Notification> {
-  const [row] = await tx.insert(notifications).values({ buyerId, note, priority }).returning();
+  const [row] = await tx.insert(notifications).values({ buyerId, note, priority, orderId }).returning();
   if (!row) throw new Error('notification not saved');
   return toNotification(row);
 }
@@ -32,6 +33,7 @@ const toNotification = (row: typeof notifications.$inferSelect): Notification =>
   note: row.note,
   priority: row.priority,
   created_at: row.createdAt.toISOString(),
+  order_id: row.orderId,
 });
 
 export async function listNotifications(db: Database, buyerId: number): Promise<Notification[]> {

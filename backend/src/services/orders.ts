@@ -17,6 +17,7 @@ import type {
   OrderStatus,
 } from '@shop/shared/api-types';
 import { formatMoney } from '@shop/shared/money';
+import { transferInstructions } from '@shop/shared/payment';
 import { MESSAGES } from '@shop/shared/validation';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { PaymentDetailsSettings } from '../config';
@@ -70,6 +71,8 @@ export interface Orderer {
   id: number;
   email: string;
   firstName: string;
+  /** A Member uploads a transfer slip under My Orders; a Guest has no member area and e-mails it. */
+  type: 'Member' | 'Guest';
 }
 
 export interface PlaceOrderInput {
@@ -77,6 +80,8 @@ export interface PlaceOrderInput {
   channel: OrderChannel;
   pricing: Pricing;
   paymentDetails: PaymentDetailsSettings;
+  /** Where a guest e-mails the transfer slip (the shop's address, also the mail's Reply-To). */
+  slipEmail: string;
   uploads: UploadStore;
 }
 
@@ -261,7 +266,7 @@ export async function placeOrderWithin(tx: Database, input: PlaceOrderInput): Pr
   const order = toOrder(row);
   return {
     order,
-    mail: confirmationMail(buyer, order, view, input.paymentDetails),
+    mail: confirmationMail(buyer, order, view, input.paymentDetails, input.slipEmail),
     cartLogos,
     orderLogos,
   };
@@ -333,6 +338,7 @@ export function confirmationMail(
   order: Order,
   cart: Cart,
   paymentDetails: PaymentDetailsSettings,
+  slipEmail: string,
 ): MailMessage {
   const currency = cart.selectedCurrency;
   const money = (amount: number) => formatMoney(amount, currency);
@@ -351,10 +357,17 @@ export function confirmationMail(
     `Total inclusive of VAT: ${money(order.total_amount)} (VAT ${order.vat_rate}%: ${money(order.vat_amount)})`,
     '',
     `Payment method: ${order.payment_method}`,
+    // Spec 001 §2.7: whom to pay, and where the slip goes (a guest e-mails it; a member uploads it).
     ...(order.payment_method === 'Money Exchange Transfer'
-      ? [
-          `Please send ${money(order.total_amount)} to ${paymentDetails.personal.personName}, ${paymentDetails.personal.personPhoneNumber}, naming your order number, and upload the transfer slip under My Orders (or reply to this e-mail with it).`,
-        ]
+      ? Object.values(
+          transferInstructions({
+            amount: money(order.total_amount),
+            orderNumber: order.order_id,
+            payee: paymentDetails.personal,
+            placedBy: buyer.type,
+            slipEmail,
+          }),
+        )
       : []),
     '',
     address

@@ -265,6 +265,32 @@ export interface PaymentDetails {
   personal: { personName: string; personPhoneNumber: string };
 }
 
+/** One delivery country's flat fee, in USD (the cart converts it to its currency). */
+export interface ShippingFee {
+  country_id: number;
+  country: string;
+  fee: number;
+}
+
+/**
+ * `checkout-terms`: the rules checkout applies, from the same settings, for the shop's payments and
+ * shipping pages (so they cannot say otherwise than checkout does).
+ */
+export interface CheckoutTerms {
+  /** The methods a shopper may choose at checkout, in the order checkout lists them. */
+  payment_methods: ChoosablePaymentMethod[];
+  /** Whom a Money Exchange Transfer goes to, and the bank details shown for Bank Transfer. */
+  payment_details: PaymentDetails;
+  /** Guests e-mail their transfer slip here (members upload it under My Orders). */
+  payment_slip_email: string;
+  shipping: {
+    /** Every delivery country's fee, in the countries' own order. */
+    fees: ShippingFee[];
+    /** Products worth at least this many USD ship free; null: the shop sets no such threshold. */
+    free_shipping_over: number | null;
+  };
+}
+
 export type OrderStatus = 'Pending' | 'Payment Pending' | 'Dispatch' | 'Delivered' | 'Cancel';
 export type PaymentStatus = 'Pending' | 'Received' | 'Cancel';
 
@@ -520,6 +546,8 @@ export interface Notification {
   note: string;
   priority: NotificationPriority;
   created_at: string;
+  /** The order the note is about: the header links the note to that order's page. */
+  order_id: number | null;
 }
 
 export type MessageSender = 'Admin' | 'Buyer';

@@ -1,4 +1,5 @@
 import { bus, initialBusStates, type Notification, type User } from '@shop/shared';
+import { MemoryRouter } from '@shop/shared/router';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { NO_NOTIFICATIONS, NotificationsButton } from './NotificationsButton';
 
@@ -30,15 +31,30 @@ describe('header notifications', () => {
         note: 'Your order GS-2611-000042 is on its way',
         priority: 'High',
         created_at: '2026-11-25T10:00:00Z',
+        order_id: 42,
       },
-      { id: 1, note: 'Welcome to the shop', priority: 'Normal', created_at: '2026-11-24T10:00:00Z' },
+      {
+        id: 1,
+        note: 'Welcome to the shop',
+        priority: 'Normal',
+        created_at: '2026-11-24T10:00:00Z',
+        order_id: null,
+      },
     ]);
-    render(<NotificationsButton />);
+    render(
+      <MemoryRouter>
+        <NotificationsButton />
+      </MemoryRouter>,
+    );
     await waitFor(() => expect(screen.getByTestId('notifications-count')).toHaveTextContent('2'));
     fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     const panel = screen.getByRole('region', { name: 'Notifications' });
     const high = within(panel).getByText('Your order GS-2611-000042 is on its way').closest('li');
     expect(high).toHaveTextContent('High priority');
+    expect(
+      within(panel).getByRole('link', { name: 'Your order GS-2611-000042 is on its way' }),
+    ).toHaveAttribute('href', '/member/orders/42');
+    expect(within(panel).queryByRole('link', { name: 'Welcome to the shop' })).toBeNull();
     expect(within(panel).getByText('Welcome to the shop').closest('li')).not.toHaveTextContent(
       'High priority',
     );
@@ -54,7 +70,11 @@ describe('header notifications', () => {
 
   it(`says '${NO_NOTIFICATIONS}' when there are none`, async () => {
     serve([]);
-    render(<NotificationsButton />);
+    render(
+      <MemoryRouter>
+        <NotificationsButton />
+      </MemoryRouter>,
+    );
     fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     expect(await screen.findByText(NO_NOTIFICATIONS)).toBeInTheDocument();
   });

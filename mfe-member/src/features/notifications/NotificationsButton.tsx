@@ -1,5 +1,7 @@
 import { api, type Notification, useBusState, useDismiss } from '@shop/shared';
+import { Link } from '@shop/shared/router';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { orderDetailPath } from '../orders/constants';
 import styles from './notifications.module.css';
 
 export const NO_NOTIFICATIONS = 'Notifications are not available';
@@ -8,7 +10,7 @@ type Load = { state: 'loading' } | { state: 'loaded'; items: Notification[] } | 
 
 /**
  * The header's notifications (spec 000 §2, §4): a bell with the count and a popover listing the
- * notes, High priority marked. Dismissing is offered only to a shopper with a token (spec); the
+ * notes, High priority marked, a note about an order linked to that order's page. Dismissing is offered only to a shopper with a token (spec); the
  * shell mounts this for signed-in shoppers, so visitors never load the member remote for a list
  * that is always empty for them.
  */
@@ -79,7 +81,14 @@ export function NotificationsButton(): ReactNode {
             {items.map((item) => (
               <li key={item.id} className={item.priority === 'High' ? styles.high : undefined}>
                 {item.priority === 'High' ? <strong className={styles.badge}>High priority</strong> : null}
-                <span>{item.note}</span>
+                {/* A note about an order opens it; the popover closes as the page changes. */}
+                {item.order_id === null ? (
+                  <span>{item.note}</span>
+                ) : (
+                  <Link to={orderDetailPath(item.order_id)} onClick={close}>
+                    {item.note}
+                  </Link>
+                )}
                 {token ? (
                   <button type="button" className={styles.dismiss} onClick={() => void dismiss(item.id)}>
                     Dismiss<span className="visually-hidden">: {item.note}</span>
