@@ -60,3 +60,11 @@ export const RELATED_PRODUCTS_PER_PAGE = 8;
 export const GALLERY_ZOOM_FACTOR = 2;
 /** Meta descriptions are cut to the length search engines show. */
 export const PAGE_DESCRIPTION_MAX = 160;
+
+// ---------------------------------------------------------------- cart
+/**
+ * How long Add to Cart waits for the cart's owner (cart_checkout) to answer. Longer than the bus's
+ * default: a visitor's quick adds wait for the first one, which makes their cart, so an add may
+ * take two round trips on a slow line; an answer this late still means the remote is not there.
+ */
+export const CART_ADD_TIMEOUT_MS = 20_000;

@@ -3,6 +3,7 @@ import { bus } from '@shop/shared';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@shop/shared/redux';
 import { GENERIC_ACTION_ERROR } from '../../constants';
 import { cartApi } from './cartApi';
+import { withGuestToken } from './guestCartToken';
 
 export interface CartSliceState {
   cart: Cart | null;
@@ -22,8 +23,6 @@ const initialState: CartSliceState = {
   lineError: null,
 };
 
-const guestToken = () => bus.get('session').guestSessionToken;
-
 /** A failed call rejects the thunk; its message is the server's reason or the generic one. */
 async function cartOrFail(call: Promise<ApiResult<Cart>>): Promise<Cart> {
   const answer = await call;
@@ -31,31 +30,75 @@ async function cartOrFail(call: Promise<ApiResult<Cart>>): Promise<Cart> {
   return answer.data;
 }
 
-export const fetchCart = createAsyncThunk('cart/fetch', () => cartOrFail(cartApi.getItems(guestToken())));
+/**
+ * Changes of the cart in flight together (a burst of adds). Each answer is the whole cart as that
+ * change left it, and they may arrive in another order than the server applied them: once the last
+ * of such a burst settles, the cart is read again, so what shows is what the server holds.
+ */
+let changesInFlight = 0;
+let changesOverlapped = false;
 
-export const addToCart = createAsyncThunk('cart/add', (args: { productId: number; quantity: number }) =>
-  cartOrFail(
-    cartApi.add({
-      product_id: args.productId,
-      quantity: args.quantity,
-      guest_session_token: guestToken(),
-      selected_currency_code: bus.get('currency')?.code,
-    }),
-  ),
+async function changeCart(
+  dispatch: (action: ReturnType<typeof fetchCart>) => unknown,
+  call: Promise<ApiResult<Cart>>,
+): Promise<Cart> {
+  changesInFlight += 1;
+  if (changesInFlight > 1) changesOverlapped = true;
+  try {
+    return await cartOrFail(call);
+  } finally {
+    changesInFlight -= 1;
+    if (changesInFlight === 0 && changesOverlapped) {
+      changesOverlapped = false;
+      dispatch(fetchCart());
+    }
+  }
+}
+
+export const fetchCart = createAsyncThunk('cart/fetch', () =>
+  cartOrFail(withGuestToken((token) => cartApi.getItems(token))),
 );
 
-export const removeItem = createAsyncThunk('cart/remove', (itemId: number) =>
-  cartOrFail(cartApi.remove(itemId, guestToken())),
+export const addToCart = createAsyncThunk(
+  'cart/add',
+  (args: { productId: number; quantity: number }, { dispatch }) =>
+    changeCart(
+      dispatch,
+      withGuestToken(
+        (token) =>
+          cartApi.add({
+            product_id: args.productId,
+            quantity: args.quantity,
+            guest_session_token: token,
+            selected_currency_code: bus.get('currency')?.code,
+          }),
+        // The first add of a visitor makes their cart: its answer carries the token.
+        (cart) => cart.guest_session_token,
+      ),
+    ),
+);
+
+export const removeItem = createAsyncThunk('cart/remove', (itemId: number, { dispatch }) =>
+  changeCart(
+    dispatch,
+    withGuestToken((token) => cartApi.remove(itemId, token)),
+  ),
 );
 
 export const updateQuantity = createAsyncThunk(
   'cart/updateQuantity',
-  (args: { itemId: number; quantity: number }) =>
-    cartOrFail(cartApi.updateQuantity(args.itemId, args.quantity, guestToken())),
+  (args: { itemId: number; quantity: number }, { dispatch }) =>
+    changeCart(
+      dispatch,
+      withGuestToken((token) => cartApi.updateQuantity(args.itemId, args.quantity, token)),
+    ),
 );
 
-export const changeCurrency = createAsyncThunk('cart/changeCurrency', (currencyCode: string) =>
-  cartOrFail(cartApi.changeCurrency(currencyCode, guestToken())),
+export const changeCurrency = createAsyncThunk('cart/changeCurrency', (currencyCode: string, { dispatch }) =>
+  changeCart(
+    dispatch,
+    withGuestToken((token) => cartApi.changeCurrency(currencyCode, token)),
+  ),
 );
 
 const cartSlice = createSlice({

@@ -2,6 +2,7 @@ import { type ApiResult, bus, type WishlistItem } from '@shop/shared';
 import { createAsyncThunk, createSlice } from '@shop/shared/redux';
 import { GENERIC_ACTION_ERROR } from '../../constants';
 import { cartReplaced } from '../cart/cartSlice';
+import { withGuestToken } from '../cart/guestCartToken';
 import { wishlistApi, wishlistOwnerOf } from './wishlistApi';
 
 export interface WishlistSliceState {
@@ -47,8 +48,13 @@ export const removeFromWishlist = createAsyncThunk('wishlist/remove', async (pro
 
 /** Spec: removes from the wishlist, replaces the cart, stores a returned guest token. */
 export const moveToCart = createAsyncThunk('wishlist/moveToCart', async (productId: number, { dispatch }) => {
+  const owner = ownerOrFail();
+  // A wishlist user's first move makes their guest cart, as a first add does: one at a time.
   const moved = await dataOrFail(
-    wishlistApi.moveToCart(ownerOrFail(), productId, bus.get('session').guestSessionToken),
+    withGuestToken(
+      (token) => wishlistApi.moveToCart(owner, productId, token),
+      (answer) => answer.guest_session_token,
+    ),
   );
   dispatch(cartReplaced({ ...moved.cart, guest_session_token: moved.guest_session_token }));
   return productId;

@@ -1,7 +1,7 @@
 import { bus, useBusState } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useState } from 'react';
-import { GENERIC_ACTION_ERROR } from '../../constants';
+import { CART_ADD_TIMEOUT_MS, GENERIC_ACTION_ERROR } from '../../constants';
 import styles from './products.module.css';
 
 /**
@@ -26,7 +26,7 @@ export function AddToCartButton({ productId, inStock }: { productId: number; inS
     setAdding(true);
     setError(null);
     try {
-      await bus.request('cart.add', { productId, quantity: 1 });
+      await bus.request('cart.add', { productId, quantity: 1 }, { timeoutMs: CART_ADD_TIMEOUT_MS });
     } catch {
       setError(GENERIC_ACTION_ERROR);
     } finally {

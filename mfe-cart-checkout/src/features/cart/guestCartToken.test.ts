@@ -1,0 +1,155 @@
+import { bus, type Cart, type User } from '@shop/shared';
+import { store } from '../../store';
+import { addToCart } from './cartSlice';
+
+/**
+ * A cart server in memory behind `fetch`, as the API behaves: a cart/add without a known guest
+ * token makes a new cart and answers with its token. Each request is applied when it arrives; its
+ * answer is held until the test releases it, so latency and answer order are the test's to choose.
+ */
+interface Sent {
+  path: string;
+  body: Record<string, unknown>;
+  authorization: string | undefined;
+  release: () => void;
+}
+let sent: Sent[] = [];
+let carts = new Map<string, number[]>();
+let cartsMade = 0;
+let refuseProducts = new Set<number>();
+
+const cartOf = (token: string | null): Cart =>
+  ({
+    items: (token ? (carts.get(token) ?? []) : []).map((productId) => ({ id: productId * 10, quantity: 1 })),
+    guest_session_token: token,
+  }) as unknown as Cart;
+
+function serve(path: string, body: Record<string, unknown>): { status: number; body: unknown } {
+  const sentToken = typeof body.guest_session_token === 'string' ? body.guest_session_token : null;
+  if (path !== 'cart/add') return { status: 200, body: { status: true, data: cartOf(sentToken) } };
+  const productId = Number(body.product_id);
+  if (refuseProducts.has(productId)) {
+    return { status: 409, body: { status: false, error: { code: 'OUT_OF_STOCK', message: 'Out of stock' } } };
+  }
+  let token = sentToken && carts.has(sentToken) ? sentToken : null;
+  if (!token) {
+    cartsMade += 1;
+    token = `guest-${cartsMade}`;
+    carts.set(token, []);
+  }
+  carts.get(token)?.push(productId);
+  return { status: 200, body: { status: true, data: cartOf(token) } };
+}
+
+beforeAll(() => {
+  globalThis.fetch = jest.fn(
+    (url: string, init: RequestInit) =>
+      new Promise((resolve) => {
+        const path = url.replace('/backend/api/', '');
+        const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+        const answer = serve(path, body);
+        sent.push({
+          path,
+          body,
+          authorization: (init.headers as Record<string, string> | undefined)?.Authorization,
+          release: () =>
+            resolve({ ok: answer.status < 400, status: answer.status, json: async () => answer.body }),
+        });
+      }),
+  ) as unknown as typeof fetch;
+});
+
+beforeEach(() => {
+  sent = [];
+  carts = new Map();
+  cartsMade = 0;
+  refuseProducts = new Set();
+  localStorage.clear();
+  bus.publish('session', { user: null, guestSessionToken: null, wishlistUser: null });
+});
+
+/** Lets every promise that can settle settle (the api client awaits a few times per call). */
+const settle = async () => {
+  for (let turn = 0; turn < 20; turn++) await Promise.resolve();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+};
+const adds = () => sent.filter((request) => request.path === 'cart/add');
+const lineCount = () => store.getState().cart.cart?.items.length ?? 0;
+
+describe("a new visitor's quick adds", () => {
+  it('make one cart with five lines, whatever order the answers arrive in', async () => {
+    const results = [1, 2, 3, 4, 5].map((productId) => store.dispatch(addToCart({ productId, quantity: 1 })));
+    await settle();
+    // Only the first add goes out: it makes the cart; the others wait for its token.
+    expect(adds().map((request) => request.body.guest_session_token)).toEqual([null]);
+    adds()[0]?.release();
+    await settle();
+    expect(bus.get('session').guestSessionToken).toBe('guest-1');
+    expect(localStorage.getItem('guest_session_token')).toBe('guest-1');
+    const following = adds().slice(1);
+    expect(following.map((request) => request.body.guest_session_token)).toEqual([
+      'guest-1',
+      'guest-1',
+      'guest-1',
+      'guest-1',
+    ]);
+    // The answers come back newest first: the last to arrive holds only two of the five lines.
+    for (const request of [...following].reverse()) {
+      request.release();
+      await settle();
+    }
+    expect(cartsMade).toBe(1);
+    expect(carts.get('guest-1')).toEqual([1, 2, 3, 4, 5]);
+    // The burst overlapped, so the cart is read once more and shows what the server holds.
+    const reread = sent.filter((request) => request.path === 'cart/get-items');
+    expect(reread.map((request) => request.body.guest_session_token)).toEqual(['guest-1']);
+    reread[0]?.release();
+    await settle();
+    expect(lineCount()).toBe(5);
+    await Promise.all(results);
+  });
+
+  it('use the token another tab stored rather than make a second cart', async () => {
+    carts.set('guest-from-tab-1', [9]);
+    localStorage.setItem('guest_session_token', 'guest-from-tab-1');
+    const result = store.dispatch(addToCart({ productId: 3, quantity: 1 }));
+    await settle();
+    expect(adds().map((request) => request.body.guest_session_token)).toEqual(['guest-from-tab-1']);
+    expect(bus.get('session').guestSessionToken).toBe('guest-from-tab-1');
+    adds()[0]?.release();
+    await result;
+    expect(cartsMade).toBe(0);
+    expect(carts.get('guest-from-tab-1')).toEqual([9, 3]);
+  });
+
+  it('hand the making of the cart to the next add when the first one is refused', async () => {
+    refuseProducts.add(1);
+    const first = store.dispatch(addToCart({ productId: 1, quantity: 1 }));
+    const second = store.dispatch(addToCart({ productId: 2, quantity: 1 }));
+    await settle();
+    expect(adds()).toHaveLength(1);
+    adds()[0]?.release();
+    await settle();
+    expect((await first).meta.requestStatus).toBe('rejected');
+    expect(adds().map((request) => request.body.guest_session_token)).toEqual([null, null]);
+    adds()[1]?.release();
+    await second;
+    expect(cartsMade).toBe(1);
+    expect(bus.get('session').guestSessionToken).toBe('guest-1');
+  });
+});
+
+describe("a member's adds", () => {
+  it('go out at once: the bearer names the cart, there is no token to wait for', async () => {
+    const member = { id: 7, token: 'member-token', type: 'Member' } as User;
+    bus.publish('session', { user: member, guestSessionToken: null, wishlistUser: null });
+    const results = [1, 2, 3].map((productId) => store.dispatch(addToCart({ productId, quantity: 1 })));
+    await settle();
+    expect(adds()).toHaveLength(3);
+    expect(adds().every((request) => request.authorization === 'Bearer member-token')).toBe(true);
+    for (const request of adds()) request.release();
+    await settle();
+    for (const request of sent.filter((r) => r.path === 'cart/get-items')) request.release();
+    await Promise.all(results);
+  });
+});
