@@ -115,7 +115,9 @@ export const PAGE_CONTENTS = [
     page: 'payments',
     heading: 'Payments',
     content:
-      '<p>Pay by <strong>bank transfer</strong>, <strong>money transfer</strong> or <strong>cash on delivery</strong>.</p><p>Questions? Write to <a href="mailto:payments@example.com">payments@example.com</a>.</p>',
+      // The methods, the payee and the slip address are not written here: the page shows them from
+      // GET checkout-terms, the settings checkout applies, so the two cannot disagree.
+      '<p>You choose how to pay on the last step of checkout. A transfer order is dispatched once we have received the money.</p><p>Questions? Write to us from the <a href="/contact">contact page</a>.</p>',
     phone: null,
     whatsapp: null,
     email: null,
@@ -123,8 +125,9 @@ export const PAGE_CONTENTS = [
   {
     page: 'shipping',
     heading: 'Shipping',
+    // The fees and any free-shipping rule come from GET checkout-terms (what checkout charges).
     content:
-      '<h3>Delivery times</h3><ol><li>Dubai: next day</li><li>Rest of the UAE: 2-3 days</li><li>Lebanon: 3-5 days</li></ol><p>Orders over 150 USD ship free.</p>',
+      '<h3>Delivery times</h3><ol><li>Dubai: next day</li><li>Rest of the UAE: 2-3 days</li><li>Lebanon: 3-5 days</li></ol>',
     phone: null,
     whatsapp: null,
     email: null,

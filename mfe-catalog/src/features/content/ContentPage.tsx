@@ -8,6 +8,7 @@ import { useExclusiveProductsQuery } from '../home/homeApi';
 import { ProductSlider } from '../home/ProductSlider';
 import { PromoBanners } from '../home/PromoBanners';
 import { usePageContentQuery } from './api';
+import { CheckoutTermsFacts, isTermsPage } from './CheckoutTermsFacts';
 import styles from './content.module.css';
 
 /** The content pages the shop serves; the page name is the path (spec 001, section 2.1). */
@@ -24,6 +25,7 @@ export function ContentPage(): ReactNode {
       {isError ? <ErrorPanel onRetry={refetch} /> : null}
       {isLoading ? <Skeleton shape="lines" count={6} label="Loading the page" /> : null}
       {data && !isError ? <ContentBody heading={data.heading} html={data.content} /> : null}
+      {isTermsPage(page) ? <CheckoutTermsFacts page={page} /> : null}
       {page === 'about' ? <AboutExtras /> : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { api, type PageContent } from '@shop/shared';
+import { api, type CheckoutTerms, type PageContent } from '@shop/shared';
 import { defineQuery } from '../../app/queries';
 import type { PostOutcome } from '../product/api';
 
@@ -6,6 +6,9 @@ import type { PostOutcome } from '../product/api';
 export const usePageContentQuery = defineQuery<string, PageContent>((page) => ({
   path: `page-content/${encodeURIComponent(page)}`,
 }));
+
+/** The rules checkout applies (methods, payee, fees), for the payments and shipping pages. */
+export const useCheckoutTermsQuery = defineQuery<void, CheckoutTerms>(() => ({ path: 'checkout-terms' }));
 
 export interface ContactInquiry {
   full_name: string;
