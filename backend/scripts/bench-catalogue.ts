@@ -112,6 +112,16 @@ const SCENARIOS: [name: string, paths: string[], targetMs: number][] = [
   ],
   ['search q=candle', ['/products?q=candle'], 30],
   ['search typo q=wodden', [`/products?q=${encodeURIComponent('wodden')}`], 30],
+  [
+    'search meaning (taxonomy, stop words, line)',
+    [
+      '/products?q=gift',
+      `/products?q=${encodeURIComponent('leather wallet')}`,
+      '/products?q=her',
+      '/products?q=exclusive',
+    ],
+    30,
+  ],
   ['suggestions q=cand', ['/suggestions?q=cand'], 15],
   [
     'suggestions prefixes hand/birt/velv',

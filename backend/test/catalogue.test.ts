@@ -162,18 +162,18 @@ describe.each(targets)('catalogue on %s', (target) => {
       async (prefix) => {
         const found = await get<Suggestions>(`suggestions?q=${prefix}`);
         expect(found.products.length).toBeGreaterThan(0);
-        const titles = await ctx.database.db
-          .select({ title: products.title, description: products.description })
-          .from(products)
-          .where(
-            sql`${products.id} IN (${sql.join(
-              found.products.map((product) => sql`${product.id}`),
-              sql`, `,
-            )})`,
-          );
-        // Each suggestion holds a word starting with the prefix (title or description).
-        for (const row of titles) {
-          expect(`${row.title} ${row.description}`.toLowerCase()).toMatch(new RegExp(`\\b${prefix}`));
+        const ids = found.products.map((product) => product.id);
+        const texts = rowsOf<{ text: string }>(
+          await ctx.database.db.execute(sql`SELECT p.title || ' ' || p.description || ' ' || t.name || ' '
+              || c.name || ' ' || s.name AS text
+            FROM products p JOIN product_types t ON t.id = p.type_id JOIN categories c ON c.id = p.category_id
+            JOIN sub_categories s ON s.id = p.sub_category_id WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[])`),
+        );
+        expect(texts).toHaveLength(ids.length);
+        // Each suggestion holds a word starting with the prefix (title, description, or the name
+        // of its type, category or sub-category: 'cand' also means the Candles department).
+        for (const row of texts) {
+          expect(row.text.toLowerCase()).toMatch(new RegExp(`\\b${prefix}`));
         }
       },
     );

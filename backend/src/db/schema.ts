@@ -101,6 +101,10 @@ export const subCategories = pgTable('sub_categories', {
   position: integer('position').notNull().default(0),
 });
 
+/** The shop's own lines (0001_init.sql checks products.line against them). */
+export const PRODUCT_LINES = ['exclusive', 'handmade'] as const;
+export type ProductLine = (typeof PRODUCT_LINES)[number];
+
 export const products = pgTable('products', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull(),
@@ -117,7 +121,7 @@ export const products = pgTable('products', {
   hot: boolean('hot').notNull().default(false),
   newItem: boolean('new_item').notNull().default(false),
   freeDelivery: boolean('free_delivery').notNull().default(false),
-  line: text('line').$type<'exclusive' | 'handmade'>(),
+  line: text('line').$type<ProductLine>(),
   supplierId: integer('supplier_id').references(() => suppliers.id),
   typeId: integer('type_id')
     .notNull()

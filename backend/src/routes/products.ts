@@ -58,7 +58,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
         tags,
         summary: 'Product listing with filters, disjunctive facets and paging',
         description:
-          "q: full-text (title over descriptions) or typo-tolerant trigram match, by relevance unless `sort` is given. `f` malformed → 400 naming f. Facet counts ignore their own group's selection.",
+          "q: every word in the product's text (title over descriptions) or in its type, category, sub-category or line name; a typo-tolerant trigram match when nothing matches; by relevance unless `sort` is given. `f` malformed → 400 naming f. Facet counts ignore their own group's selection.",
         querystring: ProductListingQuery,
         response: responses(ProductListing),
       },

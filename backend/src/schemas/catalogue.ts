@@ -17,6 +17,7 @@ import type {
   Suggestions as SuggestionsShape,
   TopSearched as TopSearchedShape,
 } from '@shop/shared/api-types';
+import { KEYWORD_MIN, SEARCH_TEXT_MAX } from '@shop/shared/validation';
 import { Type } from '@sinclair/typebox';
 import {
   ATTRIBUTE_FILTER_MAX_LENGTH,
@@ -119,7 +120,7 @@ export const ProductListingQuery = Type.Object({
   type: Type.Optional(Slug),
   category: Type.Optional(Slug),
   subCategory: Type.Optional(Slug),
-  q: Type.Optional(Type.String({ maxLength: 200 })),
+  q: Type.Optional(Type.String({ maxLength: SEARCH_TEXT_MAX })),
   supplier_id: Type.Optional(Id()),
   sort: Type.Optional(Type.Union(SORTS.map((sort) => Type.Literal(sort)))),
   'per-page': Type.Optional(
@@ -166,7 +167,10 @@ export const Suggestions = Type.Object({
 proved<Conforms<typeof Suggestions, SuggestionsShape>>();
 export const SuggestionsQuery = Type.Object({
   q: Type.Optional(
-    Type.String({ maxLength: 200, description: 'Fewer than 3 characters (trimmed): empty lists' }),
+    Type.String({
+      maxLength: SEARCH_TEXT_MAX,
+      description: `Fewer than ${KEYWORD_MIN} characters (trimmed): empty lists`,
+    }),
   ),
 });
 

@@ -10,6 +10,7 @@ import type {
   ProductListing,
   Specification,
 } from '@shop/shared/api-types';
+import { SEARCH_TEXT_MAX } from '@shop/shared/validation';
 import { eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';
@@ -25,6 +26,7 @@ import {
 } from './attributeFilters';
 import { sanitizeRichText } from './html';
 import { imageUrl } from './images';
+import { rankSearch, SEARCH_CANDIDATES_MAX } from './searchRanking';
 import { UNGATED, type WorkGate } from './workGate';
 
 export const DEFAULT_PER_PAGE = 20;
@@ -206,27 +208,6 @@ const BY_RANK: CardOrder = { inner: sql`r.ord`, outer: sql`page.rank` };
 
 /** Trimmed, lower case, single spaces: how searches are matched, logged and cached. */
 export const normalizeQuery = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
-/** Typo matching (trigrams) only for words long enough not to match half the catalogue. */
-const TRIGRAM_MIN_LENGTH = 5;
-/**
- * A search ranks at most this many products (the most relevant); `_meta.totalCount` is exact up
- * to this many matches and stops there.
- */
-export const SEARCH_CANDIDATES_MAX = 10_000;
-
-/**
- * The text as a tsquery where every word must match and the last one is a prefix ('cand' finds
- * candles, 'birt' birthday): a shopper typing is always in the middle of their last word. Words
- * are runs of letters and digits only, so nothing the shopper types is read as tsquery syntax.
- * null when the text holds no word at all.
- */
-export function prefixTsQuery(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
-  if (!words) return null;
-  const last = words.length - 1;
-  return words.map((word, index) => (index === last ? `${word}:*` : word)).join(' & ');
-}
-
 /** A search text's matches, most relevant first (at most SEARCH_CANDIDATES_MAX ids). */
 export interface TextSearch {
   /** WHERE condition: the product is one of `rankedIds`. */
@@ -235,30 +216,16 @@ export interface TextSearch {
 }
 
 /**
- * q: full-text match (title 'A' over descriptions 'B', GIN index; the last word a prefix) ranked by ts_rank. Only when
- * the full text finds nothing (a typo) and the text has 5+ characters, the title trigram GIN
- * index answers `q <% title` instead, ranked by word similarity. Scoring runs once per text: the
- * ranked ids are kept in `cache` (its TTL; 0 = every time), and listings filter and page them.
+ * q: what the text means (searchRanking.ts: the products' own text, their taxonomy and line, a
+ * typo fallback). Scoring runs once per text: the ranked ids are kept in `cache` (its TTL; 0 =
+ * every time), and listings filter and page them.
  */
 export async function resolveSearch(
   db: Database,
   text: string,
   cache: TtlCache<number[]> = new TtlCache(0),
 ): Promise<TextSearch> {
-  const rankedIds = await cache.getOrCompute(text, async () => {
-    const tsquery = prefixTsQuery(text);
-    if (tsquery === null) return [];
-    const query = sql`to_tsquery('english', ${tsquery})`;
-    const fts = rowsOf<{ id: number }>(
-      await db.execute(sql`SELECT id FROM products WHERE search_vector @@ ${query}
-        ORDER BY ts_rank(search_vector, ${query}) DESC, id LIMIT ${SEARCH_CANDIDATES_MAX}`),
-    );
-    if (fts.length > 0 || text.length < TRIGRAM_MIN_LENGTH) return fts.map((row) => Number(row.id));
-    return rowsOf<{ id: number }>(
-      await db.execute(sql`SELECT id FROM products WHERE ${text} <% title
-        ORDER BY word_similarity(${text}, title) DESC, id LIMIT ${SEARCH_CANDIDATES_MAX}`),
-    ).map((row) => Number(row.id));
-  });
+  const rankedIds = await cache.getOrCompute(text, () => rankSearch(db, text));
   const match = rankedIds.length === 0 ? sql`FALSE` : sql`${products.id} = ANY(${intArray(rankedIds)})`;
   return { match, rankedIds };
 }
@@ -596,7 +563,7 @@ async function countFacets(
 
 /** One row per search (normalized), the raw material of top-searched-products. */
 export async function logSearch(db: Database, text: string): Promise<void> {
-  await db.insert(searchLog).values({ query: normalizeQuery(text).slice(0, 200) });
+  await db.insert(searchLog).values({ query: normalizeQuery(text).slice(0, SEARCH_TEXT_MAX) });
 }
 
 export const sanitizeDetails = sanitizeRichText;

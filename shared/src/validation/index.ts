@@ -8,7 +8,7 @@ export * from './catalogue';
 export * from './checkout';
 export * from './customization';
 export { firstErrors } from './errors';
-export { KEYWORD_MIN, keywordError } from './keyword';
+export { KEYWORD_MIN, keywordError, SEARCH_TEXT_MAX } from './keyword';
 export * from './member';
 export { MESSAGES } from './messages';
 export * from './richText';

@@ -2,6 +2,11 @@ import { MESSAGES } from './messages';
 
 /** Shortest keyword the listing filter, the search box and the search API act on. */
 export const KEYWORD_MIN = 3;
+/**
+ * Longest search text the API takes (q of products and suggestions); the search box and the
+ * keyword filter stop typing there, so a shopper never sends what the API refuses.
+ */
+export const SEARCH_TEXT_MAX = 200;
 
 /**
  * The listing keyword filter's message for a text, or null when it may be applied (spec 000,
