@@ -84,10 +84,22 @@ const GuestCartToken = Type.Optional(
   Nullable(Type.String({ maxLength: 200, description: 'guest_session_token of the guest cart to merge' })),
 );
 
+/** What a wishlist-e-mail user's browser holds (wishlistUser.token): their wishlist joins the account. */
+const WishlistToken = Type.Optional(
+  Nullable(
+    Type.String({
+      maxLength: 200,
+      description:
+        "The wishlist-e-mail user's token (buyers/register-wishlist): their wishlist moves into the account (a product listed in both stays one line) and the wishlist user is deleted. Unknown: ignored.",
+    }),
+  ),
+);
+
 export const LoginBody = Type.Object({
   email: Email,
   password: Password,
   guest_cart_session_token: GuestCartToken,
+  wishlist_token: WishlistToken,
 });
 
 export const EmailBody = Type.Object({ email: Email });
@@ -105,6 +117,7 @@ export const RegisterBody = Type.Object({
   ),
   gender: text(20, 'One of GET gender'),
   guest_cart_session_token: GuestCartToken,
+  wishlist_token: WishlistToken,
 });
 
 export const RegisterGuestBody = Type.Object({

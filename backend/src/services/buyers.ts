@@ -28,6 +28,7 @@ import type { LoginThrottle } from './loginThrottle';
 import type { Mailer } from './mailer';
 import type { PasswordHasher } from './passwords';
 import { GENDERS } from './referenceLists';
+import { takeOverWishlist } from './wishlist';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 /** At most this many reset mails per account and hour (a mail bomb costs the attacker more). */
@@ -134,7 +135,13 @@ const canonicalGender = (gender: string | null | undefined) =>
 // ---------------------------------------------------------------- sign-in / sign-out
 
 export interface LoginInput {
-  body: { email?: string; password?: string; guest_cart_session_token?: string | null };
+  body: {
+    email?: string;
+    password?: string;
+    guest_cart_session_token?: string | null;
+    /** The wishlist-e-mail user's token the browser holds: their wishlist joins the member's. */
+    wishlist_token?: string | null;
+  };
   ip: string;
 }
 
@@ -157,6 +164,7 @@ export async function login(services: AccountServices, { body, ip }: LoginInput)
   return db.transaction(async (tx) => {
     const token = await issueBuyerToken(tx, buyer.id, services.tokenTtlMs);
     const adjustments = await mergeGuestCart(tx, buyer.id, body.guest_cart_session_token);
+    await takeOverWishlist(tx, buyer.id, body.wishlist_token);
     return { user: toUser(buyer, token), cart_adjustments: adjustments };
   });
 }
@@ -191,6 +199,8 @@ export interface RegisterBodyInput {
   country_id?: number | string | null;
   gender?: string;
   guest_cart_session_token?: string | null;
+  /** The wishlist-e-mail user's token the browser holds: their wishlist becomes the member's. */
+  wishlist_token?: string | null;
 }
 
 export async function register(services: AccountServices, body: RegisterBodyInput): Promise<SignedIn> {
@@ -220,13 +230,16 @@ export async function register(services: AccountServices, body: RegisterBodyInpu
   };
   try {
     // Guests who checked out with this e-mail stay separate buyers: typing an e-mail at express
-    // checkout proves nothing, so a new member never inherits their carts or details.
+    // checkout proves nothing, so a new member never inherits their carts or details. What the
+    // shopper's browser holds is theirs: the guest cart of its token, the wishlist of its
+    // wishlist token.
     return await db.transaction(async (tx) => {
       if (await memberByEmail(tx, input.email)) throw emailExists();
       const [buyer] = await tx.insert(buyers).values(values).returning();
       if (!buyer) throw new Error('buyer not saved');
       const token = await issueBuyerToken(tx, buyer.id, services.tokenTtlMs);
       const adjustments = await mergeGuestCart(tx, buyer.id, input.guest_cart_session_token);
+      await takeOverWishlist(tx, buyer.id, body.wishlist_token);
       return { user: toUser(buyer, token), cart_adjustments: adjustments };
     });
   } catch (error) {

@@ -7,9 +7,9 @@
 import type { WishlistItem, WishlistMovedToCart } from '@shop/shared/api-types';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { products, wishlistItems } from '../db/schema';
+import { products, wishlistItems, wishlistUsers } from '../db/schema';
 import { AppError } from '../errors';
-import { isWishlistToken, resolveBuyer, resolveWishlistUser } from './auth';
+import { hashToken, isWishlistToken, resolveBuyer, resolveWishlistUser } from './auth';
 import { addToCartWithin, type CartOwner, lockProduct } from './cart';
 import type { Pricing } from './money';
 import { loadProductCards } from './products';
@@ -183,4 +183,43 @@ export async function moveToCart(
     await tx.delete(wishlistItems).where(eq(wishlistItems.id, line.id));
     return { cart, guest_session_token: cart.guest_session_token, items: await itemsOf(tx, owner) };
   });
+}
+
+/**
+ * A wishlist-e-mail user (buyers/register-wishlist) who signs up or signs in keeps their wishlist:
+ * its lines move to the member, a product the member has listed already stays one line (the
+ * member's, with its date), and the wishlist user is deleted, so its token opens nothing any more
+ * and its e-mail is free. The wishlist token is the proof: it is what the shopper's browser holds
+ * (wishlistUser.token), while typing the same e-mail at sign-up proves nothing about owning it.
+ * An unknown token (already taken over, or never issued) keeps nothing and is no error: the
+ * sign-up itself must not fail over it. Runs in the caller's sign-up or sign-in transaction.
+ */
+export async function takeOverWishlist(
+  tx: Database,
+  buyerId: number,
+  wishlistToken: string | null | undefined,
+): Promise<number> {
+  if (!wishlistToken || !isWishlistToken(wishlistToken)) return 0;
+  // Locked: a second sign-up with the same token waits here and then finds nothing to take.
+  const [owner] = await tx
+    .select({ id: wishlistUsers.id })
+    .from(wishlistUsers)
+    .where(eq(wishlistUsers.tokenHash, hashToken(wishlistToken)))
+    .for('update');
+  if (!owner) return 0;
+  const lines = await tx
+    .select({ productId: wishlistItems.productId, createdAt: wishlistItems.createdAt })
+    .from(wishlistItems)
+    .where(eq(wishlistItems.wishlistUserId, owner.id));
+  const moved =
+    lines.length === 0
+      ? []
+      : await tx
+          .insert(wishlistItems)
+          .values(lines.map((line) => ({ buyerId, productId: line.productId, createdAt: line.createdAt })))
+          .onConflictDoNothing()
+          .returning({ id: wishlistItems.id });
+  // Its own lines go with it (ON DELETE CASCADE).
+  await tx.delete(wishlistUsers).where(eq(wishlistUsers.id, owner.id));
+  return moved.length;
 }

@@ -11,6 +11,8 @@ export interface RegistrationBody {
   country_id: number;
   gender: string;
   guest_cart_session_token: string | null;
+  /** The wishlist-e-mail user's token, if this browser holds one: their wishlist joins the account. */
+  wishlist_token: string | null;
 }
 
 /** Guest express sign-up (spec 001 §3). */
@@ -35,8 +37,12 @@ export type SlideKind = 'signin' | 'signup';
 /** The buyers/* calls and the reference lists of the auth screens, over any API client. */
 export function createAuthApi(client: ApiClient) {
   return {
-    login: (body: { email: string; password: string; guest_cart_session_token: string | null }) =>
-      client.post<SignedIn>('buyers/login', body),
+    login: (body: {
+      email: string;
+      password: string;
+      guest_cart_session_token: string | null;
+      wishlist_token: string | null;
+    }) => client.post<SignedIn>('buyers/login', body),
     logout: () => client.post<Record<string, never>>('buyers/logout', {}),
     isLoggedIn: () => client.get<{ is_logged_in: boolean }>('buyers/is-logged-in'),
     checkEmailExist: (email: string) =>

@@ -24,6 +24,7 @@ describe('session: signing in', () => {
       email: 'lina@example.com',
       password: 'Secret123',
       guest_cart_session_token: 'guest-cart-1',
+      wishlist_token: null,
     });
     expect(bus.get('session')).toEqual({ user: MEMBER, guestSessionToken: null, wishlistUser: null });
     expect(loadUser()).toEqual(MEMBER);
@@ -86,8 +87,9 @@ describe('session: signing in', () => {
     });
   });
 
-  it("registers with type 'Registration' and the guest cart token, then signs in", async () => {
-    bus.publish('session', { user: null, guestSessionToken: 'guest-cart-2', wishlistUser: null });
+  it("registers with type 'Registration', the guest cart token and the wishlist token, then signs in", async () => {
+    const wishlistUser = { id: 3, email: 'lina@example.com', token: 'wl.wish-token' };
+    bus.publish('session', { user: null, guestSessionToken: 'guest-cart-2', wishlistUser });
     const backend = createFakeBackend({ 'POST buyers/register': ok({ user: MEMBER }, 201) });
     const details = {
       email: 'lina@example.com',
@@ -104,6 +106,8 @@ describe('session: signing in', () => {
       type: 'Registration',
       ...details,
       guest_cart_session_token: 'guest-cart-2',
+      // The wishlist-e-mail user's list becomes the new member's (the server moves it).
+      wishlist_token: 'wl.wish-token',
     });
     expect(bus.get('session')).toEqual({ user: MEMBER, guestSessionToken: null, wishlistUser: null });
   });

@@ -19,7 +19,8 @@ export type SessionOutcome = { ok: true; user: User } | { ok: false; message: st
 export type LogoutOutcome = 'signed-out' | 'cleared-locally' | 'failed';
 
 /**
- * Spec: login stores the user, clears the guest session token and the wishlist user. The guest
+ * Spec: login stores the user, clears the guest session token and the wishlist user (whose list the
+ * server has moved into the account: signIn and register send its token). The guest
  * token goes first, so the cart owner sees one change of shopper and fetches the member's cart
  * (the server has merged the guest cart into it) once.
  */
@@ -69,8 +70,9 @@ export const signIn =
     const answer = await api.login({
       email: credentials.email.trim(),
       password: credentials.password,
-      // The server merges this guest cart into the member's.
+      // The server merges this guest cart and this wishlist into the member's.
       guest_cart_session_token: bus.get('session').guestSessionToken,
+      wishlist_token: bus.get('session').wishlistUser?.token ?? null,
     });
     if (!answer.status) return { ok: false, message: signInFailureMessage(answer) };
     startSession(answer.data.user, bus);
@@ -78,7 +80,10 @@ export const signIn =
     return { ok: true, user: answer.data.user };
   };
 
-export type RegistrationDetails = Omit<RegistrationBody, 'type' | 'guest_cart_session_token'>;
+export type RegistrationDetails = Omit<
+  RegistrationBody,
+  'type' | 'guest_cart_session_token' | 'wishlist_token'
+>;
 
 export const register =
   (details: RegistrationDetails): AuthThunk<Promise<SessionOutcome>> =>
@@ -88,6 +93,8 @@ export const register =
       ...details,
       email: details.email.trim(),
       guest_cart_session_token: bus.get('session').guestSessionToken,
+      // A wishlist-e-mail user who signs up keeps their wishlist (the server moves it over).
+      wishlist_token: bus.get('session').wishlistUser?.token ?? null,
     });
     if (answer.status) {
       startSession(answer.data.user, bus);

@@ -149,6 +149,7 @@ describe('sign-up wizard', () => {
       country_id: 1,
       gender: 'Female',
       guest_cart_session_token: 'guest-cart-9',
+      wishlist_token: null,
     });
     expect(bus.get('session').user).toEqual(MEMBER);
   });
