@@ -81,7 +81,9 @@ function Checkout({ cart, cartFresh, token }: { cart: Cart; cartFresh: boolean; 
   const addresses = useCheckoutSelector((state) => state.checkout.addresses);
   const [addressesFresh, setAddressesFresh] = useState(false);
   const [tab, setTab] = useState<CheckoutTab>('cart');
-  const [notice, setNotice] = useState<string | null>(null);
+  // The tab the shopper last tried and could not open: its notice shows while the reason holds,
+  // and goes by itself once the shopper did what it asked (chose a method, an address).
+  const [refusedTab, setRefusedTab] = useState<CheckoutTab | null>(null);
   const primaryChecked = useRef(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new shopper (token) has other addresses
@@ -100,9 +102,10 @@ function Checkout({ cart, cartFresh, token }: { cart: Cart; cartFresh: boolean; 
   }, [cartFresh, addressesFresh, addresses, cart.shippingAddress, dispatch]);
 
   const blockedReason = (to: CheckoutTab) => (to === tab ? null : tabBlockedReason(tab, to, cart));
+  const notice = refusedTab ? blockedReason(refusedTab) : null;
   const open = (to: CheckoutTab) => {
     const reason = blockedReason(to);
-    setNotice(reason);
+    setRefusedTab(reason ? to : null);
     if (!reason) setTab(to);
   };
 

@@ -1,9 +1,31 @@
+import { type CheckoutTerms, MEMBER_SLIP_STEP } from '@shop/shared';
 import { MESSAGES } from '@shop/shared/validation/messages';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { ConfirmOrderPage, NO_RECENT_ORDER } from './ConfirmOrderPage';
-import { checkoutCart, GUEST, MEMBER, order, renderCheckout, signedInAs } from './checkoutTestKit';
+import {
+  checkoutCart,
+  GUEST,
+  installCheckoutApi,
+  MEMBER,
+  ok,
+  order,
+  PAYMENT_DETAILS,
+  renderCheckout,
+  signedInAs,
+} from './checkoutTestKit';
 import { LAST_ORDER_STORAGE_KEY } from './constants';
 import { lastOrderOf, saveLastOrder } from './lastOrder';
+
+const TERMS: CheckoutTerms = {
+  payment_methods: ['Cash On Delivery', 'Money Exchange Transfer'],
+  payment_details: PAYMENT_DETAILS,
+  payment_slip_email: 'slips@shop.example',
+  shipping: { fees: [], free_shipping_over: null },
+};
+const transferOrder = (number: string) => ({
+  ...order(number, 88.46),
+  payment_method: 'Money Exchange Transfer' as const,
+});
 
 const open = () => renderCheckout(<ConfirmOrderPage />, { cart: null, path: '/confirmorder' });
 
@@ -38,5 +60,37 @@ describe('order confirmation (/confirmorder)', () => {
     expect(screen.queryByTestId('order-number')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/products');
     expect(screen.getByRole('link', { name: 'My Order(s)' })).toHaveAttribute('href', '/member/orders');
+  });
+
+  it('tells a guest who pays by Money Exchange Transfer whom to pay and to e-mail the slip', async () => {
+    installCheckoutApi({ 'GET checkout-terms': ok(TERMS) });
+    signedInAs(null);
+    saveLastOrder(lastOrderOf(transferOrder('GS-2611-000044'), checkoutCart(), 'Guest'));
+    open();
+    const howToPay = within(await screen.findByTestId('how-to-pay'));
+    expect(
+      howToPay.getByText(
+        'Please send AED 88.46 by Money Exchange Transfer to Rami Khoury, +971 55 765 4321, naming your order number GS-2611-000044.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      howToPay.getByText(
+        'Then e-mail the transfer slip to slips@shop.example, naming your order number GS-2611-000044.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('tells a member to upload the slip under My Orders, and says nothing of a transfer for Cash On Delivery', async () => {
+    installCheckoutApi({ 'GET checkout-terms': ok(TERMS) });
+    signedInAs(MEMBER);
+    saveLastOrder(lastOrderOf(transferOrder('GS-2611-000045'), checkoutCart(), 'Member'));
+    const first = open();
+    expect(await screen.findByText(MEMBER_SLIP_STEP)).toBeInTheDocument();
+    first.unmount();
+
+    saveLastOrder(lastOrderOf(order('GS-2611-000046', 20), checkoutCart(), 'Member'));
+    open();
+    expect(screen.getByTestId('order-number')).toHaveTextContent('GS-2611-000046');
+    expect(screen.queryByTestId('how-to-pay')).not.toBeInTheDocument();
   });
 });

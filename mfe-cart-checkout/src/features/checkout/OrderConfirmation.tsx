@@ -1,8 +1,11 @@
-import { useBusState } from '@shop/shared';
+import { transferInstructions, useBusState } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { MESSAGES } from '@shop/shared/validation/messages';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { LoadFailed } from '../../app/LoadFailed';
+import { useApiData } from '../../app/useApiData';
 import styles from './checkout.module.css';
+import { checkoutApi } from './checkoutApi';
 import { CHAT_OPEN_LINK } from './constants';
 import type { LastOrder } from './lastOrder';
 
@@ -26,6 +29,7 @@ export function OrderReceived({ order }: { order: LastOrder }): ReactNode {
           </div>
         ) : null}
       </dl>
+      {order.payment_method === 'Money Exchange Transfer' ? <HowToPay order={order} /> : null}
       {order.chat_url ? (
         <p>
           <a href={order.chat_url} target="_blank" rel="noopener noreferrer">
@@ -34,6 +38,31 @@ export function OrderReceived({ order }: { order: LastOrder }): ReactNode {
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A Money Exchange Transfer order: whom to send the money to (the payee of the shop's settings) and
+ * where the slip goes: a member uploads it under My Orders, a guest (who has no member area) e-mails
+ * it (spec 001 §2.7). The same words as the order e-mail (shared `transferInstructions`).
+ */
+function HowToPay({ order }: { order: LastOrder }): ReactNode {
+  const terms = useApiData('checkout-terms', checkoutApi.terms);
+  if (terms.state === 'failed') return <LoadFailed />;
+  if (terms.state !== 'loaded') return <p aria-busy="true">Loading…</p>;
+  const steps = transferInstructions({
+    amount: order.total,
+    orderNumber: order.order_id,
+    payee: terms.data.payment_details.personal,
+    placedBy: order.placedBy,
+    slipEmail: terms.data.payment_slip_email,
+  });
+  return (
+    <section className={styles.details} aria-labelledby="how-to-pay-title" data-testid="how-to-pay">
+      <h2 id="how-to-pay-title">How to pay</h2>
+      <p>{steps.payTo}</p>
+      <p>{steps.slip}</p>
+    </section>
   );
 }
 

@@ -11,14 +11,17 @@ import { useCheckoutSelector } from './hooks';
 
 /**
  * The paymentMethod tab (spec 001 §2.3): the two methods offered; for Money Exchange Transfer the
- * person to send the money to. The Bank Transfer details are displayed, never chosen (spec 001 §1,
- * §9). When money-transfer-details fails, the details part shows the error panel (spec 001 §8).
+ * person to send the money to. Details show only for the method that needs them: nothing for Cash
+ * On Delivery, the payee for a transfer. The Bank Transfer details belong to Bank Transfer, which is
+ * displayed, never chosen (spec 001 §1, §9), so checkout has no place for them. When
+ * money-transfer-details fails, the payee part shows the error panel (spec 001 §8).
  */
 export function PaymentMethodTab(): ReactNode {
   const dispatch = useCartDispatch();
   const chosen = useCheckoutSelector(selectChosenMethod);
   const methodError = useCheckoutSelector((state) => state.checkout.methodError);
-  const details = useApiData('money-transfer-details', checkoutApi.paymentDetails);
+  const transfer = chosen === 'Money Exchange Transfer';
+  const details = useApiData(transfer ? 'money-transfer-details' : null, checkoutApi.paymentDetails);
 
   return (
     <>
@@ -42,10 +45,10 @@ export function PaymentMethodTab(): ReactNode {
           {methodError.message}
         </p>
       ) : null}
-      {details.state === 'failed' ? (
+      {!transfer ? null : details.state === 'failed' ? (
         <LoadFailed />
       ) : details.state === 'loaded' ? (
-        <TransferDetails details={details.data} showPerson={chosen === 'Money Exchange Transfer'} />
+        <Payee payee={details.data.personal} />
       ) : (
         <p aria-busy="true">Loading…</p>
       )}
@@ -53,56 +56,21 @@ export function PaymentMethodTab(): ReactNode {
   );
 }
 
-function TransferDetails({
-  details,
-  showPerson,
-}: {
-  details: PaymentDetails;
-  showPerson: boolean;
-}): ReactNode {
-  const { personal, bank } = details;
+/** Whom a Money Exchange Transfer goes to. */
+export function Payee({ payee }: { payee: PaymentDetails['personal'] }): ReactNode {
   return (
-    <>
-      {showPerson ? (
-        <section className={styles.details} aria-labelledby="money-transfer-title">
-          <h3 id="money-transfer-title">Send the money to</h3>
-          <dl className={styles.facts}>
-            <div>
-              <dt>Name</dt>
-              <dd>{personal.personName}</dd>
-            </div>
-            <div>
-              <dt>Phone number</dt>
-              <dd>{personal.personPhoneNumber}</dd>
-            </div>
-          </dl>
-        </section>
-      ) : null}
-      <section className={styles.details} aria-labelledby="bank-transfer-title">
-        <h3 id="bank-transfer-title">Bank Transfer</h3>
-        <dl className={styles.facts}>
-          <div>
-            <dt>Account title</dt>
-            <dd>{bank.accountTitle}</dd>
-          </div>
-          <div>
-            <dt>Bank name</dt>
-            <dd>{bank.bankName}</dd>
-          </div>
-          <div>
-            <dt>Account number</dt>
-            <dd>{bank.accountNumber}</dd>
-          </div>
-          <div>
-            <dt>IBAN</dt>
-            <dd>{bank.ibanNumber}</dd>
-          </div>
-          <div>
-            <dt>Swift code</dt>
-            <dd>{bank.swiftCode}</dd>
-          </div>
-        </dl>
-      </section>
-    </>
+    <section className={styles.details} aria-labelledby="money-transfer-title">
+      <h3 id="money-transfer-title">Send the money to</h3>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Name</dt>
+          <dd data-testid="payee-name">{payee.personName}</dd>
+        </div>
+        <div>
+          <dt>Phone number</dt>
+          <dd>{payee.personPhoneNumber}</dd>
+        </div>
+      </dl>
+    </section>
   );
 }

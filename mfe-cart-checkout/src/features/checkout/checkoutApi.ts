@@ -4,6 +4,7 @@ import {
   bus,
   type Cart,
   type ChatCheckout,
+  type CheckoutTerms,
   type ChoosablePaymentMethod,
   type Country,
   createCorrelationId,
@@ -67,6 +68,8 @@ export const checkoutApi = {
     api.post<{ item: ShippingAddress }>('buyers-shipping-address/create', address),
   countries: () => api.get<{ list: CountryOption[] }>('countries'),
   paymentDetails: () => api.get<PaymentDetails>('money-transfer-details'),
+  /** The payee and where a guest e-mails the transfer slip, for the confirmation. */
+  terms: () => api.get<CheckoutTerms>('checkout-terms'),
   addShippingAddress: (address_id: number) =>
     api.post<Cart>('cart/add-shipping-address', { address_id, guest_session_token: guestToken() }),
   addPaymentMethod: (payment_method: ChoosablePaymentMethod) =>
