@@ -1,10 +1,10 @@
 import type { DashboardStats } from '@shop/shared';
 import type { ReactNode } from 'react';
-import { DateTime } from '../../app/DateTime';
 import { LoadFailed } from '../../app/LoadFailed';
 import { StatBoxes } from '../../app/StatBoxes';
 import { useApiData } from '../../app/useApiData';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { ActivityList } from './ActivityList';
 import styles from './dashboard.module.css';
 import { dashboardApi } from './dashboardApi';
 
@@ -21,8 +21,8 @@ export const NO_ACTIVITIES = 'No activities yet.';
 
 /**
  * /member (spec 001 §2.7): four stat boxes from `buyers/dashboard-stats` and the 'Recent
- * Activities' card from `buyers-log` (newest first, as the server sends it). Each part loads and
- * fails on its own.
+ * Activities' card from `buyers-log` (newest first, as the server sends it; its later pages on
+ * demand, see ActivityList). Each part loads and fails on its own.
  */
 export function Dashboard(): ReactNode {
   useDocumentTitle('My Dashboard');
@@ -47,13 +47,7 @@ export function Dashboard(): ReactNode {
         ) : activities.data.items.length === 0 ? (
           <p>{NO_ACTIVITIES}</p>
         ) : (
-          <ul className={styles.activities}>
-            {activities.data.items.map((activity) => (
-              <li key={activity.id}>
-                {activity.action_type} <DateTime at={activity.action_datetime} />
-              </li>
-            ))}
-          </ul>
+          <ActivityList firstPage={activities.data} />
         )}
       </section>
     </section>

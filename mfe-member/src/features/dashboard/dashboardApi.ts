@@ -3,6 +3,6 @@ import { type ActivityPage, api, type DashboardStats } from '@shop/shared';
 /** The dashboard's calls (spec 001 §7, Member area). */
 export const dashboardApi = {
   stats: () => api.get<DashboardStats>('buyers/dashboard-stats'),
-  /** Newest first; the dashboard shows the first page. */
-  activities: () => api.get<ActivityPage>('buyers-log'),
+  /** Newest first, a page at a time (the dashboard loads the first, then more on demand). */
+  activities: (page = 1) => api.get<ActivityPage>('buyers-log', { page }),
 };
