@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderMemberArea } from '../../test/fakeBackend';
-import { installOrdersBackend, ok, orderDetail, orderedProduct, refused } from './fakeOrders';
+import { installOrdersBackend, ok, order, orderDetail, orderedProduct, refused } from './fakeOrders';
+import { orderLineAmounts } from './orderMoney';
 
 const PNG = new File(['png'], 'slip.png', { type: 'image/png' });
 
@@ -28,6 +29,7 @@ describe('/member/orders/{id}', () => {
                   price: 10,
                 },
                 packaging: { id: 2, title: 'Gold box', image: '/images/packaging/2.jpg', price: 5 },
+                total: 135,
               }),
             ],
           }),
@@ -37,7 +39,17 @@ describe('/member/orders/{id}', () => {
     const product = await screen.findByRole('article', { name: 'Rose Box 1' });
     expect(product).toHaveTextContent('Flowers · Roses · Gifts');
     expect(product).toHaveTextContent('To: Sara');
-    expect(product).toHaveTextContent('Gold box (AED 5.00)');
+    expect(product).toHaveTextContent('Gold box');
+    // unit price × quantity = the products alone; the gift options on their own lines; the line total.
+    const lines = within(product)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    expect(lines).toEqual([
+      'AED 60.00 × 2 AED 120.00',
+      'Customization AED 10.00',
+      'Packaging AED 5.00',
+      'Line total AED 135.00',
+    ]);
     expect(await within(product).findByAltText('Your logo for Rose Box 1')).toHaveAttribute(
       'src',
       'blob:logo',
@@ -141,6 +153,22 @@ describe('/member/orders/{id}', () => {
     expect(backend.callsTo('GET buyer-orders/7')).toHaveLength(2);
   });
 
+  it("shows the server's refusal of a slip once, at the file field, not also in a banner", async () => {
+    const reason = 'The file is not a readable image.';
+    installOrdersBackend({
+      'GET buyer-orders/7': () => ok({ order: orderDetail(7) }),
+      'POST buyer-orders/proof-of-payment': () =>
+        refused(422, `Please check the form: ${reason}`, { file: reason }),
+    });
+    renderMemberArea('/member/orders/7');
+    const form = await screen.findByRole('form', { name: 'Upload proof of payment' });
+    fireEvent.change(within(form).getByLabelText(/Transfer slip/), { target: { files: [PNG] } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Upload' }));
+    expect(await within(form).findByText(reason)).toBeInTheDocument();
+    expect(within(form).queryByText(/Please check the form/)).not.toBeInTheDocument();
+    expect(within(form).getAllByText(new RegExp(reason.replace('.', '\\.')))).toHaveLength(1);
+  });
+
   it('refuses a slip that is not a JPEG or PNG before sending it', async () => {
     const backend = installOrdersBackend({ 'GET buyer-orders/7': () => ok({ order: orderDetail(7) }) });
     renderMemberArea('/member/orders/7');
@@ -224,6 +252,49 @@ describe('/member/orders/{id}', () => {
       item_id: '1',
       order_id: '7',
       comments: 'Late',
+    });
+  });
+
+  it("shows a Money Exchange Transfer order's payee and how to send the slip, and no bank details", async () => {
+    installOrdersBackend({ 'GET buyer-orders/7': () => ok({ order: orderDetail(7) }) });
+    renderMemberArea('/member/orders/7');
+    const howToPay = await screen.findByTestId('how-to-pay');
+    expect(howToPay).toHaveTextContent(
+      'Please send AED 135.50 by Money Exchange Transfer to Rami Khoury, +971 55 765 4321, naming your order number GS-2611-000047.',
+    );
+    expect(howToPay).toHaveTextContent('Then upload the transfer slip under My Orders');
+    expect(screen.queryByTestId('bank-details')).not.toBeInTheDocument();
+  });
+
+  it('shows bank details only for a Bank Transfer order, and nothing to pay for Cash On Delivery', async () => {
+    installOrdersBackend({
+      'GET buyer-orders/7': () => ok({ order: orderDetail(7, { payment_method: 'Bank Transfer' }) }),
+      'GET buyer-orders/8': () =>
+        ok({ order: orderDetail(8, { ...order(8, { payment_method: 'Cash On Delivery' }) }) }),
+    });
+    const bank = renderMemberArea('/member/orders/7');
+    expect(await screen.findByTestId('bank-details')).toHaveTextContent('AE07 0331 2345 6789 0123 456');
+    expect(screen.queryByText(/Rami Khoury/)).not.toBeInTheDocument();
+    bank.unmount();
+    renderMemberArea('/member/orders/8');
+    await screen.findByRole('heading', { name: /GS-2611-000048/ });
+    expect(screen.queryByTestId('bank-details')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('how-to-pay')).not.toBeInTheDocument();
+  });
+
+  it('splits a line into unit × quantity, customization, packaging and total', () => {
+    const item = orderedProduct(1, {
+      price: 0.1,
+      quantity: 3,
+      total: 0.3,
+    });
+    expect(orderLineAmounts(item)).toEqual({
+      unit: 0.1,
+      quantity: 3,
+      products: 0.3,
+      customization: null,
+      packaging: null,
+      total: 0.3,
     });
   });
 });

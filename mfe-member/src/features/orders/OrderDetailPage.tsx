@@ -19,9 +19,10 @@ import {
 import { FeedbackForm, ReviewForm } from './OrderedItemDialogs';
 import { OrderedLogo } from './OrderedLogo';
 import { OrderStatusBadge } from './OrderStatusBadge';
-import { orderMoney } from './orderMoney';
+import { orderLineAmounts, orderMoney } from './orderMoney';
 import styles from './orders.module.css';
 import { ordersApi } from './ordersApi';
+import { PaymentInstructions } from './PaymentInstructions';
 import { ProofOfPayment } from './ProofOfPayment';
 
 /** An id the route may carry: a positive whole number, else no order can have it. */
@@ -98,6 +99,7 @@ export function OrderDetailPage(): ReactNode {
         <p>{[order.address.city, order.address.country].filter(Boolean).join(', ')}</p>
         <h2>Payment method</h2>
         <p>{order.payment_method}</p>
+        <PaymentInstructions order={order} />
         <dl className={styles.totals}>
           <dt>Products</dt>
           <dd>{money(order.products_total_cost)}</dd>
@@ -124,6 +126,43 @@ export function OrderDetailPage(): ReactNode {
   );
 }
 
+/** unit price × quantity = amount, the gift options on their own lines, then the line total. */
+function LineAmounts({
+  item,
+  money,
+}: {
+  item: OrderedProduct;
+  money: (amount: number) => string;
+}): ReactNode {
+  const line = orderLineAmounts(item);
+  return (
+    <dl className={styles.lineAmounts} aria-label={`Amounts for ${item.product.title}`}>
+      <div>
+        <dt>
+          {money(line.unit)} × {line.quantity}
+        </dt>
+        <dd>{money(line.products)}</dd>
+      </div>
+      {line.customization !== null ? (
+        <div>
+          <dt>Customization</dt>
+          <dd>{money(line.customization)}</dd>
+        </div>
+      ) : null}
+      {line.packaging !== null ? (
+        <div>
+          <dt>Packaging</dt>
+          <dd>{money(line.packaging)}</dd>
+        </div>
+      ) : null}
+      <div className={styles.lineTotal}>
+        <dt>Line total</dt>
+        <dd>{money(line.total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 function OrderedProductCard({
   order,
   item,
@@ -147,12 +186,10 @@ function OrderedProductCard({
         <p>
           {product.category.name} · {product.subCategory.name} · {product.type.name}
         </p>
-        <p>
-          {money(item.price)} × {item.quantity} = {money(item.total)}
-        </p>
+        <LineAmounts item={item} money={money} />
         {customization ? (
           <div>
-            <h4>Customization ({money(customization.price)})</h4>
+            <h4>Customization</h4>
             {customization.logoMessage ? <p>{customization.logoMessage}</p> : null}
             {customization.image ? (
               <OrderedLogo url={customization.image} alt={`Your logo for ${product.title}`} />
@@ -167,8 +204,7 @@ function OrderedProductCard({
           <div>
             <h4>Packaging</h4>
             <p>
-              <img src={packaging.image} alt="" width={48} height={48} /> {packaging.title} (
-              {money(packaging.price)})
+              <img src={packaging.image} alt="" width={48} height={48} /> {packaging.title}
             </p>
           </div>
         ) : null}

@@ -54,9 +54,22 @@ describe('/member/orders/listing', () => {
     );
   });
 
-  it(`says "You don't have any order(s) yet" when no order matches`, async () => {
+  it(`says "You don't have any order(s) yet" when the member has no order at all`, async () => {
     installOrdersBackend({ 'GET buyer-orders': () => page([]) });
-    renderMemberArea('/member/orders/listing?order_status=Cancel');
+    renderMemberArea('/member/orders/listing');
     expect(await screen.findByText("You don't have any order(s) yet")).toBeInTheDocument();
+    expect(screen.queryByText('No orders match this filter.')).not.toBeInTheDocument();
+  });
+
+  it("says 'No orders match this filter.' when a filter leaves nothing, and offers all orders again", async () => {
+    const backend = installOrdersBackend({
+      'GET buyer-orders': (call) => (call.query.order_status === 'Cancel' ? page([]) : page([order(1)])),
+    });
+    renderMemberArea('/member/orders/listing?order_status=Cancel&duration=last_7_days');
+    expect(await screen.findByText(/No orders match this filter\./)).toBeInTheDocument();
+    expect(screen.queryByText("You don't have any order(s) yet")).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all orders' }));
+    expect(await screen.findByRole('link', { name: 'GS-2611-000041' })).toBeInTheDocument();
+    expect(backend.calls.at(-1)?.query).toEqual({});
   });
 });

@@ -6,9 +6,12 @@ import { LoadFailed } from '../../app/LoadFailed';
 import { useApiData } from '../../app/useApiData';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import {
+  CLEAR_FILTERS,
   DURATIONS,
+  FILTER_PARAMS,
   LISTING_PARAMS,
   NO_ORDERS,
+  NO_ORDERS_MATCH,
   ORDER_LISTING_TITLE,
   ORDER_STATUS_FILTERS,
   orderDetailPath,
@@ -20,7 +23,7 @@ import { orderMoney } from './orderMoney';
 import styles from './orders.module.css';
 import { ordersApi } from './ordersApi';
 
-type Filter = 'duration' | 'order_status' | 'payment_status';
+type Filter = (typeof FILTER_PARAMS)[number];
 
 /**
  * /member/orders/listing (spec 001 §2.7): the member's orders, filtered by duration, order status
@@ -35,6 +38,7 @@ export function OrderListPage(): ReactNode {
     string
   >;
   const { loaded } = useApiData(JSON.stringify(query), () => ordersApi.list(query));
+  const filtered = FILTER_PARAMS.some((name) => query[name] !== '');
 
   /** A new filter starts again at page 1. */
   const choose = (name: Filter | 'page', value: string) => {
@@ -78,7 +82,20 @@ export function OrderListPage(): ReactNode {
       ) : loaded.state !== 'loaded' ? (
         <LoadFailed />
       ) : loaded.data.items.length === 0 ? (
-        <p>{NO_ORDERS}</p>
+        filtered ? (
+          <p>
+            {NO_ORDERS_MATCH}{' '}
+            <button
+              type="button"
+              className={formStyles.secondary}
+              onClick={() => setParams(new URLSearchParams())}
+            >
+              {CLEAR_FILTERS}
+            </button>
+          </p>
+        ) : (
+          <p>{NO_ORDERS}</p>
+        )
       ) : (
         <>
           <div className={styles.tableBox}>

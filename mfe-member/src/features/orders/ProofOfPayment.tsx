@@ -61,7 +61,11 @@ export function ProofOfPayment({
       return;
     }
     const refusal = refusalOf(answer);
-    if (refusal.fields.file) helpers.setFieldError('file', refusal.fields.file);
+    // One message per failure: at the field when the server names it, else in the banner.
+    if (refusal.fields.file) {
+      helpers.setFieldError('file', refusal.fields.file);
+      return;
+    }
     helpers.setStatus({ ok: false, message: refusal.message });
     later(() => helpers.setStatus(null), FORM_FEEDBACK_MS);
   };

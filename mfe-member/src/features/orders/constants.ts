@@ -15,6 +15,9 @@ export const ORDER_DETAIL_TITLE = 'Order Details';
 /** Spec §2.7, §8. */
 export const NO_ORDERS = "You don't have any order(s) yet";
 export const ORDER_NOT_FOUND = 'We could not find this order.';
+/** The listing filtered to nothing: the member has orders, just none that match. */
+export const NO_ORDERS_MATCH = 'No orders match this filter.';
+export const CLEAR_FILTERS = 'Show all orders';
 
 /** The listing's filters, exactly the values the spec and `buyer-orders` take (§9). */
 export const DURATIONS = [
@@ -34,6 +37,8 @@ export const PAYMENT_STATUS_FILTERS = [
 ] as const;
 /** The query parameters of /member/orders/listing, also those of `buyer-orders` (§2.7). */
 export const LISTING_PARAMS = ['duration', 'order_status', 'payment_status', 'page'] as const;
+/** The parameters that narrow the list (the page only moves along it). */
+export const FILTER_PARAMS = ['duration', 'order_status', 'payment_status'] as const;
 
 export type BadgeTone = 'warning' | 'success' | 'secondary' | 'danger';
 /** Spec §2.7: Pending and Payment Pending warning, Delivered success, Dispatch secondary, else danger. */

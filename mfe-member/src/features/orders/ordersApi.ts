@@ -2,6 +2,7 @@ import {
   type ApiResult,
   api,
   bus,
+  type CheckoutTerms,
   type OrderDetail,
   type OrderPage,
   type OrderStats,
@@ -38,6 +39,8 @@ export const ordersApi = {
   stats: () => api.get<{ stats: OrderStats }>('buyer-orders/stats'),
   list: (query: Query) => api.get<OrderPage>('buyer-orders', query),
   one: (id: number) => api.get<{ order: OrderDetail }>(`buyer-orders/${id}`),
+  /** Whom a transfer goes to and the bank details: the shop's settings, as checkout shows them. */
+  checkoutTerms: () => api.get<CheckoutTerms>('checkout-terms'),
   uploadProof: (orderId: number, comments: string, file: File) =>
     api.post<SubmissionDone & { proofOfPayment: ProofOfPayment }>(
       'buyer-orders/proof-of-payment',
