@@ -45,7 +45,12 @@ export function MessageForm({
       return;
     }
     const refusal = outcome.refusal ?? { message: ACTION_FAILED_MESSAGE, fields: {} };
-    for (const [name, message] of Object.entries(refusal.fields)) helpers.setFieldError(name, message);
+    // One message per failure: at the fields the server names, else in the banner.
+    const atFields = Object.entries(refusal.fields).filter(
+      ([name]) => name === 'subject' || name === 'message',
+    );
+    for (const [name, message] of atFields) helpers.setFieldError(name, message);
+    if (atFields.length > 0) return;
     const failure = { ok: false, message: refusal.message };
     setFeedback(failure);
     later(() => setFeedback((shown) => (shown === failure ? null : shown)), MESSAGE_FEEDBACK_MS);

@@ -92,6 +92,18 @@ describe('/member/messages', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('shows a refusal the server words for a field once, at that field', async () => {
+    installMessages({ general: [] }, {}, { 'POST buyer-messages/send-message': { message: 'Too long' } });
+    renderMemberArea('/member/messages');
+    fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
+    const dialog = screen.getByRole('dialog', { name: 'New message' });
+    type(dialog, 'Subject *', 'Hello');
+    type(dialog, 'Message *', 'A long story');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('Too long')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Please check the form/)).not.toBeInTheDocument();
+  });
+
   it('shows a failed send for 5 s, then the form is back as it was', async () => {
     jest.useFakeTimers();
     installMessages({ general: [] }, { 'POST buyer-messages/send-message': 500 });
@@ -165,9 +177,15 @@ describe('/member/orders/messages/{id}', () => {
     const link = await screen.findByRole('link', { name: 'Subject 1' });
     expect(link).toHaveAttribute('href', '/member/orders/messages/12/1');
     expect(backend.pagesAsked('GET order-messages/get-messages/12')).toEqual([1]);
+    // Titled with the order's number, not its id in the address.
+    const listTitle = 'Messages about order GS-2611-0000412';
+    expect(await screen.findByRole('heading', { level: 1, name: listTitle })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toContain(listTitle));
 
     fireEvent.click(link);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Subject 1' })).toBeInTheDocument();
+    const threadTitle = 'Subject 1 (order GS-2611-0000412)';
+    expect(await screen.findByRole('heading', { level: 1, name: threadTitle })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toContain(threadTitle));
     expect(backend.pagesAsked('GET order-messages/get-thread/12/1')).toEqual([1]);
     expect(screen.getByRole('link', { name: 'Back to messages' })).toHaveAttribute(
       'href',

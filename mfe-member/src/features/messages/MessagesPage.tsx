@@ -8,19 +8,14 @@ import { useMemberDispatch, useMemberSelector } from '../../app/hooks';
 import { LoadFailed } from '../../app/LoadFailed';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { SectionNotFound } from '../area/SectionNotFound';
-import {
-  MESSAGE_SENT,
-  MESSAGES_TITLE,
-  NEW_MESSAGE,
-  ORDER_MESSAGES_TITLE,
-  ORDER_NOT_FOUND,
-} from './constants';
+import { MESSAGE_SENT, MESSAGES_TITLE, NEW_MESSAGE, ORDER_NOT_FOUND, orderMessagesTitle } from './constants';
 import { LoadMoreButton } from './LoadMoreButton';
 import { MessageForm } from './MessageForm';
 import styles from './messages.module.css';
 import { callsOf, channelKey, type MessageChannel } from './messagesApi';
 import { hasMorePages, loadThreads, sendMessage } from './messagesSlice';
 import { useMessageChannel } from './useMessageChannel';
+import { useOrderNumber } from './useOrderNumber';
 
 /** /member/messages and /member/orders/messages/{orderId}: one page for both families. */
 export function MessagesPage(): ReactNode {
@@ -34,7 +29,8 @@ export function MessagesPage(): ReactNode {
  * which the list starts again from page 1.
  */
 function ThreadList({ channel }: { channel: MessageChannel }): ReactNode {
-  const title = channel.orderId === null ? MESSAGES_TITLE : `${ORDER_MESSAGES_TITLE} #${channel.orderId}`;
+  const orderNumber = useOrderNumber(channel.orderId);
+  const title = channel.orderId === null ? MESSAGES_TITLE : orderMessagesTitle(orderNumber);
   useDocumentTitle(title);
   const dispatch = useMemberDispatch();
   const list = useMemberSelector((state) => state.messages.lists[channelKey(channel)]);

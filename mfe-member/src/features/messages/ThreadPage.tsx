@@ -7,13 +7,21 @@ import { useMemberDispatch, useMemberSelector } from '../../app/hooks';
 import { LoadFailed } from '../../app/LoadFailed';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { SectionNotFound } from '../area/SectionNotFound';
-import { MESSAGES_TITLE, REPLY, REPLY_SENT, SENDER_NAMES, THREAD_NOT_FOUND } from './constants';
+import {
+  MESSAGES_TITLE,
+  orderThreadTitle,
+  REPLY,
+  REPLY_SENT,
+  SENDER_NAMES,
+  THREAD_NOT_FOUND,
+} from './constants';
 import { LoadMoreButton } from './LoadMoreButton';
 import { MessageForm } from './MessageForm';
 import styles from './messages.module.css';
 import { callsOf, type MessageChannel, threadKey } from './messagesApi';
 import { hasMorePages, loadThread, sendReply } from './messagesSlice';
 import { useMessageChannel } from './useMessageChannel';
+import { useOrderNumber } from './useOrderNumber';
 
 /**
  * /member/messages/{id} and /member/orders/messages/{orderId}/{id}: one thread, where the id is
@@ -34,7 +42,10 @@ function Thread({ channel, id }: { channel: MessageChannel; id: number }): React
   const dispatch = useMemberDispatch();
   const state = useMemberSelector((root) => root.messages.threads[threadKey(channel, id)]);
   const calls = callsOf(channel);
-  useDocumentTitle(state?.thread?.subject ?? MESSAGES_TITLE);
+  const orderNumber = useOrderNumber(channel.orderId);
+  const subject = state?.thread?.subject;
+  const title = subject ? orderThreadTitle(subject, orderNumber) : MESSAGES_TITLE;
+  useDocumentTitle(title);
 
   useEffect(() => {
     void dispatch(loadThread({ channel, id, page: 1 }));
@@ -68,7 +79,7 @@ function Thread({ channel, id }: { channel: MessageChannel; id: number }): React
     <section aria-labelledby="thread-title">
       {back}
       <div className={styles.head}>
-        <h1 id="thread-title">{thread.subject}</h1>
+        <h1 id="thread-title">{title}</h1>
         <DialogButton label={REPLY} title={REPLY} className={formStyles.primary}>
           {(close) => (
             <MessageForm

@@ -13,6 +13,11 @@ export const MESSAGE_FEEDBACK_MS = 5000;
 
 export const MESSAGES_TITLE = 'Messages';
 export const ORDER_MESSAGES_TITLE = 'Messages about order';
+/** An order's messages and threads are titled with its number, once known. */
+export const orderMessagesTitle = (orderNumber: string | null): string =>
+  orderNumber ? `${ORDER_MESSAGES_TITLE} ${orderNumber}` : ORDER_MESSAGES_TITLE;
+export const orderThreadTitle = (subject: string, orderNumber: string | null): string =>
+  orderNumber ? `${subject} (order ${orderNumber})` : subject;
 export const NEW_MESSAGE = 'New message';
 export const REPLY = 'Reply';
 export const LOAD_MORE = 'Load more';

@@ -4,6 +4,7 @@
  */
 import type { Message, MessageThread } from '@shop/shared';
 import { type FakeRequest, installFakeFetch, ok, refused } from '../../test/fakeFetch';
+import { orderDetail } from '../orders/fakeOrders';
 
 export const PAGE_SIZE = 2;
 
@@ -42,8 +43,15 @@ const page = <T>(items: T[], number: number) => ({
 
 const refusal = (status: number, message: string) => refused(status, 'REFUSED', message);
 
-/** `threads` by channel key: 'general' or the order id as text. `failing`: 'METHOD path' → status. */
-export function installMessages(threads: Record<string, FakeThread[]>, failing: Record<string, number> = {}) {
+/**
+ * `threads` by channel key: 'general' or the order id as text. `failing`: 'METHOD path' → status.
+ * `refusingFields`: 'METHOD path' → the fields a 422 names (as the server's validation does).
+ */
+export function installMessages(
+  threads: Record<string, FakeThread[]>,
+  failing: Record<string, number> = {},
+  refusingFields: Record<string, Record<string, string>> = {},
+) {
   let nextId = 500;
 
   const listOf = (key: string) => {
@@ -61,7 +69,12 @@ export function installMessages(threads: Record<string, FakeThread[]>, failing: 
   const answer = ({ method, path, query, body }: Call) => {
     const failure = failing[`${method} ${path}`];
     if (failure) return refusal(failure, 'Server trouble');
+    const fields = refusingFields[`${method} ${path}`];
+    if (fields) return refused(422, 'VALIDATION_FAILED', 'Please check the form.', fields);
     const number = Number(query.page ?? 1);
+    // The order an order's messages belong to (their title names its number): any id is an order.
+    const orderPage = path.match(/^buyer-orders\/(\d+)$/);
+    if (orderPage) return ok({ order: orderDetail(Number(orderPage[1])) });
     const general = path.match(/^buyer-messages(?:\/(get-thread|send-reply)\/(\d+)|\/(send-message))?$/);
     const order = path.match(
       /^order-messages\/(get-messages|send-message|get-thread|send-reply)\/(\d+)(?:\/(\d+))?$/,
