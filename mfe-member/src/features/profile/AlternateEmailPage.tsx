@@ -3,7 +3,7 @@ import { alternateEmailSchema } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import type { ReactNode } from 'react';
 import { LoadFailed } from '../../app/LoadFailed';
-import { refusalOf } from '../../app/refusal';
+import { refusalOf, showAtFields } from '../../app/refusal';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { ALTERNATE_EMAIL_CLEARED, ALTERNATE_EMAIL_TITLE, ALTERNATE_EMAIL_UPDATED } from './constants';
 import { profileApi } from './profileApi';
@@ -36,7 +36,7 @@ export function AlternateEmailPage(): ReactNode {
       return;
     }
     const refusal = refusalOf(answer);
-    for (const [name, message] of Object.entries(refusal.fields)) helpers.setFieldError(name, message);
+    if (showAtFields(refusal, ['alternate_email'], helpers.setFieldError)) return;
     showFeedback({ ok: false, message: refusal.message });
   };
 

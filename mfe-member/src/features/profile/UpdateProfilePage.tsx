@@ -4,7 +4,7 @@ import { profileSchema } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import type { ReactNode } from 'react';
 import { LoadFailed } from '../../app/LoadFailed';
-import { refusalOf } from '../../app/refusal';
+import { refusalOf, showAtFields } from '../../app/refusal';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { PROFILE_UPDATE_TITLE, PROFILE_UPDATED } from './constants';
 import styles from './profile.module.css';
@@ -56,7 +56,7 @@ export function UpdateProfilePage(): ReactNode {
       return;
     }
     const refusal = refusalOf(answer);
-    for (const [name, message] of Object.entries(refusal.fields)) helpers.setFieldError(name, message);
+    if (showAtFields(refusal, Object.keys(values), helpers.setFieldError)) return;
     showFeedback({ ok: false, message: refusal.message || ACTION_FAILED_MESSAGE });
   };
 
