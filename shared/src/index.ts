@@ -25,6 +25,7 @@ export {
   type FailedLoads,
   failedLoads,
   isTransientFailure,
+  loadRemembered,
   loadWithRetry,
   RETRY_DELAYS_MS,
   type RetryOptions,

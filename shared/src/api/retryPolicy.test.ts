@@ -2,7 +2,9 @@ import type { ApiResult } from './client';
 import {
   createFailedLoads,
   FAILED_LOAD_COOLDOWN_MS,
+  failedLoads,
   isTransientFailure,
+  loadRemembered,
   loadWithRetry,
   RETRY_DELAYS_MS,
 } from './retryPolicy';
@@ -107,5 +109,18 @@ describe('createFailedLoads', () => {
     failed.remember('cart', 0);
     failed.forget('cart');
     expect(failed.standing('cart')).toBeUndefined();
+  });
+});
+
+describe('loadRemembered', () => {
+  afterEach(() => failedLoads.clear());
+
+  it('remembers a final failure under its key and forgets it on success', async () => {
+    const done = loadRemembered('cart', scripted(failure(500)));
+    await jest.advanceTimersByTimeAsync(10_000);
+    await done;
+    expect(failedLoads.standing('cart')).toBe(500);
+    await loadRemembered('cart', scripted(success));
+    expect(failedLoads.standing('cart')).toBeUndefined();
   });
 });

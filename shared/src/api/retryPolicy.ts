@@ -99,3 +99,19 @@ export function createFailedLoads(
 
 /** The one memory every remote's page loads share (@shop/shared is a singleton on the page). */
 export const failedLoads: FailedLoads = createFailedLoads();
+
+/**
+ * loadWithRetry for a read kept in a store (a Redux slice) rather than a hook: its final failure is
+ * remembered under `key` in failedLoads (a success forgets it), so the thunk's `condition` can
+ * decline a new ask within the cooldown with `failedLoads.standing(key)`.
+ */
+export async function loadRemembered<T>(
+  key: string,
+  load: () => Promise<ApiResult<T>>,
+  options: RetryOptions = {},
+): Promise<ApiResult<T>> {
+  const answer = await loadWithRetry(load, options);
+  if (answer.status) failedLoads.forget(key);
+  else failedLoads.remember(key, answer.httpStatus);
+  return answer;
+}

@@ -1,8 +1,7 @@
-import { bus, type CartItem, RemoteSlot, useBusState, useTimeouts } from '@shop/shared';
+import { bus, type CartItem, ErrorPanel, RemoteSlot, Skeleton, useBusState, useTimeouts } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type TabSpec, Tabs } from '@shop/shared/tabs';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { LoadFailed } from '../../app/LoadFailed';
 import { FEEDBACK_MS, SHOP_NAME } from '../../constants';
 import { ChatCheckout } from '../checkout/ChatCheckout';
 import { CustomizationDialog } from '../gift-options/CustomizationDialog';
@@ -28,7 +27,11 @@ export function CartPage(): ReactNode {
   }, [dispatch]);
 
   if (!cart) {
-    return status === 'failed' ? <LoadFailed /> : <p aria-busy="true">Loading…</p>;
+    return status === 'failed' ? (
+      <ErrorPanel onRetry={() => void dispatch(fetchCart({ retry: true }))} />
+    ) : (
+      <Skeleton shape="rows" label="Loading your cart" />
+    );
   }
   if (cart.items.length === 0) {
     return (

@@ -1,5 +1,5 @@
 import type { ApiResult, Cart } from '@shop/shared';
-import { bus } from '@shop/shared';
+import { bus, failedLoads, loadRemembered } from '@shop/shared';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@shop/shared/redux';
 import { GENERIC_ACTION_ERROR } from '../../constants';
 import { cartApi } from './cartApi';
@@ -55,8 +55,28 @@ async function changeCart(
   }
 }
 
-export const fetchCart = createAsyncThunk('cart/fetch', () =>
-  cartOrFail(withGuestToken((token) => cartApi.getItems(token))),
+/** The cart read's name in the shared memory of failed reads: one per cart owner. */
+const cartReadKey = () => {
+  const session = bus.get('session');
+  return `cart-checkout:cart:${session.user?.token ?? session.guestSessionToken ?? ''}`;
+};
+
+/**
+ * The cart, under the shared retry policy: the page shows its panel at the first failure while
+ * the automatic retries go on; within the cooldown of a failure it is not asked again (a page
+ * opened again, the owner's refresh) unless the shopper presses Retry (`{ retry: true }`).
+ */
+export const fetchCart = createAsyncThunk(
+  'cart/fetch',
+  (_options: { retry?: boolean } | undefined, { dispatch }) =>
+    cartOrFail(
+      loadRemembered(cartReadKey(), () => withGuestToken((token) => cartApi.getItems(token)), {
+        onFailedAttempt: (_answer, retrying) => {
+          if (retrying) dispatch(cartLoadFailing());
+        },
+      }),
+    ),
+  { condition: (options) => options?.retry === true || failedLoads.standing(cartReadKey()) === undefined },
 );
 
 export const addToCart = createAsyncThunk(
@@ -115,6 +135,10 @@ const cartSlice = createSlice({
     lineErrorCleared(state) {
       state.lineError = null;
     },
+    /** A first attempt failed and a retry is to come: the page shows its panel meanwhile. */
+    cartLoadFailing(state) {
+      state.status = 'failed';
+    },
     cartReplaced(state, action: PayloadAction<Cart>) {
       state.cart = action.payload;
       state.status = 'succeeded';
@@ -150,5 +174,5 @@ const cartSlice = createSlice({
   },
 });
 
-export const { setOverlayOpen, cartReplaced, lineErrorCleared } = cartSlice.actions;
+export const { setOverlayOpen, cartReplaced, lineErrorCleared, cartLoadFailing } = cartSlice.actions;
 export const cartReducer = cartSlice.reducer;

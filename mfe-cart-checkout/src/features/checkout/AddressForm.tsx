@@ -1,4 +1,4 @@
-import { useTimeouts } from '@shop/shared';
+import { ErrorPanel, Skeleton, useTimeouts } from '@shop/shared';
 import {
   AddressFields,
   type AddressValues,
@@ -12,7 +12,6 @@ import {
 import { shippingAddressSchema } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useState } from 'react';
-import { LoadFailed } from '../../app/LoadFailed';
 import { useApiData } from '../../app/useApiData';
 import { GENERIC_ACTION_ERROR } from '../../constants';
 import { useCartDispatch } from '../cart/hooks';
@@ -31,8 +30,9 @@ export function AddressForm({ onSaved }: { onSaved: () => void }): ReactNode {
   const [feedback, setFeedback] = useState<FormOutcome | null>(null);
   const later = useTimeouts();
 
-  if (countries.state === 'failed') return <LoadFailed />;
-  if (countries.state !== 'loaded') return <p aria-busy="true">Loading…</p>;
+  if (countries.state === 'failed') return <ErrorPanel onRetry={countries.retry} />;
+  if (countries.state !== 'loaded')
+    return <Skeleton shape="lines" count={6} label="Loading the address form" />;
 
   const save = async (values: AddressValues, helpers: FormikHelpers<AddressValues>) => {
     setFeedback(null);

@@ -1,7 +1,6 @@
-import { bus, type Cart, useBusState } from '@shop/shared';
+import { bus, type Cart, ErrorPanel, Skeleton, useBusState } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { LoadFailed } from '../../app/LoadFailed';
 import { SHOP_NAME } from '../../constants';
 import { fetchCart } from '../cart/cartSlice';
 import { useCartDispatch } from '../cart/hooks';
@@ -42,7 +41,13 @@ export function CheckoutPage(): ReactNode {
   // The order comes first: a guest is signed out by it and still reads the confirmation.
   if (placedOrder) return <OrderConfirmation order={placedOrder} />;
   if (!user) return <SignedOut />;
-  if (!cart) return status === 'failed' ? <LoadFailed /> : <p aria-busy="true">Loading…</p>;
+  if (!cart) {
+    return status === 'failed' ? (
+      <ErrorPanel onRetry={() => void dispatch(fetchCart({ retry: true }))} />
+    ) : (
+      <Skeleton shape="rows" label="Loading your cart" />
+    );
+  }
   if (cart.items.length === 0) {
     return (
       <section className={styles.message} aria-labelledby="checkout-title">

@@ -1,8 +1,7 @@
-import { transferInstructions, useBusState } from '@shop/shared';
+import { ErrorPanel, Skeleton, transferInstructions, useBusState } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { MESSAGES } from '@shop/shared/validation/messages';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { LoadFailed } from '../../app/LoadFailed';
 import { useApiData } from '../../app/useApiData';
 import styles from './checkout.module.css';
 import { checkoutApi } from './checkoutApi';
@@ -48,8 +47,8 @@ export function OrderReceived({ order }: { order: LastOrder }): ReactNode {
  */
 function HowToPay({ order }: { order: LastOrder }): ReactNode {
   const terms = useApiData('checkout-terms', checkoutApi.terms);
-  if (terms.state === 'failed') return <LoadFailed />;
-  if (terms.state !== 'loaded') return <p aria-busy="true">Loading…</p>;
+  if (terms.state === 'failed') return <ErrorPanel onRetry={terms.retry} />;
+  if (terms.state !== 'loaded') return <Skeleton shape="lines" label="Loading how to pay" />;
   const steps = transferInstructions({
     amount: order.total,
     orderNumber: order.order_id,

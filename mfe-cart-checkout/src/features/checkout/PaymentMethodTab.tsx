@@ -1,7 +1,6 @@
-import type { PaymentDetails } from '@shop/shared';
+import { ErrorPanel, type PaymentDetails, Skeleton } from '@shop/shared';
 import { PAYMENT_METHODS } from '@shop/shared/validation';
 import type { ReactNode } from 'react';
-import { LoadFailed } from '../../app/LoadFailed';
 import { useApiData } from '../../app/useApiData';
 import { useCartDispatch } from '../cart/hooks';
 import styles from './checkout.module.css';
@@ -46,11 +45,11 @@ export function PaymentMethodTab(): ReactNode {
         </p>
       ) : null}
       {!transfer ? null : details.state === 'failed' ? (
-        <LoadFailed />
+        <ErrorPanel onRetry={details.retry} />
       ) : details.state === 'loaded' ? (
         <Payee payee={details.data.personal} />
       ) : (
-        <p aria-busy="true">Loading…</p>
+        <Skeleton shape="lines" label="Loading the payee" />
       )}
     </>
   );

@@ -1,10 +1,9 @@
-import { type ShippingAddress, useTimeouts } from '@shop/shared';
+import { ErrorPanel, type ShippingAddress, Skeleton, useTimeouts } from '@shop/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { LoadFailed } from '../../app/LoadFailed';
 import { useCartDispatch } from '../cart/hooks';
 import { AddressForm } from './AddressForm';
 import styles from './checkout.module.css';
-import { chooseShippingAddress, selectChosenAddressId } from './checkoutSlice';
+import { chooseShippingAddress, fetchAddresses, selectChosenAddressId } from './checkoutSlice';
 import { ADDRESS_FEEDBACK_MS, ADDRESS_SAVED } from './constants';
 import { useCheckoutSelector } from './hooks';
 
@@ -38,9 +37,9 @@ export function ShippingAddressTab({ onContinue }: { onContinue: () => void }): 
     <>
       {addresses === null ? (
         addressesStatus === 'failed' ? (
-          <LoadFailed />
+          <ErrorPanel onRetry={() => void dispatch(fetchAddresses({ retry: true }))} />
         ) : (
-          <p aria-busy="true">Loading…</p>
+          <Skeleton shape="rows" count={2} label="Loading your addresses" />
         )
       ) : addresses.length > 0 ? (
         <fieldset className={styles.choices}>

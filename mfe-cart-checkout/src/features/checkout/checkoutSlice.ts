@@ -1,6 +1,8 @@
 import {
   bus,
   type ChoosablePaymentMethod,
+  failedLoads,
+  loadRemembered,
   type ShippingAddress,
   type ShippingAddressInput,
 } from '@shop/shared';
@@ -62,11 +64,25 @@ const initialState: CheckoutSliceState = {
 // holds; this is the one place that says what they read.
 const stateOf = (getState: () => unknown) => getState() as CheckoutRootState;
 
-export const fetchAddresses = createAsyncThunk('checkout/fetchAddresses', async () => {
-  const answer = await checkoutApi.addresses();
-  if (!answer.status) throw new Error(failureMessage(answer));
-  return answer.data.items;
-});
+/** The addresses read's name in the shared memory of failed reads: one per signed-in shopper. */
+const addressesReadKey = () => `cart-checkout:addresses:${bus.get('session').user?.token ?? ''}`;
+
+/** Under the shared retry policy, as the cart (cartSlice's fetchCart): `{ retry: true }` is Retry. */
+export const fetchAddresses = createAsyncThunk(
+  'checkout/fetchAddresses',
+  async (_options: { retry?: boolean } | undefined, { dispatch }) => {
+    const answer = await loadRemembered(addressesReadKey(), () => checkoutApi.addresses(), {
+      onFailedAttempt: (_failure, retrying) => {
+        if (retrying) dispatch(addressesLoadFailing());
+      },
+    });
+    if (!answer.status) throw new Error(failureMessage(answer));
+    return answer.data.items;
+  },
+  {
+    condition: (options) => options?.retry === true || failedLoads.standing(addressesReadKey()) === undefined,
+  },
+);
 
 /**
  * cart/add-shipping-address. A shopper arrowing through the radio list sends one call per address;
@@ -149,6 +165,10 @@ const checkoutSlice = createSlice({
   name: 'checkout',
   initialState,
   reducers: {
+    /** A first attempt failed and a retry is to come: the tab shows its panel meanwhile. */
+    addressesLoadFailing(state) {
+      state.addressesStatus = 'failed';
+    },
     /** A new visit of /checkout: no confirmation or error of an earlier visit shows. */
     checkoutOpened(state) {
       state.placedOrder = null;
@@ -225,7 +245,7 @@ const checkoutSlice = createSlice({
   },
 });
 
-const { orderPlaced } = checkoutSlice.actions;
+const { orderPlaced, addressesLoadFailing } = checkoutSlice.actions;
 export const { checkoutOpened, cartCallErrorCleared } = checkoutSlice.actions;
 export const checkoutReducer = checkoutSlice.reducer;
 

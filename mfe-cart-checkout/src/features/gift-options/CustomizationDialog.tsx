@@ -1,4 +1,4 @@
-import { type CartItem, type CustomizationOptions, formatPrice, useTimeouts } from '@shop/shared';
+import { type CartItem, type CustomizationOptions, formatPrice, Skeleton, useTimeouts } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
 import { FieldError, FormFeedback, formStyles, TextAreaField, TextField } from '@shop/shared/form';
 import {
@@ -87,7 +87,7 @@ export function CustomizationDialog({ item, onClose }: CustomizationDialogProps)
     <Dialog title="Customize Your Gift" onClose={close} wide>
       <p className={styles.subject}>{item.product.title}</p>
       {options.state === 'loading' || options.state === 'idle' ? (
-        <p aria-busy="true">Loading…</p>
+        <Skeleton shape="lines" count={5} label="Loading the customization options" />
       ) : options.state === 'failed' || options.data === null || offered.length === 0 ? (
         <MissingOptions />
       ) : (

@@ -1,4 +1,4 @@
-import type { CartItem } from '@shop/shared';
+import { type CartItem, Skeleton } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
 import { FormFeedback, formStyles, SelectField } from '@shop/shared/form';
 import { MESSAGES, packagingSchema } from '@shop/shared/validation';
@@ -38,7 +38,7 @@ export function PackagingDialog({ item, onClose }: PackagingDialogProps): ReactN
     <Dialog title="Gift Packaging" onClose={close} wide>
       <p className={styles.subject}>{item.product.title}</p>
       {packaging.state === 'loading' || packaging.state === 'idle' ? (
-        <p aria-busy="true">Loading…</p>
+        <Skeleton shape="cards" count={3} label="Loading gift packaging" />
       ) : packaging.state === 'failed' || packaging.data.options.length === 0 ? (
         <MissingOptions />
       ) : (

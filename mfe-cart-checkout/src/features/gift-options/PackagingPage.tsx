@@ -1,7 +1,13 @@
-import { type CartItem, formatMoney, type PackagingKind, useTimeouts } from '@shop/shared';
+import {
+  type CartItem,
+  ErrorPanel,
+  formatMoney,
+  type PackagingKind,
+  Skeleton,
+  useTimeouts,
+} from '@shop/shared';
 import { Link, useNavigate, useParams } from '@shop/shared/router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { LoadFailed } from '../../app/LoadFailed';
 import { useApiData } from '../../app/useApiData';
 import { SHOP_NAME } from '../../constants';
 import { cartReplaced, fetchCart } from '../cart/cartSlice';
@@ -44,11 +50,16 @@ export function PackagingPage(): ReactNode {
   // A cart that cannot be loaded leaves the page as it is for an unknown line: the list.
   const cartKnown = cart !== null || status === 'failed';
 
+  // One panel for whichever read failed; its Retry asks the failed one(s) again.
   if (kinds.state === 'failed' || offered.state === 'failed') {
-    return <LoadFailed />;
+    const retry = () => {
+      if (kinds.state === 'failed') kinds.retry();
+      if (offered.state === 'failed') offered.retry();
+    };
+    return <ErrorPanel onRetry={retry} />;
   }
   if (kinds.state !== 'loaded' || !cartKnown || offered.state === 'loading') {
-    return <p aria-busy="true">Loading…</p>;
+    return <Skeleton shape="cards" label="Loading gift packaging" />;
   }
   return (
     <section aria-labelledby="packaging-title" className={styles.page}>

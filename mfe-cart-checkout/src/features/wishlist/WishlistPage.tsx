@@ -1,7 +1,6 @@
-import { bus, formatPrice, useBusState, type WishlistItem } from '@shop/shared';
+import { bus, ErrorPanel, formatPrice, Skeleton, useBusState, type WishlistItem } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useEffect } from 'react';
-import { LoadFailed } from '../../app/LoadFailed';
 import {
   OUT_OF_STOCK_LABEL,
   SHOP_NAME,
@@ -43,7 +42,11 @@ export function WishlistPage(): ReactNode {
     );
   }
   if (items === null) {
-    return status === 'failed' ? <LoadFailed /> : <p aria-busy="true">Loading…</p>;
+    return status === 'failed' ? (
+      <ErrorPanel onRetry={() => void dispatch(fetchWishlist({ retry: true }))} />
+    ) : (
+      <Skeleton shape="rows" label="Loading your wishlist" />
+    );
   }
   return (
     <section aria-labelledby="wishlist-title" className={styles.page}>

@@ -1,4 +1,4 @@
-import { type ApiResult, bus, type WishlistItem } from '@shop/shared';
+import { type ApiResult, bus, failedLoads, loadRemembered, type WishlistItem } from '@shop/shared';
 import { createAsyncThunk, createSlice } from '@shop/shared/redux';
 import { GENERIC_ACTION_ERROR } from '../../constants';
 import { cartReplaced } from '../cart/cartSlice';
@@ -29,12 +29,29 @@ async function dataOrFail<T>(call: Promise<ApiResult<T>>): Promise<T> {
   return answer.data;
 }
 
-/** Without an owner the list is empty: there is nobody to ask. */
-export const fetchWishlist = createAsyncThunk('wishlist/fetch', async () => {
-  const owner = wishlistOwnerOf(bus.get('session'));
-  if (!owner) return [];
-  return (await dataOrFail(wishlistApi.getItems(owner))).items;
-});
+/** The wishlist read's name in the shared memory of failed reads: one per owner. */
+const wishlistReadKey = () => `cart-checkout:wishlist:${wishlistOwnerOf(bus.get('session'))?.token ?? ''}`;
+
+/**
+ * Without an owner the list is empty: there is nobody to ask. Under the shared retry policy, as
+ * the cart (cartSlice's fetchCart): `{ retry: true }` is the panel's Retry.
+ */
+export const fetchWishlist = createAsyncThunk(
+  'wishlist/fetch',
+  async (_options: { retry?: boolean } | undefined, { dispatch }) => {
+    const owner = wishlistOwnerOf(bus.get('session'));
+    if (!owner) return [];
+    const answer = loadRemembered(wishlistReadKey(), () => wishlistApi.getItems(owner), {
+      onFailedAttempt: (_failure, retrying) => {
+        if (retrying) dispatch(wishlistLoadFailing());
+      },
+    });
+    return (await dataOrFail(answer)).items;
+  },
+  {
+    condition: (options) => options?.retry === true || failedLoads.standing(wishlistReadKey()) === undefined,
+  },
+);
 
 export const addToWishlist = createAsyncThunk('wishlist/add', async (productId: number) => {
   const { item } = await dataOrFail(wishlistApi.add(ownerOrFail(), productId));
@@ -63,7 +80,12 @@ export const moveToCart = createAsyncThunk('wishlist/moveToCart', async (product
 const wishlistSlice = createSlice({
   name: 'wishlist',
   initialState,
-  reducers: {},
+  reducers: {
+    /** A first attempt failed and a retry is to come: the page shows its panel meanwhile. */
+    wishlistLoadFailing(state) {
+      state.status = 'failed';
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(fetchWishlist.pending, (state) => {
@@ -108,6 +130,7 @@ const wishlistSlice = createSlice({
 });
 
 export const wishlistReducer = wishlistSlice.reducer;
+const { wishlistLoadFailing } = wishlistSlice.actions;
 
 /** Products in the wishlist, as the bus `wishlist` state publishes them. */
 export const productIdsOf = (items: WishlistItem[] | null): number[] =>
