@@ -48,20 +48,35 @@ test.describe("a new visitor's quick adds", () => {
   test('first adds in two tabs at once make one cart, shared by both tabs', async ({ context }) => {
     const first = await context.newPage();
     const second = await context.newPage();
-    await slowCartAdds(first);
-    await slowCartAdds(second);
-    const firstButtons = await addButtons(first);
-    const secondButtons = await addButtons(second);
+    const { sent: sentByFirst } = await slowCartAdds(first);
+    const { sent: sentBySecond } = await slowCartAdds(second);
+    await addButtons(first);
+    await addButtons(second);
+    // Two different products, found by their titles in each tab.
+    const cards = first
+      .getByRole('article')
+      .filter({ has: first.getByRole('button', { name: 'Add to Cart' }) });
+    const titles = await Promise.all(
+      [0, 1].map(async (index) => (await cards.nth(index).getByRole('heading').textContent()) ?? ''),
+    );
+    expect(titles[0]).not.toBe(titles[1]);
+    const addIn = (tab: Page, title: string) =>
+      tab
+        .getByRole('article')
+        .filter({ has: tab.getByRole('heading', { name: title, exact: true }) })
+        .getByRole('button', { name: 'Add to Cart' })
+        .click();
 
-    await Promise.all([firstButtons.nth(0).click(), secondButtons.nth(1).click()]);
-    await expect(first.getByTestId('cart-count')).toHaveText('1', { timeout: 15_000 });
+    await Promise.all([addIn(first, titles[0] ?? ''), addIn(second, titles[1] ?? '')]);
+    await expect(first.getByTestId('cart-count')).not.toHaveText('0', { timeout: 15_000 });
     await expect(second.getByTestId('cart-count')).not.toHaveText('0', { timeout: 15_000 });
 
-    const tokens = await Promise.all(
-      [first, second].map((tab) => tab.evaluate(() => localStorage.getItem('guest_session_token'))),
-    );
-    expect(tokens[0]).toBeTruthy();
-    expect(tokens[1]).toBe(tokens[0]);
+    // One tab made the cart; the other waited (Web Lock) and sent the token it stored.
+    const sent = [...sentByFirst, ...sentBySecond];
+    expect(sent).toHaveLength(2);
+    expect(sent.filter((token) => token === null)).toHaveLength(1);
+    const token = await first.evaluate(() => localStorage.getItem('guest_session_token'));
+    expect(sent).toContain(token);
     await second.goto('/cart');
     await expect(second.getByTestId('cart-line')).toHaveCount(2);
   });
