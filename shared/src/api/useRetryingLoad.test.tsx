@@ -62,3 +62,16 @@ describe('useRetryingLoad', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('useRetryingLoad reloading data on screen', () => {
+  it('keeps the data until the new answer comes', async () => {
+    let answer: ApiResult<string> = { status: true, data: 'first' };
+    const { result } = renderHook(() => useRetryingLoad('test:order', async () => answer));
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    answer = { status: true, data: 'second' };
+    act(() => result.current.retry());
+    expect(result.current.loaded).toEqual({ state: 'loaded', data: 'first' });
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(result.current.loaded).toEqual({ state: 'loaded', data: 'second' });
+  });
+});

@@ -12,7 +12,7 @@ export type RetryingLoaded<T> =
 
 export interface RetryingLoad<T> {
   loaded: RetryingLoaded<T>;
-  /** The shopper's Retry: asks again at once, whatever the cooldown. */
+  /** The shopper's Retry (or a reload after a change): asks again at once, whatever the cooldown. */
   retry: () => void;
   /** Puts an answer in place without asking (a save that answered with the new data). */
   replace: (data: T) => void;
@@ -39,7 +39,10 @@ export function useRetryingLoad<T>(key: string | null, load: () => Promise<ApiRe
       setAnswered({ key, loaded: { state: 'failed', httpStatus: standing, retrying: false } });
       return;
     }
-    setAnswered(null);
+    // A reload of data on screen keeps it until the new answer; anything else shows as loading.
+    setAnswered((previous) =>
+      previous?.key === key && previous.loaded.state === 'loaded' ? previous : null,
+    );
     const stop = new AbortController();
     void loadWithRetry(() => latestLoad.current(), {
       signal: stop.signal,

@@ -1,6 +1,5 @@
-import type { DashboardStats } from '@shop/shared';
+import { type DashboardStats, ErrorPanel, Skeleton } from '@shop/shared';
 import type { ReactNode } from 'react';
-import { LoadFailed } from '../../app/LoadFailed';
 import { StatBoxes } from '../../app/StatBoxes';
 import { useApiData } from '../../app/useApiData';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
@@ -26,24 +25,24 @@ export const NO_ACTIVITIES = 'No activities yet.';
  */
 export function Dashboard(): ReactNode {
   useDocumentTitle('My Dashboard');
-  const stats = useApiData('stats', dashboardApi.stats).loaded;
-  const activities = useApiData('activities', dashboardApi.activities).loaded;
+  const { loaded: stats, reload: reloadStats } = useApiData('dashboard-stats', dashboardApi.stats);
+  const { loaded: activities, reload: reloadActivities } = useApiData('activities', dashboardApi.activities);
   return (
     <section aria-labelledby="member-title">
       <h1 id="member-title">My Dashboard</h1>
       {stats.state === 'loading' ? (
-        <p aria-busy="true">Loading…</p>
+        <Skeleton shape="cards" label="Loading your figures" />
       ) : stats.state !== 'loaded' ? (
-        <LoadFailed />
+        <ErrorPanel onRetry={reloadStats} />
       ) : (
         <StatBoxes boxes={BOXES.map((box) => ({ ...box, count: stats.data[box.key] }))} />
       )}
       <section aria-labelledby="activities-title" className={styles.card}>
         <h2 id="activities-title">{RECENT_ACTIVITIES}</h2>
         {activities.state === 'loading' ? (
-          <p aria-busy="true">Loading…</p>
+          <Skeleton shape="rows" label="Loading your activities" />
         ) : activities.state !== 'loaded' ? (
-          <LoadFailed />
+          <ErrorPanel onRetry={reloadActivities} />
         ) : activities.data.items.length === 0 ? (
           <p>{NO_ACTIVITIES}</p>
         ) : (

@@ -1,3 +1,4 @@
+import { ErrorPanel, Skeleton } from '@shop/shared';
 import { DialogButton } from '@shop/shared/dialog';
 import { formStyles } from '@shop/shared/form';
 import { Link } from '@shop/shared/router';
@@ -5,7 +6,6 @@ import { MESSAGES } from '@shop/shared/validation/messages';
 import { type ReactNode, useEffect } from 'react';
 import { DateTime } from '../../app/DateTime';
 import { useMemberDispatch, useMemberSelector } from '../../app/hooks';
-import { LoadFailed } from '../../app/LoadFailed';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { SectionNotFound } from '../area/SectionNotFound';
 import { MESSAGE_SENT, MESSAGES_TITLE, NEW_MESSAGE, ORDER_NOT_FOUND, orderMessagesTitle } from './constants';
@@ -50,8 +50,13 @@ function ThreadList({ channel }: { channel: MessageChannel }): ReactNode {
   const loaded = list && list.page > 0;
   let body: ReactNode;
   if (!loaded && list?.status === 'failed')
-    body = list.httpStatus === 404 ? <p>{ORDER_NOT_FOUND}</p> : <LoadFailed />;
-  else if (!loaded) body = <p aria-busy="true">Loading…</p>;
+    body =
+      list.httpStatus === 404 ? (
+        <p>{ORDER_NOT_FOUND}</p>
+      ) : (
+        <ErrorPanel onRetry={() => void dispatch(loadThreads({ channel, page: 1, retry: true }))} />
+      );
+  else if (!loaded) body = <Skeleton shape="rows" label="Loading your messages" />;
   else if (list.items.length === 0) body = <p>{MESSAGES.noCommunication}</p>;
   else
     body = (
@@ -86,7 +91,11 @@ function ThreadList({ channel }: { channel: MessageChannel }): ReactNode {
         ) : null}
       </div>
       {body}
-      {loaded && list.status === 'failed' ? <LoadFailed /> : null}
+      {loaded && list.status === 'failed' ? (
+        <ErrorPanel
+          onRetry={() => void dispatch(loadThreads({ channel, page: list.page + 1, retry: true }))}
+        />
+      ) : null}
       {loaded && hasMorePages(list) ? (
         <LoadMoreButton
           loading={list.status === 'loading'}

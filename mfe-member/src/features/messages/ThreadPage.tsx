@@ -1,10 +1,10 @@
+import { ErrorPanel, Skeleton } from '@shop/shared';
 import { DialogButton } from '@shop/shared/dialog';
 import { formStyles } from '@shop/shared/form';
 import { Link, useParams } from '@shop/shared/router';
 import { type ReactNode, useEffect } from 'react';
 import { DateTime } from '../../app/DateTime';
 import { useMemberDispatch, useMemberSelector } from '../../app/hooks';
-import { LoadFailed } from '../../app/LoadFailed';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { SectionNotFound } from '../area/SectionNotFound';
 import {
@@ -60,11 +60,15 @@ function Thread({ channel, id }: { channel: MessageChannel; id: number }): React
     if (state?.status === 'failed')
       return (
         <section>
-          {state.httpStatus === 404 ? <p>{THREAD_NOT_FOUND}</p> : <LoadFailed />}
+          {state.httpStatus === 404 ? (
+            <p>{THREAD_NOT_FOUND}</p>
+          ) : (
+            <ErrorPanel onRetry={() => void dispatch(loadThread({ channel, id, page: 1, retry: true }))} />
+          )}
           {back}
         </section>
       );
-    return <p aria-busy="true">Loading…</p>;
+    return <Skeleton shape="rows" label="Loading the conversation" />;
   }
 
   const { thread } = state;
@@ -105,7 +109,11 @@ function Thread({ channel, id }: { channel: MessageChannel; id: number }): React
           </li>
         ))}
       </ol>
-      {state.status === 'failed' ? <LoadFailed /> : null}
+      {state.status === 'failed' ? (
+        <ErrorPanel
+          onRetry={() => void dispatch(loadThread({ channel, id, page: state.page + 1, retry: true }))}
+        />
+      ) : null}
       {hasMorePages(state) ? (
         <LoadMoreButton
           loading={state.status === 'loading'}

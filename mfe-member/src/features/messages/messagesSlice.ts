@@ -1,5 +1,5 @@
-import type { Message, MessageThread } from '@shop/shared';
-import { createAsyncThunk, createSlice } from '@shop/shared/redux';
+import { failedLoads, loadRemembered, type Message, type MessageThread } from '@shop/shared';
+import { createAsyncThunk, createSlice, type PayloadAction } from '@shop/shared/redux';
 import { type Refusal, refusalOf } from '../../app/refusal';
 import { callsOf, channelKey, type MessageChannel, type MessageInput, threadKey } from './messagesApi';
 
@@ -40,22 +40,50 @@ function merged<T extends { id: number }>(shown: T[], page: number, arrived: T[]
 interface PageArgs {
   channel: MessageChannel;
   page: number;
+  /** The error panel's Retry: asks again whatever the cooldown of a failure. */
+  retry?: boolean;
 }
 
+/** A page read's name in the shared memory of failed reads. */
+const listRead = ({ channel, page }: PageArgs) => `member:threads:${channelKey(channel)}:${page}`;
+const threadRead = ({ channel, id, page }: PageArgs & { id: number }) =>
+  `member:thread:${threadKey(channel, id)}:${page}`;
+
+/**
+ * Pages of threads and of messages, under the shared retry policy: the panel shows at the first
+ * failure while the automatic retries go on; within the cooldown of a failure a page opened again
+ * asks nothing, unless the shopper presses Retry.
+ */
 export const loadThreads = createAsyncThunk(
   'messages/loadThreads',
-  async ({ channel, page }: PageArgs, { rejectWithValue }) => {
-    const answer = await callsOf(channel).threads(page);
+  async (args: PageArgs, { dispatch, rejectWithValue }) => {
+    const key = channelKey(args.channel);
+    const answer = await loadRemembered(listRead(args), () => callsOf(args.channel).threads(args.page), {
+      onFailedAttempt: ({ httpStatus }, retrying) => {
+        if (retrying) dispatch(loadFailing({ of: 'lists', key, httpStatus }));
+      },
+    });
     return answer.status ? answer.data : rejectWithValue(answer.httpStatus);
   },
+  { condition: (args) => args.retry === true || failedLoads.standing(listRead(args)) === undefined },
 );
 
 export const loadThread = createAsyncThunk(
   'messages/loadThread',
-  async ({ channel, id, page }: PageArgs & { id: number }, { rejectWithValue }) => {
-    const answer = await callsOf(channel).thread(id, page);
+  async (args: PageArgs & { id: number }, { dispatch, rejectWithValue }) => {
+    const key = threadKey(args.channel, args.id);
+    const answer = await loadRemembered(
+      threadRead(args),
+      () => callsOf(args.channel).thread(args.id, args.page),
+      {
+        onFailedAttempt: ({ httpStatus }, retrying) => {
+          if (retrying) dispatch(loadFailing({ of: 'threads', key, httpStatus }));
+        },
+      },
+    );
     return answer.status ? answer.data : rejectWithValue(answer.httpStatus);
   },
+  { condition: (args) => args.retry === true || failedLoads.standing(threadRead(args)) === undefined },
 );
 
 /** A new thread: on success the channel's list is reset to page 1 and reloaded (spec 001 §4). */
@@ -85,7 +113,16 @@ export const sendReply = createAsyncThunk<
 const slice = createSlice({
   name: 'messages',
   initialState,
-  reducers: {},
+  reducers: {
+    /** A first attempt failed and a retry is to come: the page shows its panel meanwhile. */
+    loadFailing(state, action: PayloadAction<{ of: 'lists' | 'threads'; key: string; httpStatus: number }>) {
+      const { of, key, httpStatus } = action.payload;
+      const entry = state[of][key];
+      if (!entry) return;
+      entry.status = 'failed';
+      entry.httpStatus = httpStatus;
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(loadThreads.pending, (state, action) => {
@@ -139,6 +176,7 @@ const slice = createSlice({
 });
 
 export const messagesReducer = slice.reducer;
+const { loadFailing } = slice.actions;
 
 /** Whether a further page exists: 'Load more' is offered until the last page (spec 001 §4). */
 export const hasMorePages = (list: { page: number; pageCount: number }): boolean =>

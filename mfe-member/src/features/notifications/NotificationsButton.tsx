@@ -1,12 +1,11 @@
-import { api, type Notification, useBusState, useDismiss } from '@shop/shared';
+import { api, ErrorPanel, type Notification, Skeleton, useBusState, useDismiss } from '@shop/shared';
 import { Link } from '@shop/shared/router';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import { useApiData } from '../../app/useApiData';
 import { orderDetailPath } from '../orders/constants';
 import styles from './notifications.module.css';
 
 export const NO_NOTIFICATIONS = 'Notifications are not available';
-
-type Load = { state: 'loading' } | { state: 'loaded'; items: Notification[] } | { state: 'failed' };
 
 /**
  * The header's notifications (spec 000 §2, §4): a bell with the count and a popover listing the
@@ -16,25 +15,18 @@ type Load = { state: 'loading' } | { state: 'loaded'; items: Notification[] } | 
  */
 export function NotificationsButton(): ReactNode {
   const token = useBusState('session').user?.token ?? null;
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // A different shopper means a different list.
+  const {
+    loaded: load,
+    reload,
+    replace,
+  } = useApiData(`notifications:${token ?? ''}`, () => api.get<{ items: Notification[] }>('notifications'));
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const wrap = useRef<HTMLSpanElement>(null);
   const panelId = useId();
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, wrap);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a different shopper means a different list
-  useEffect(() => {
-    let live = true;
-    setLoad({ state: 'loading' });
-    void api.get<{ items: Notification[] }>('notifications').then((answer) => {
-      if (live) setLoad(answer.status ? { state: 'loaded', items: answer.data.items } : { state: 'failed' });
-    });
-    return () => {
-      live = false;
-    };
-  }, [token]);
 
   const dismiss = async (id: number) => {
     setError(null);
@@ -43,14 +35,10 @@ export function NotificationsButton(): ReactNode {
       setError(answer.error?.message ?? 'Action failed, please try again later.');
       return;
     }
-    setLoad((current) =>
-      current.state === 'loaded'
-        ? { state: 'loaded', items: current.items.filter((item) => item.id !== id) }
-        : current,
-    );
+    if (load.state === 'loaded') replace({ items: load.data.items.filter((item) => item.id !== id) });
   };
 
-  const items = load.state === 'loaded' ? load.items : [];
+  const items = load.state === 'loaded' ? load.data.items : [];
   return (
     <span className={styles.wrap} ref={wrap}>
       <button
@@ -72,8 +60,9 @@ export function NotificationsButton(): ReactNode {
         </span>
       </button>
       <section id={panelId} className={styles.popover} hidden={!open} aria-label="Notifications">
-        {load.state === 'loading' ? <p aria-busy="true">Loading…</p> : null}
-        {load.state === 'failed' || (load.state === 'loaded' && items.length === 0) ? (
+        {load.state === 'loading' ? <Skeleton shape="lines" label="Loading notifications" /> : null}
+        {load.state === 'failed' ? <ErrorPanel onRetry={reload} /> : null}
+        {load.state === 'notFound' || (load.state === 'loaded' && items.length === 0) ? (
           <p>{NO_NOTIFICATIONS}</p>
         ) : null}
         {items.length > 0 ? (

@@ -1,10 +1,9 @@
-import type { OrderDetail, OrderedProduct } from '@shop/shared';
+import { ErrorPanel, type OrderDetail, type OrderedProduct, Skeleton } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
 import { formStyles } from '@shop/shared/form';
 import { Link, useParams } from '@shop/shared/router';
 import { type ReactNode, useState } from 'react';
 import { DateTime } from '../../app/DateTime';
-import { LoadFailed } from '../../app/LoadFailed';
 import { useApiData } from '../../app/useApiData';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { ORDER_MESSAGES_PATH } from '../messages/constants';
@@ -43,8 +42,8 @@ export function OrderDetailPage(): ReactNode {
       : ordersApi.one(id),
   );
 
-  if (loaded.state === 'loading') return <p aria-busy="true">Loading…</p>;
-  if (loaded.state === 'failed') return <LoadFailed />;
+  if (loaded.state === 'loading') return <Skeleton shape="page" label="Loading the order" />;
+  if (loaded.state === 'failed') return <ErrorPanel onRetry={reload} />;
   if (loaded.state === 'notFound') {
     return (
       <section aria-labelledby="order-title">

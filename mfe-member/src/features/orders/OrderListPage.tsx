@@ -1,8 +1,8 @@
+import { ErrorPanel, Skeleton } from '@shop/shared';
 import { formStyles } from '@shop/shared/form';
 import { Link, useSearchParams } from '@shop/shared/router';
 import { type ReactNode, useId } from 'react';
 import { DateTime } from '../../app/DateTime';
-import { LoadFailed } from '../../app/LoadFailed';
 import { useApiData } from '../../app/useApiData';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import {
@@ -37,7 +37,7 @@ export function OrderListPage(): ReactNode {
     (typeof LISTING_PARAMS)[number],
     string
   >;
-  const { loaded } = useApiData(JSON.stringify(query), () => ordersApi.list(query));
+  const { loaded, reload } = useApiData(`orders:${JSON.stringify(query)}`, () => ordersApi.list(query));
   const filtered = FILTER_PARAMS.some((name) => query[name] !== '');
 
   /** A new filter starts again at page 1. */
@@ -78,9 +78,9 @@ export function OrderListPage(): ReactNode {
       </fieldset>
 
       {loaded.state === 'loading' ? (
-        <p aria-busy="true">Loading…</p>
+        <Skeleton shape="rows" count={5} label="Loading your orders" />
       ) : loaded.state !== 'loaded' ? (
-        <LoadFailed />
+        <ErrorPanel onRetry={reload} />
       ) : loaded.data.items.length === 0 ? (
         filtered ? (
           <p>

@@ -1,6 +1,5 @@
-import type { OrderStats } from '@shop/shared';
+import { ErrorPanel, type OrderStats, Skeleton } from '@shop/shared';
 import type { ReactNode } from 'react';
-import { LoadFailed } from '../../app/LoadFailed';
 import { StatBoxes } from '../../app/StatBoxes';
 import { useApiData } from '../../app/useApiData';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
@@ -25,14 +24,14 @@ const listingOf = (orderStatus: string) =>
  */
 export function OrdersDashboard(): ReactNode {
   useDocumentTitle(ORDERS_TITLE);
-  const { loaded } = useApiData('stats', ordersApi.stats);
+  const { loaded, reload } = useApiData('order-stats', ordersApi.stats);
   return (
     <section aria-labelledby="orders-title">
       <h1 id="orders-title">{ORDERS_TITLE}</h1>
       {loaded.state === 'loading' ? (
-        <p aria-busy="true">Loading…</p>
+        <Skeleton shape="cards" label="Loading your orders" />
       ) : loaded.state !== 'loaded' ? (
-        <LoadFailed />
+        <ErrorPanel onRetry={reload} />
       ) : loaded.data.stats.totalOrders > 0 ? (
         <StatBoxes
           label="Orders by status"

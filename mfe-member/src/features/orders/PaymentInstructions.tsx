@@ -1,11 +1,12 @@
 import {
   type CheckoutTerms,
+  ErrorPanel,
   type OrderDetail,
   type PaymentDetails,
+  Skeleton,
   transferInstructions,
 } from '@shop/shared';
 import type { ReactNode } from 'react';
-import { LoadFailed } from '../../app/LoadFailed';
 import { useApiData } from '../../app/useApiData';
 import { orderMoney } from './orderMoney';
 import { ordersApi } from './ordersApi';
@@ -24,9 +25,9 @@ export function PaymentInstructions({ order }: { order: OrderDetail }): ReactNod
 }
 
 function LoadedInstructions({ order }: { order: OrderDetail }): ReactNode {
-  const { loaded } = useApiData('checkout-terms', ordersApi.checkoutTerms);
-  if (loaded.state === 'loading') return <p aria-busy="true">Loading…</p>;
-  if (loaded.state !== 'loaded') return <LoadFailed />;
+  const { loaded, reload } = useApiData('checkout-terms', ordersApi.checkoutTerms);
+  if (loaded.state === 'loading') return <Skeleton shape="lines" label="Loading how to pay" />;
+  if (loaded.state !== 'loaded') return <ErrorPanel onRetry={reload} />;
   return order.payment_method === 'Bank Transfer' ? (
     <BankDetails bank={loaded.data.payment_details.bank} />
   ) : (

@@ -1,8 +1,8 @@
+import { ErrorPanel, Skeleton } from '@shop/shared';
 import { FormFeedback, formStyles, TextField } from '@shop/shared/form';
 import { alternateEmailSchema } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import type { ReactNode } from 'react';
-import { LoadFailed } from '../../app/LoadFailed';
 import { refusalOf, showAtFields } from '../../app/refusal';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { ALTERNATE_EMAIL_CLEARED, ALTERNATE_EMAIL_TITLE, ALTERNATE_EMAIL_UPDATED } from './constants';
@@ -21,10 +21,10 @@ interface AlternateEmailValues {
  */
 export function AlternateEmailPage(): ReactNode {
   useDocumentTitle(ALTERNATE_EMAIL_TITLE);
-  const loaded = useLoaded(profileApi.profile);
+  const { loaded, retry } = useLoaded('profile', profileApi.profile);
   const [feedback, showFeedback] = useFormFeedback();
-  if (loaded.state === 'failed') return <LoadFailed />;
-  if (loaded.state === 'loading') return <p aria-busy="true">Loading…</p>;
+  if (loaded.state === 'failed') return <ErrorPanel onRetry={retry} />;
+  if (loaded.state === 'loading') return <Skeleton shape="lines" label="Loading your e-mail addresses" />;
 
   const save = async (values: AlternateEmailValues, helpers: FormikHelpers<AlternateEmailValues>) => {
     showFeedback(null);

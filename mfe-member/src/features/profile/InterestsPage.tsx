@@ -1,11 +1,10 @@
-import type { ApiResult, InterestOption } from '@shop/shared';
+import { type ApiResult, ErrorPanel, type InterestOption, Skeleton } from '@shop/shared';
 import { FieldError, FormFeedback, formStyles, useFieldError } from '@shop/shared/form';
 import { hearAboutUsSchema, interestsSchema } from '@shop/shared/validation';
 import { MESSAGES } from '@shop/shared/validation/messages';
 import { Field, Form, Formik } from 'formik';
 import { type ReactNode, useId } from 'react';
 import type { AnyObjectSchema } from 'yup';
-import { LoadFailed } from '../../app/LoadFailed';
 import { refusalOf } from '../../app/refusal';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { HEAR_ABOUT_US_LEGEND, INTERESTS_LEGEND, INTERESTS_TITLE } from './constants';
@@ -70,10 +69,10 @@ interface OptionsFormProps {
  * 'Thank you to let us know your interest' (§4), failure shows 5 s.
  */
 function OptionsForm({ name, legend, schema, load, save }: OptionsFormProps): ReactNode {
-  const loaded = useLoaded(load);
+  const { loaded, retry } = useLoaded(`interests:${name}`, load);
   const [feedback, showFeedback] = useFormFeedback();
-  if (loaded.state === 'failed') return <LoadFailed />;
-  if (loaded.state === 'loading') return <p aria-busy="true">Loading…</p>;
+  if (loaded.state === 'failed') return <ErrorPanel onRetry={retry} />;
+  if (loaded.state === 'loading') return <Skeleton shape="lines" count={6} label={`Loading ${legend}`} />;
 
   const initial = {
     [name]: loaded.data.filter((option) => option.isChecked).map((option) => String(option.id)),

@@ -1,6 +1,6 @@
+import { ErrorPanel, Skeleton } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
-import { LoadFailed } from '../../app/LoadFailed';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import {
   ALTERNATE_EMAIL_PATH,
@@ -20,9 +20,9 @@ import { useLoaded } from './useLoaded';
  */
 export function ProfilePage(): ReactNode {
   useDocumentTitle(PROFILE_TITLE);
-  const loaded = useLoaded(loadProfileOverview);
-  if (loaded.state === 'failed') return <LoadFailed />;
-  if (loaded.state === 'loading') return <p aria-busy="true">Loading…</p>;
+  const { loaded, retry } = useLoaded('profile-overview', loadProfileOverview);
+  if (loaded.state === 'failed') return <ErrorPanel onRetry={retry} />;
+  if (loaded.state === 'loading') return <Skeleton shape="page" label="Loading your profile" />;
   const { stats, countries, ageGroups } = loaded.data;
   const profile = loaded.data.profile.user;
   const prompts = PROFILE_PROMPTS.filter((prompt) => stats[prompt.flag]);

@@ -1,9 +1,8 @@
-import { ACTION_FAILED_MESSAGE, type Profile } from '@shop/shared';
+import { ACTION_FAILED_MESSAGE, ErrorPanel, type Profile, Skeleton } from '@shop/shared';
 import { FormFeedback, formStyles, SelectField, TextField } from '@shop/shared/form';
 import { profileSchema } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import type { ReactNode } from 'react';
-import { LoadFailed } from '../../app/LoadFailed';
 import { refusalOf, showAtFields } from '../../app/refusal';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { PROFILE_UPDATE_TITLE, PROFILE_UPDATED } from './constants';
@@ -39,10 +38,10 @@ const valuesOf = (profile: Profile): ProfileValues => ({
  */
 export function UpdateProfilePage(): ReactNode {
   useDocumentTitle(PROFILE_UPDATE_TITLE);
-  const loaded = useLoaded(loadProfileWithLists);
+  const { loaded, retry } = useLoaded('profile-with-lists', loadProfileWithLists);
   const [feedback, showFeedback] = useFormFeedback();
-  if (loaded.state === 'failed') return <LoadFailed />;
-  if (loaded.state === 'loading') return <p aria-busy="true">Loading…</p>;
+  if (loaded.state === 'failed') return <ErrorPanel onRetry={retry} />;
+  if (loaded.state === 'loading') return <Skeleton shape="lines" label="Loading your profile" />;
   const { countries, genders, ageGroups } = loaded.data;
   const profile = loaded.data.profile.user;
 

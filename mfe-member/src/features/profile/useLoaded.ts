@@ -1,21 +1,23 @@
-import type { ApiResult } from '@shop/shared';
-import { useEffect, useState } from 'react';
+import { type ApiResult, useRetryingLoad } from '@shop/shared';
 
 export type Loaded<T> = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; data: T };
 
-/** Loads a page's data once (`load` must be stable: a module-level function). */
-export function useLoaded<T>(load: () => Promise<ApiResult<T>>): Loaded<T> {
-  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
-  useEffect(() => {
-    let current = true;
-    load().then((answer) => {
-      if (current) setLoaded(answer.status ? { state: 'loaded', data: answer.data } : { state: 'failed' });
-    });
-    return () => {
-      current = false;
-    };
-  }, [load]);
-  return loaded;
+/**
+ * Loads a page's data once, under the shared retry policy (`name` names the read there); `retry`
+ * is the error panel's Retry.
+ */
+export function useLoaded<T>(
+  name: string,
+  load: () => Promise<ApiResult<T>>,
+): { loaded: Loaded<T>; retry: () => void } {
+  const { loaded, retry } = useRetryingLoad(`member:${name}`, load);
+  const shown: Loaded<T> =
+    loaded.state === 'failed'
+      ? { state: 'failed' }
+      : loaded.state === 'loaded'
+        ? loaded
+        : { state: 'loading' };
+  return { loaded: shown, retry };
 }
 
 /** Several calls as one: loaded when all are, failed when any is. */

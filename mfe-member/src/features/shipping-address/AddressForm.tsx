@@ -1,4 +1,4 @@
-import { ACTION_FAILED_MESSAGE, useTimeouts } from '@shop/shared';
+import { ACTION_FAILED_MESSAGE, ErrorPanel, Skeleton, useTimeouts } from '@shop/shared';
 import {
   AddressFields,
   type AddressValues,
@@ -12,7 +12,6 @@ import { shippingAddressSchema } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { useMemberDispatch } from '../../app/hooks';
-import { LoadFailed } from '../../app/LoadFailed';
 import { ADDRESS_FEEDBACK_MS } from '../../constants';
 import { PRIMARY_LABEL } from './constants';
 import { saveAddress } from './shippingAddressSlice';
@@ -49,8 +48,9 @@ export function AddressForm({
   const [feedback, setFeedback] = useState<FormOutcome | null>(null);
   const later = useTimeouts();
 
-  if (countries.state === 'failed') return <LoadFailed />;
-  if (countries.state === 'loading') return <p aria-busy="true">Loading…</p>;
+  if (countries.state === 'failed') return <ErrorPanel onRetry={countries.retry} />;
+  if (countries.state === 'loading')
+    return <Skeleton shape="lines" count={6} label="Loading the address form" />;
 
   const save = async (values: AddressValues, helpers: FormikHelpers<AddressValues>) => {
     setFeedback(null);

@@ -1,20 +1,14 @@
-import type { ShippingAddress } from '@shop/shared';
+import { ErrorPanel, Skeleton } from '@shop/shared';
 import { addressValuesOf } from '@shop/shared/form';
 import { Link, useNavigate, useParams } from '@shop/shared/router';
-import { type ReactNode, useEffect, useState } from 'react';
-import { LoadFailed } from '../../app/LoadFailed';
+import type { ReactNode } from 'react';
+import { useApiData } from '../../app/useApiData';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { AddressForm } from './AddressForm';
 import { ADDRESS_EDIT_TITLE, ADDRESS_LIST_PATH, ADDRESS_LIST_TITLE, ADDRESS_NOT_FOUND } from './constants';
 import type { BackToList } from './ShippingAddressPage';
 import styles from './shipping-address.module.css';
 import { shippingAddressApi } from './shippingAddressApi';
-
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'notFound' }
-  | { state: 'failed' }
-  | { state: 'loaded'; address: ShippingAddress };
 
 /** An id the route may carry: a positive whole number, else no address can have it. */
 const idOf = (param: string | undefined) => (param && /^[1-9]\d*$/.test(param) ? Number(param) : null);
@@ -28,24 +22,11 @@ export function EditAddressPage(): ReactNode {
   useDocumentTitle(ADDRESS_EDIT_TITLE);
   const id = idOf(useParams().id);
   const navigate = useNavigate();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-
-  useEffect(() => {
-    if (id === null) {
-      setLoaded({ state: 'notFound' });
-      return;
-    }
-    let current = true;
-    setLoaded({ state: 'loading' });
-    shippingAddressApi.one(id).then((answer) => {
-      if (!current) return;
-      if (answer.status) setLoaded({ state: 'loaded', address: answer.data.address });
-      else setLoaded({ state: answer.httpStatus === 404 ? 'notFound' : 'failed' });
-    });
-    return () => {
-      current = false;
-    };
-  }, [id]);
+  const { loaded, reload } = useApiData(`address:${id}`, () =>
+    id === null
+      ? Promise.resolve({ status: false, error: null, httpStatus: 404 } as const)
+      : shippingAddressApi.one(id),
+  );
 
   const backToList = (state: BackToList = {}) => navigate(ADDRESS_LIST_PATH, { state });
 
@@ -54,16 +35,16 @@ export function EditAddressPage(): ReactNode {
       <h1 id="address-edit-title" className={styles.heading}>
         {ADDRESS_EDIT_TITLE}
       </h1>
-      {loaded.state === 'loading' ? <p aria-busy="true">Loading…</p> : null}
-      {loaded.state === 'failed' ? <LoadFailed /> : null}
+      {loaded.state === 'loading' ? <Skeleton shape="lines" count={6} label="Loading the address" /> : null}
+      {loaded.state === 'failed' ? <ErrorPanel onRetry={reload} /> : null}
       {loaded.state === 'notFound' ? <p role="alert">{ADDRESS_NOT_FOUND}</p> : null}
       {loaded.state === 'loaded' ? (
         <AddressForm
-          id={loaded.address.id}
-          initialValues={addressValuesOf(loaded.address)}
+          id={loaded.data.address.id}
+          initialValues={addressValuesOf(loaded.data.address)}
           label="Edit address"
           submitLabel="Save changes"
-          offerPrimary={!loaded.address.is_primary}
+          offerPrimary={!loaded.data.address.is_primary}
           onSaved={() => backToList({ focusHeading: true })}
           onCancel={() => backToList()}
         />

@@ -1,10 +1,9 @@
-import type { ShippingAddress } from '@shop/shared';
+import { ErrorPanel, type ShippingAddress, Skeleton } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
 import { EMPTY_ADDRESS, formStyles } from '@shop/shared/form';
 import { Link, useLocation } from '@shop/shared/router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useMemberDispatch, useMemberSelector } from '../../app/hooks';
-import { LoadFailed } from '../../app/LoadFailed';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { AddressForm } from './AddressForm';
 import { AddressNotice } from './AddressNotice';
@@ -57,9 +56,9 @@ export function ShippingAddressPage(): ReactNode {
 
       {items === null ? (
         status === 'failed' ? (
-          <LoadFailed />
+          <ErrorPanel onRetry={() => void dispatch(loadAddresses({ retry: true }))} />
         ) : (
-          <p aria-busy="true">Loading…</p>
+          <Skeleton shape="rows" label="Loading your addresses" />
         )
       ) : items.length === 0 ? (
         <p>{NO_ADDRESSES}</p>

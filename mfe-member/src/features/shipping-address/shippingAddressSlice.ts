@@ -1,4 +1,4 @@
-import type { ShippingAddress, ShippingAddressInput } from '@shop/shared';
+import { failedLoads, loadRemembered, type ShippingAddress, type ShippingAddressInput } from '@shop/shared';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@shop/shared/redux';
 import { type Refusal, refusalOf } from '../../app/refusal';
 import { ADDRESS_FEEDBACK_MS } from '../../constants';
@@ -32,6 +32,10 @@ const slice = createSlice({
     noticeShown(state, action: PayloadAction<AddressNotice>) {
       state.notice = action.payload;
     },
+    /** A first attempt failed and a retry is to come: the page shows its panel meanwhile. */
+    addressesLoadFailing(state) {
+      state.status = 'failed';
+    },
     noticeCleared(state, action: PayloadAction<number>) {
       if (state.notice?.id === action.payload) state.notice = null;
     },
@@ -58,7 +62,7 @@ const slice = createSlice({
 });
 
 export const shippingAddressReducer = slice.reducer;
-const { noticeShown, noticeCleared } = slice.actions;
+const { noticeShown, noticeCleared, addressesLoadFailing } = slice.actions;
 
 let lastNoticeId = 0;
 
@@ -72,12 +76,29 @@ export const announce = createAsyncThunk(
   },
 );
 
-export const loadAddresses = createAsyncThunk<ShippingAddress[], void, { rejectValue: AddressRefusal }>(
+/** The list read's name in the shared memory of failed reads. */
+const ADDRESSES_READ = 'member:addresses';
+
+/**
+ * The list, under the shared retry policy: the panel shows at the first failure while the
+ * automatic retries go on; within the cooldown of a failure the page opened again asks nothing,
+ * unless the shopper presses Retry (`{ retry: true }`).
+ */
+export const loadAddresses = createAsyncThunk<
+  ShippingAddress[],
+  { retry?: boolean } | undefined,
+  { rejectValue: AddressRefusal }
+>(
   'shippingAddress/load',
-  async (_, { rejectWithValue }) => {
-    const answer = await shippingAddressApi.list();
+  async (_options, { dispatch, rejectWithValue }) => {
+    const answer = await loadRemembered(ADDRESSES_READ, () => shippingAddressApi.list(), {
+      onFailedAttempt: (_failure, retrying) => {
+        if (retrying) dispatch(addressesLoadFailing());
+      },
+    });
     return answer.status ? answer.data.items : rejectWithValue(refusalOf(answer));
   },
+  { condition: (options) => options?.retry === true || failedLoads.standing(ADDRESSES_READ) === undefined },
 );
 
 /**
@@ -116,6 +137,7 @@ export const saveAddress = createAsyncThunk<
     id === null ? await shippingAddressApi.create(address) : await shippingAddressApi.update(id, address);
   if (!answer.status) return rejectWithValue(refusalOf(answer));
   dispatch(announce({ ok: true, message: id === null ? ADDRESS_ADDED : ADDRESS_UPDATED }));
-  void dispatch(loadAddresses());
+  // The list as the save left it, whatever an earlier failure of the list said.
+  void dispatch(loadAddresses({ retry: true }));
   return answer.data.item;
 });

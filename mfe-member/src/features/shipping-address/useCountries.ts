@@ -1,5 +1,5 @@
 import type { Country } from '@shop/shared';
-import { useEffect, useState } from 'react';
+import { useApiData } from '../../app/useApiData';
 import { shippingAddressApi } from './shippingAddressApi';
 
 export type CountriesState =
@@ -7,18 +7,17 @@ export type CountriesState =
   | { state: 'failed' }
   | { state: 'loaded'; list: Pick<Country, 'id' | 'name'>[] };
 
-/** The countries an address may be in (`countries`), loaded when a form opens. */
-export function useCountries(): CountriesState {
-  const [countries, setCountries] = useState<CountriesState>({ state: 'loading' });
-  useEffect(() => {
-    let current = true;
-    shippingAddressApi.countries().then((answer) => {
-      if (current)
-        setCountries(answer.status ? { state: 'loaded', list: answer.data.list } : { state: 'failed' });
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  return countries;
+/**
+ * The countries an address may be in (`countries`), loaded when a form opens, under the shared
+ * retry policy; `retry` is the error panel's Retry.
+ */
+export function useCountries(): CountriesState & { retry: () => void } {
+  const { loaded, reload } = useApiData('countries', shippingAddressApi.countries);
+  const state: CountriesState =
+    loaded.state === 'loaded'
+      ? { state: 'loaded', list: loaded.data.list }
+      : loaded.state === 'loading'
+        ? { state: 'loading' }
+        : { state: 'failed' };
+  return { ...state, retry: reload };
 }
