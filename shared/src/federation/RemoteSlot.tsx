@@ -10,6 +10,7 @@ import {
   useCallback,
   useState,
 } from 'react';
+import { Skeleton } from '../ui/Skeleton';
 import styles from './RemoteSlot.module.css';
 
 /** `<remote>/<ExposedModule>`, e.g. `catalog/SearchBox`. */
@@ -114,10 +115,12 @@ export function RemoteSlot<P extends AnyProps>({
 }
 
 function RemoteLoading({ variant }: { variant: 'page' | 'fragment' }): ReactNode {
-  return (
-    <span className={variant === 'page' ? styles.pageLoading : styles.fragmentLoading} aria-busy="true">
-      {variant === 'page' ? 'Loading…' : null}
-    </span>
+  return variant === 'page' ? (
+    <div className={styles.pageLoading}>
+      <Skeleton shape="page" label="Loading the page" />
+    </div>
+  ) : (
+    <span className={styles.fragmentLoading} aria-busy="true" />
   );
 }
 

@@ -1,3 +1,4 @@
+import { Skeleton } from '@shop/shared';
 import { DialogButton } from '@shop/shared/dialog';
 import { lazy, type ReactNode, Suspense } from 'react';
 import styles from './product.module.css';
@@ -14,7 +15,7 @@ export function AskQuestion({ productId }: { productId: number }): ReactNode {
   return (
     <DialogButton label="Ask a Question" title="Ask a question" className={styles.secondary}>
       {(close) => (
-        <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+        <Suspense fallback={<Skeleton shape="lines" count={4} label="Loading the form" />}>
           <QuestionForm productId={productId} onFinished={close} />
         </Suspense>
       )}

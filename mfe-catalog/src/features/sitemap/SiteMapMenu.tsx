@@ -1,4 +1,4 @@
-import { type SitemapNode, useBodyScrollLock, useBusState, useDismiss } from '@shop/shared';
+import { type SitemapNode, Skeleton, useBodyScrollLock, useBusState, useDismiss } from '@shop/shared';
 import { Link, useLocation } from '@shop/shared/router';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useMediaQuery } from '../../app/useMediaQuery';
@@ -73,7 +73,7 @@ export function SiteMapMenu(): ReactNode {
             {stacked ? (
               <StackedSiteMap sitemap={sitemap} />
             ) : expanded ? (
-              <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+              <Suspense fallback={<Skeleton shape="lines" count={6} label="Loading the site map" />}>
                 <ExpandedSiteMap sitemap={sitemap} />
               </Suspense>
             ) : (
