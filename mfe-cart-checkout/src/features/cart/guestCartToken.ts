@@ -44,8 +44,10 @@ export async function withGuestToken<T>(
   newTokenOf?: (data: T) => string | null,
 ): Promise<ApiResult<T>> {
   while (making) await making;
+  const session = bus.get('session');
+  if (session.user) return call(session.guestSessionToken);
   const token = currentGuestToken();
-  if (token || !newTokenOf || bus.get('session').user) return call(token);
+  if (token || !newTokenOf) return call(token);
   const answer = oneTabAtATime(async () => {
     // Another tab may have made the cart while this one waited for the lock.
     const stored = loadGuestSessionToken();
