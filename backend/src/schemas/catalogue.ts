@@ -17,7 +17,12 @@ import type {
   Suggestions as SuggestionsShape,
   TopSearched as TopSearchedShape,
 } from '@shop/shared/api-types';
-import { KEYWORD_MIN, SEARCH_TEXT_MAX } from '@shop/shared/validation';
+import {
+  CURRENCY_CODE_PATTERN,
+  KEYWORD_MIN,
+  SEARCH_TEXT_MAX,
+  SLUG_MAX_LENGTH,
+} from '@shop/shared/validation';
 import { Type } from '@sinclair/typebox';
 import {
   ATTRIBUTE_FILTER_MAX_LENGTH,
@@ -114,7 +119,7 @@ export type ProductSort = (typeof SORTS)[number];
 const Flag = Type.Union([Type.Literal('1'), Type.Literal('0'), Type.Literal('true'), Type.Literal('false')], {
   description: "'1' or 'true' turns the filter on",
 });
-const Slug = Type.String({ minLength: 1, maxLength: 200 });
+const Slug = Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH });
 
 export const ProductListingQuery = Type.Object({
   type: Type.Optional(Slug),
@@ -137,7 +142,10 @@ export const ProductListingQuery = Type.Object({
   'price-min': Type.Optional(Amount({ description: 'In `currency` (default USD)' })),
   'price-max': Type.Optional(Amount({ description: 'In `currency` (default USD)' })),
   currency: Type.Optional(
-    Type.String({ pattern: '^[A-Za-z]{3}$', description: 'Currency of price-min / price-max (default USD)' }),
+    Type.String({
+      pattern: CURRENCY_CODE_PATTERN.source,
+      description: 'Currency of price-min / price-max (default USD)',
+    }),
   ),
   f: Type.Optional(
     Type.String({

@@ -4,6 +4,7 @@
  */
 
 import type { ListMeta as ListMetaShape } from '@shop/shared/api-types';
+import { AMOUNT_MAX, INT4_MAX, PAGE_MAX } from '@shop/shared/validation/listing-limits';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
 /** Compile-time proof that what the schema lets through is what the front ends expect. */
@@ -13,12 +14,9 @@ export type Conforms<Schema extends TSchema, Shape> =
 export type FitsInto<Schema extends TSchema, Shape> = Static<Schema> extends Shape ? true : false;
 export const proved = <T extends true>(_proof?: T): void => undefined;
 
-/** Largest value of PostgreSQL's `integer` (int4): every id column. */
-export const INT4_MAX = 2_147_483_647;
-/** Pages past any real listing; bounded so OFFSET arithmetic stays far inside int4. */
-export const PAGE_MAX = 1_000_000;
-/** Largest amount a price filter takes (any currency). */
-export const AMOUNT_MAX = 1_000_000_000;
+// INT4_MAX (every id column), PAGE_MAX and AMOUNT_MAX are shared with the listing page, which
+// drops URL values beyond them before it asks.
+export { AMOUNT_MAX, INT4_MAX, PAGE_MAX };
 
 /**
  * Input integers, always bounded: an unbounded integer reaches the database as a value that

@@ -8,29 +8,32 @@
  * of JSON), so only a hand-made request ever meets them.
  */
 
+// The bounds are shared with the listing page, which drops an `f` beyond them before it asks.
+import {
+  ATTRIBUTE_FILTER_MAX_LENGTH,
+  ATTRIBUTE_FILTER_MAX_NAME_LENGTH,
+  ATTRIBUTE_FILTER_MAX_NAMES,
+  ATTRIBUTE_FILTER_MAX_VALUE_LENGTH,
+  ATTRIBUTE_FILTER_MAX_VALUES,
+  characters,
+} from '@shop/shared/validation/listing-limits';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';
 import { products } from '../db/schema';
 import { AppError } from '../errors';
 
-/** Attribute names in one `f`. */
-export const ATTRIBUTE_FILTER_MAX_NAMES = 16;
-/** Values of one attribute name in one `f`. */
-export const ATTRIBUTE_FILTER_MAX_VALUES = 50;
-/** Characters of one attribute name. */
-export const ATTRIBUTE_FILTER_MAX_NAME_LENGTH = 100;
-/** Characters of one attribute value. */
-export const ATTRIBUTE_FILTER_MAX_VALUE_LENGTH = 100;
-/** Characters of the whole `f` JSON text (checked by the query schema). */
-export const ATTRIBUTE_FILTER_MAX_LENGTH = 2000;
+export {
+  ATTRIBUTE_FILTER_MAX_LENGTH,
+  ATTRIBUTE_FILTER_MAX_NAME_LENGTH,
+  ATTRIBUTE_FILTER_MAX_NAMES,
+  ATTRIBUTE_FILTER_MAX_VALUE_LENGTH,
+  ATTRIBUTE_FILTER_MAX_VALUES,
+};
 
 export type AttributeFilters = Record<string, string[]>;
 
 const SHAPE = 'must be a JSON object of attribute name → list of values, e.g. {"Colour":["Red","Blue"]}';
-
-/** Length as the query schema's maxLength counts it: in characters (code points), not UTF-16 units. */
-const characters = (text: string) => [...text].length;
 
 /**
  * `f` as attribute name → its distinct values, sorted; a name with no value is left out. Anything

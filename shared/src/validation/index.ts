@@ -9,6 +9,7 @@ export * from './checkout';
 export * from './customization';
 export { firstErrors } from './errors';
 export { KEYWORD_MIN, keywordError, SEARCH_TEXT_MAX } from './keyword';
+export * from './listingLimits';
 export * from './member';
 export { MESSAGES } from './messages';
 export * from './richText';

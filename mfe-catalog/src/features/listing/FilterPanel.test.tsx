@@ -78,3 +78,18 @@ describe('price filter form', () => {
     expect(apply).toHaveBeenCalledWith(expect.objectContaining({ priceMin: 5, priceMax: 20 }));
   });
 });
+
+describe('price filter bounds in force', () => {
+  it('starts from the USD bounds of the URL and states them in USD', () => {
+    render(<PriceFilter filters={at('price-min-usd=20&price-max-usd=60')} apply={jest.fn()} />);
+    expect(screen.getByRole('heading', { name: 'Price (USD)' })).toBeInTheDocument();
+    expect(screen.getByText('Showing prices from 20 USD to 60 USD')).toBeInTheDocument();
+    expect(screen.getByLabelText('From')).toHaveValue('20');
+    expect(screen.getByLabelText('To')).toHaveValue('60');
+  });
+
+  it('states nothing when no bound is in force', () => {
+    render(<PriceFilter filters={at('')} apply={jest.fn()} />);
+    expect(screen.queryByText(/Showing prices/)).toBeNull();
+  });
+});

@@ -1,14 +1,18 @@
 import type { ProductListing } from '@shop/shared';
 import { useBusState } from '@shop/shared';
-import { keywordError } from '@shop/shared/validation/keyword';
+import { keywordError, SEARCH_TEXT_MAX } from '@shop/shared/validation/keyword';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import styles from './listing.module.css';
 import { type ListingFilters, QUICK_FILTERS, toggleAttribute, toggleQuick } from './listingQuery';
 import {
+  activeUsdBounds,
+  BASE_CURRENCY,
+  describeUsdBounds,
   hasPriceErrors,
   normalizePriceText,
   type PriceErrors,
   priceValue,
+  usdIn,
   validatePrice,
 } from './priceRules';
 
@@ -23,14 +27,23 @@ interface FilterPanelProps {
 
 /** The listing's left column: every control writes to the URL through `apply`. */
 export function FilterPanel({ filters, facets, apply }: FilterPanelProps): ReactNode {
+  const selectedCode = useBusState('currency')?.code ?? BASE_CURRENCY;
   return (
     <>
       {facets ? <CategoryTree filters={filters} facets={facets} apply={apply} /> : null}
       <QuickFilters filters={filters} apply={apply} />
       {facets ? <AttributeFilters filters={filters} facets={facets} apply={apply} /> : null}
       <PriceFilter
-        // A new URL (back/forward, a shared link) starts the form again from the URL's values.
-        key={`${filters.priceMin ?? ''}-${filters.priceMax ?? ''}`}
+        // A new URL (back/forward, a shared link) or another selected currency starts the form
+        // again from the bounds in force.
+        key={[
+          filters.priceMin,
+          filters.priceMax,
+          filters.currency,
+          filters.priceMinUsd,
+          filters.priceMaxUsd,
+          selectedCode,
+        ].join('|')}
         filters={filters}
         apply={apply}
       />
@@ -195,10 +208,22 @@ export function AttributeFilters({
   );
 }
 
+/**
+ * Price From/To in the shopper's selected currency (the header's selector; prices are USD in the
+ * API). The form starts from the bounds in force, converted into that currency, and a line states
+ * them in USD as the listing applies them, whichever currency or kind of bound the URL used.
+ */
 export function PriceFilter({ filters, apply }: { filters: ListingFilters; apply: Apply }): ReactNode {
   const currency = useBusState('currency');
-  const [min, setMin] = useState(filters.priceMin === null ? '' : String(filters.priceMin));
-  const [max, setMax] = useState(filters.priceMax === null ? '' : String(filters.priceMax));
+  const currencies = useBusState('startup')?.currencies.list;
+  const code = currency?.code ?? BASE_CURRENCY;
+  const rate = currency?.exchange_rate ?? 1;
+  const decimals = currency?.decimal_places ?? 2;
+  const bounds = activeUsdBounds(filters, (other) => currencies?.[other]?.exchange_rate);
+  const inForce = describeUsdBounds(bounds);
+  const shown = (usd: number | null) => (usd === null ? '' : String(usdIn(usd, rate, decimals)));
+  const [min, setMin] = useState(shown(bounds.min));
+  const [max, setMax] = useState(shown(bounds.max));
   const [errors, setErrors] = useState<PriceErrors>({});
   const id = useId();
   const change = (field: 'min' | 'max', raw: string) => {
@@ -216,15 +241,15 @@ export function PriceFilter({ filters, apply }: { filters: ListingFilters; apply
     apply({
       priceMin,
       priceMax,
-      currency: priceMin === null && priceMax === null ? null : (currency?.code ?? null),
+      currency: priceMin === null && priceMax === null ? null : code,
       priceMinUsd: null,
       priceMaxUsd: null,
     });
   };
-  const symbol = filters.currency ?? currency?.code ?? '';
   return (
     <form className={styles.filterGroup} onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-      <h2 id={`${id}-title`}>Price{symbol ? ` (${symbol})` : ''}</h2>
+      <h2 id={`${id}-title`}>Price ({code})</h2>
+      {inForce ? <p className={styles.priceInForce}>Showing prices {inForce}</p> : null}
       <div className={styles.priceRow}>
         <label htmlFor={`${id}-min`}>From</label>
         <input
@@ -288,6 +313,7 @@ export function KeywordFilter({ filters, apply }: { filters: ListingFilters; app
         <input
           id={`${id}-keyword`}
           type="text"
+          maxLength={SEARCH_TEXT_MAX}
           value={text}
           onChange={(event) => {
             setText(event.target.value);

@@ -1,3 +1,4 @@
+import { SEARCH_TEXT_MAX } from '@shop/shared/validation/keyword';
 import {
   apiQueryFromFilters,
   changeFilters,
@@ -47,6 +48,39 @@ describe('URL <-> listing filters', () => {
     expect(filters.priceMax).toBe(20);
     expect(filters.attributes).toEqual({});
     expect(parseAttributes('{"Colour":"Red","Size":["L",3]}')).toEqual({ Size: ['L'] });
+  });
+
+  it('drops every value the API would refuse, so a hand-edited link never ends in an error', () => {
+    const filters = parse(
+      `page=-1&sort=bogus&price-min=abc&price-max=1e400&price-min-usd=2000000000&supplier_id=x` +
+        `&type=${'t'.repeat(201)}&currency=EURO&per-page=abc`,
+    );
+    expect(filters).toMatchObject({
+      page: 1,
+      sort: null,
+      priceMin: null,
+      priceMax: null,
+      priceMinUsd: null,
+      supplierId: null,
+      type: null,
+      currency: null,
+      perPage: null,
+    });
+    expect(parse('page=2.5').page).toBe(1);
+    expect(parse('page=1000001').page).toBe(1);
+    expect(parse('supplier_id=2147483648').supplierId).toBeNull();
+    // A known code passes; an unknown one is dropped once the shop's currencies are known.
+    expect(filtersFromParams(new URLSearchParams('currency=aed'), ['AED', 'USD']).currency).toBe('aed');
+    expect(filtersFromParams(new URLSearchParams('currency=XYZ'), ['AED', 'USD']).currency).toBeNull();
+    // A search past the limit is cut where the search box stops typing.
+    expect(parse(`q=${'a'.repeat(SEARCH_TEXT_MAX + 50)}`).q).toHaveLength(SEARCH_TEXT_MAX);
+    // An f beyond the API's bounds is ignored; values past a bound are left out.
+    const tooMany = Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`Name${i}`, ['x']]));
+    expect(parseAttributes(JSON.stringify(tooMany))).toEqual({});
+    expect(parseAttributes(JSON.stringify({ Colour: ['Red', 'x'.repeat(101)] }))).toEqual({
+      Colour: ['Red'],
+    });
+    expect(apiQueryFromFilters(parse('page=-1&sort=bogus&price-min=abc'))).toEqual({ 'per-page': 20 });
   });
 
   it('resets the page when any filter changes', () => {

@@ -3,6 +3,20 @@
  * back/forward and shared links restore it. This module maps URL <-> filters <-> API query; it is
  * pure so the mapping can be tested without a browser.
  */
+import { SEARCH_TEXT_MAX } from '@shop/shared/validation/keyword';
+import {
+  AMOUNT_MAX,
+  ATTRIBUTE_FILTER_MAX_LENGTH,
+  ATTRIBUTE_FILTER_MAX_NAME_LENGTH,
+  ATTRIBUTE_FILTER_MAX_NAMES,
+  ATTRIBUTE_FILTER_MAX_VALUE_LENGTH,
+  ATTRIBUTE_FILTER_MAX_VALUES,
+  CURRENCY_CODE_PATTERN,
+  characters,
+  INT4_MAX,
+  PAGE_MAX,
+  SLUG_MAX_LENGTH,
+} from '@shop/shared/validation/listing-limits';
 import { LISTING_PER_PAGE, LISTING_PER_PAGE_MAX } from '../../constants';
 
 export const SORT_OPTIONS = [
@@ -53,15 +67,32 @@ function isSort(value: string | null): value is SortOption {
   return value !== null && SORT_VALUES.includes(value);
 }
 
+/** A price bound: negatives made positive; zero, not a number or past what the API takes is none. */
 function positiveNumber(value: string | null): number | null {
   if (value === null || value.trim() === '') return null;
   const n = Math.abs(Number(value));
-  return Number.isFinite(n) && n > 0 ? n : null;
+  return Number.isFinite(n) && n > 0 && n <= AMOUNT_MAX ? n : null;
 }
 
-/** Reads `f` ({"Colour":["Red"]}); anything malformed is ignored rather than breaking the page. */
+/** A whole number of digits only within 1..max; anything else ('abc', '-1', '2.5', '1e3') is none. */
+function wholeNumber(value: string | null, max: number): number | null {
+  if (value === null || !/^\d{1,16}$/.test(value.trim())) return null;
+  const n = Number(value.trim());
+  return n >= 1 && n <= max ? n : null;
+}
+
+/** A search past the API's limit, cut where the search box would have stopped it (in characters). */
+function cutSearch(q: string | null): string | null {
+  if (q === null || characters(q) <= SEARCH_TEXT_MAX) return q;
+  return [...q].slice(0, SEARCH_TEXT_MAX).join('').trim() || null;
+}
+
+/**
+ * Reads `f` ({"Colour":["Red"]}); anything malformed is ignored rather than breaking the page, and
+ * so is an `f` beyond what the API takes (too many names or values, too long).
+ */
 export function parseAttributes(raw: string | null): AttributeFilters {
-  if (!raw) return {};
+  if (!raw || characters(raw) > ATTRIBUTE_FILTER_MAX_LENGTH) return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -69,37 +100,56 @@ export function parseAttributes(raw: string | null): AttributeFilters {
     return {};
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+  const entries = Object.entries(parsed);
+  if (entries.length > ATTRIBUTE_FILTER_MAX_NAMES) return {};
   const result: AttributeFilters = {};
-  for (const [name, values] of Object.entries(parsed)) {
-    if (!Array.isArray(values)) continue;
-    const strings = values.filter((v): v is string => typeof v === 'string' && v !== '');
-    if (strings.length > 0) result[name] = strings;
+  for (const [name, values] of entries) {
+    if (!Array.isArray(values) || characters(name) > ATTRIBUTE_FILTER_MAX_NAME_LENGTH) continue;
+    const strings = values.filter(
+      (v): v is string =>
+        typeof v === 'string' && v !== '' && characters(v) <= ATTRIBUTE_FILTER_MAX_VALUE_LENGTH,
+    );
+    if (strings.length > 0) result[name] = strings.slice(0, ATTRIBUTE_FILTER_MAX_VALUES);
   }
   return result;
 }
 
-export function filtersFromParams(params: URLSearchParams): ListingFilters {
-  const text = (name: string) => {
+/**
+ * The filters of a listing URL. A value the API would refuse (a sort it does not know, page -1, a
+ * price 'abc', a supplier 'x', a slug or search past its length, a currency code not of three
+ * letters or not among `currencies` when those are known) is dropped here, so a hand-edited or
+ * old link shows the listing without it instead of an error.
+ */
+export function filtersFromParams(params: URLSearchParams, currencies?: readonly string[]): ListingFilters {
+  const text = (name: string, maxLength: number) => {
     const value = params.get(name)?.trim();
-    return value ? value : null;
+    // NUL is refused by the API wherever it appears.
+    if (!value || value.includes('\u0000')) return null;
+    return characters(value) <= maxLength ? value : null;
   };
-  const page = Number.parseInt(params.get('page') ?? '', 10);
   const perPage = Number.parseInt(params.get('per-page') ?? '', 10);
   const sort = params.get('sort');
+  const currency = text('currency', 3);
+  const knownCurrency =
+    currency !== null &&
+    CURRENCY_CODE_PATTERN.test(currency) &&
+    (currencies === undefined || currencies.includes(currency.toUpperCase()));
+  const supplierId = wholeNumber(params.get('supplier_id'), INT4_MAX);
   return {
-    type: text('type'),
-    category: text('category'),
-    subCategory: text('subCategory'),
-    q: text('q'),
-    supplierId: text('supplier_id'),
+    type: text('type', SLUG_MAX_LENGTH),
+    category: text('category', SLUG_MAX_LENGTH),
+    subCategory: text('subCategory', SLUG_MAX_LENGTH),
+    // A search past the limit is cut where the search box would have stopped it.
+    q: cutSearch(text('q', Number.POSITIVE_INFINITY)),
+    supplierId: supplierId === null ? null : String(supplierId),
     sort: isSort(sort) ? sort : null,
-    page: Number.isFinite(page) && page > 1 ? page : 1,
+    page: wholeNumber(params.get('page'), PAGE_MAX) ?? 1,
     perPage: Number.isFinite(perPage) ? Math.min(LISTING_PER_PAGE_MAX, Math.max(1, perPage)) : null,
     quick: QUICK_PARAMS.filter((param) => params.get(param) === '1'),
     attributes: parseAttributes(params.get('f')),
     priceMin: positiveNumber(params.get('price-min')),
     priceMax: positiveNumber(params.get('price-max')),
-    currency: text('currency'),
+    currency: knownCurrency ? currency : null,
     priceMinUsd: positiveNumber(params.get('price-min-usd')),
     priceMaxUsd: positiveNumber(params.get('price-max-usd')),
   };

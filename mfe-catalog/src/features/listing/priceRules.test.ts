@@ -1,5 +1,13 @@
 import { MESSAGES } from '@shop/shared/validation/messages';
-import { hasPriceErrors, normalizePriceText, priceValue, validatePrice } from './priceRules';
+import {
+  activeUsdBounds,
+  describeUsdBounds,
+  hasPriceErrors,
+  normalizePriceText,
+  priceValue,
+  usdIn,
+  validatePrice,
+} from './priceRules';
 
 describe('price filter rules', () => {
   it('makes negative values positive', () => {
@@ -31,5 +39,51 @@ describe('price filter rules', () => {
     expect(hasPriceErrors(validatePrice({ min: '10', max: '50' }, 'max'))).toBe(false);
     expect(hasPriceErrors(validatePrice({ min: '10', max: '' }, 'min'))).toBe(false);
     expect(hasPriceErrors(validatePrice({ min: '', max: '5' }, 'max'))).toBe(false);
+  });
+});
+
+describe('the price bounds in force, in USD', () => {
+  const none = { priceMin: null, priceMax: null, currency: null, priceMinUsd: null, priceMaxUsd: null };
+  const rates: Record<string, number> = { AED: 3.6725 };
+  const rateOf = (code: string) => rates[code];
+
+  it('reads USD bounds as they are and bounds in a currency through its rate', () => {
+    expect(activeUsdBounds({ ...none, priceMinUsd: 20, priceMaxUsd: 60 }, rateOf)).toEqual({
+      min: 20,
+      max: 60,
+    });
+    expect(activeUsdBounds({ ...none, priceMax: 36.725, currency: 'AED' }, rateOf)).toEqual({
+      min: null,
+      max: 10,
+    });
+    expect(activeUsdBounds({ ...none, priceMin: 5 }, rateOf)).toEqual({ min: 5, max: null });
+  });
+
+  it('keeps the tighter bound when the URL gives both kinds, as the API does', () => {
+    const both = {
+      ...none,
+      priceMinUsd: 20,
+      priceMaxUsd: 60,
+      priceMin: 110.175,
+      priceMax: 367.25,
+      currency: 'AED',
+    };
+    expect(activeUsdBounds(both, rateOf)).toEqual({ min: 30, max: 60 });
+  });
+
+  it('adds nothing for a currency whose rate is not known', () => {
+    expect(activeUsdBounds({ ...none, priceMin: 5, currency: 'XYZ' }, rateOf)).toEqual({
+      min: null,
+      max: null,
+    });
+  });
+
+  it('converts into a currency with its decimal places and says the bounds in words', () => {
+    expect(usdIn(20, 3.6725, 2)).toBe(73.45);
+    expect(usdIn(20, 89500, 0)).toBe(1790000);
+    expect(describeUsdBounds({ min: 20, max: 60 })).toBe('from 20 USD to 60 USD');
+    expect(describeUsdBounds({ min: 20, max: null })).toBe('from 20 USD');
+    expect(describeUsdBounds({ min: null, max: 10.0004 })).toBe('up to 10 USD');
+    expect(describeUsdBounds({ min: null, max: null })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
+import { SEARCH_TEXT_MAX } from '@shop/shared/validation/keyword';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { clearQueryCache } from '../../app/queries';
 import { SearchBox } from './SearchBox';
@@ -66,6 +67,17 @@ describe('SearchBox', () => {
     renderAt('/products?q=old');
     search('  ');
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/products$/);
+  });
+
+  it('an empty query on a filtered listing also goes back to the plain list', () => {
+    renderAt('/products?type=gifts&q=old&hot=1&page=2');
+    search('');
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/products$/);
+  });
+
+  it(`stops typing at the API's limit of ${SEARCH_TEXT_MAX} characters`, () => {
+    renderAt('/');
+    expect(box()).toHaveAttribute('maxLength', String(SEARCH_TEXT_MAX));
   });
 });
 

@@ -1,5 +1,6 @@
 import { useBodyScrollLock } from '@shop/shared';
 import { useLocation, useNavigate, useSearchParams } from '@shop/shared/router';
+import { SEARCH_TEXT_MAX } from '@shop/shared/validation/keyword';
 import { MESSAGES } from '@shop/shared/validation/messages';
 import {
   type FormEvent,
@@ -57,9 +58,9 @@ export function SearchBox(): ReactNode {
     setOpen(false);
     const q = text.trim();
     if (onListing) {
-      const next = new URLSearchParams(location.search);
+      // Spec 000 §2: on /products only the query changes; an empty query reloads the plain list.
+      const next = q ? new URLSearchParams(location.search) : new URLSearchParams();
       if (q) next.set('q', q);
-      else next.delete('q');
       next.delete('page');
       navigate({ pathname: '/products', search: next.toString() });
     } else {
@@ -140,6 +141,8 @@ export function SearchBox(): ReactNode {
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}
           autoComplete="off"
+          // The API's limit: longer text is stopped here, never sent and refused.
+          maxLength={SEARCH_TEXT_MAX}
         />
         <button type="submit" className={styles.button}>
           Search
