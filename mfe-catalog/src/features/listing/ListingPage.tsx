@@ -24,7 +24,13 @@ function findNode(nodes: SitemapNode[] | undefined, slug: string | null): Sitema
 /** Listing `/products`: every filter lives in the URL; a change of filter starts at page 1. */
 export function ListingPage(): ReactNode {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const startup = useBusState('startup');
+  // Values the API would refuse are dropped before asking (an unknown currency among them).
+  const currencyCodes = useMemo(
+    () => (startup ? Object.keys(startup.currencies.list) : undefined),
+    [startup],
+  );
+  const filters = useMemo(() => filtersFromParams(params, currencyCodes), [params, currencyCodes]);
   const listing = useProductsQuery(apiQueryFromFilters(filters));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const panelId = useId();
@@ -32,7 +38,7 @@ export function ListingPage(): ReactNode {
   const apply = (change: Partial<ListingFilters>) =>
     setParams(paramsFromFilters(changeFilters(filters, change)));
 
-  const sitemap = useBusState('startup')?.sitemap;
+  const sitemap = startup?.sitemap;
   const type = findNode(sitemap, filters.type);
   const category = findNode(type?.child, filters.category);
   const subCategory = findNode(category?.child, filters.subCategory);
@@ -57,7 +63,8 @@ export function ListingPage(): ReactNode {
       : `Shop ${heading ?? 'gifts and products'} online: filter by category, price and more.`,
   );
 
-  const data = listing.data;
+  // A failed listing shows its error alone: never the last answer's count, facets or cards beside it.
+  const data = listing.isError ? undefined : listing.data;
   return (
     <div className={styles.listing}>
       <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
