@@ -118,6 +118,8 @@ export function HomePage(): ReactNode {
     ]);
   return (
     <div className={styles.home}>
+      {/* The page's title for assistive technology; the hero carousel is its visual top. */}
+      <h1 className="visually-hidden">{SHOP_NAME}</h1>
       {top}
       {/* Below the fold: rendered in a transition once the hero and the deal are on screen. */}
       {top.length === 2 ? <AfterFirstPaint>{rest()}</AfterFirstPaint> : null}
