@@ -19,7 +19,8 @@ function ask(command: AuthCommand): void {
 
 /**
  * Header user menu. Guests see 'Sign in' and 'New customer? Start here' (each opens its popup)
- * and, in the account menu, the member entries, which open the sign-in popup for them. Members
+ * and, in the account menu, the member entries, which open the sign-in popup for them (on phones
+ * 'New customer? Start here' is the menu's first entry instead). Members
  * see 'Hello, {first_name}' opening My Dashboard, My Cart, My Wishlist, My Order(s) and Logout.
  */
 export function UserMenu(): ReactNode {
@@ -43,6 +44,21 @@ export function UserMenu(): ReactNode {
 
   const memberEntries = (
     <ul id={menuId} className={styles.menu}>
+      {user ? null : (
+        // Phones have no room for the header's own sign-up line: it moves into this menu.
+        <li className={styles.onPhones}>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={() => {
+              setOpen(false);
+              ask('ui.openSignUp');
+            }}
+          >
+            New customer? Start here
+          </button>
+        </li>
+      )}
       {MEMBER_LINKS.map((link) => (
         <li key={link.to}>
           <Link to={link.to} onClick={followMemberLink}>

@@ -1,6 +1,6 @@
 import 'slick-carousel/slick/slick.css';
 import 'slick-carousel/slick/slick-theme.css';
-import { type ReactNode, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
 import Slider, { type Settings } from 'react-slick';
 import styles from './home.module.css';
 
@@ -26,7 +26,10 @@ export default function Carousel({
     setPlaying(!playing);
   };
   return (
-    <div className={styles.carousel}>
+    <div
+      className={styles.carousel}
+      style={{ '--slider-speed': `${settings.speed ?? 0}ms` } as CSSProperties}
+    >
       {settings.autoplay ? (
         <button
           type="button"

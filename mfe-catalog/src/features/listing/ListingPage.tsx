@@ -147,7 +147,7 @@ export function ListingPage(): ReactNode {
           ) : null}
           {data && !listing.isError && data.items.length > 0 ? (
             <div aria-busy={listing.isFetching}>
-              <ProductGrid products={data.items} eagerCards={FIRST_ROW_CARDS} />
+              <ProductGrid products={data.items} eagerCards={FIRST_ROW_CARDS} headingLevel={2} />
               <Pagination meta={data._meta} />
             </div>
           ) : null}

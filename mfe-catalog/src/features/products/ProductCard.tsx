@@ -15,8 +15,23 @@ export function quickViewSpecs(product: Product): Specification[] {
     .slice(0, QUICK_VIEW_MAX_SPECS);
 }
 
-/** `eager`: the card is in the first screen, so its picture is not left to lazy loading. */
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }): ReactNode {
+/** The level of a card's title: one below the heading of the list the card is in (WCAG 1.3.1). */
+export type CardHeadingLevel = 2 | 3;
+
+/**
+ * `eager`: the card is in the first screen, so its picture is not left to lazy loading.
+ * `headingLevel`: 3 under a section's h2 (home sliders, related products), 2 right under a page's h1.
+ */
+export function ProductCard({
+  product,
+  eager = false,
+  headingLevel = 3,
+}: {
+  product: Product;
+  eager?: boolean;
+  headingLevel?: CardHeadingLevel;
+}): ReactNode {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   const discount = discountPercent(product.price, product.old_price);
   const specs = quickViewSpecs(product);
   const titleId = `product-${product.id}`;
@@ -52,9 +67,9 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         {!product.in_stock ? <span className={styles.badgeDark}>Out of Stock</span> : null}
       </div>
       <p className={styles.category}>{product.category.name || product.type.name}</p>
-      <h3 className={styles.title} id={titleId}>
+      <Title className={styles.title} id={titleId}>
         <Link to={`/product/${product.slug}`}>{product.title}</Link>
-      </h3>
+      </Title>
       {product.last_piece_message ? <p className={styles.lastPiece}>{product.last_piece_message}</p> : null}
       <StarRating rating={product.reviews.rating} count={product.reviews.count} />
       <Price usd={product.price} oldUsd={product.old_price} />
@@ -73,15 +88,17 @@ export const FIRST_ROW_CARDS = 4;
 export const ProductGrid = memo(function ProductGrid({
   products,
   eagerCards = 0,
+  headingLevel = 3,
 }: {
   products: Product[];
   eagerCards?: number;
+  headingLevel?: CardHeadingLevel;
 }): ReactNode {
   return (
     <ul className={styles.grid}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} eager={index < eagerCards} />
+          <ProductCard product={product} eager={index < eagerCards} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>
