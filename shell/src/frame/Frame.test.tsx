@@ -5,7 +5,7 @@ import { IDLE_TIMEOUT_MS } from '../whenIdle';
 import { ChatButton } from './ChatButton';
 import { PROMO_HIDDEN_UNTIL_KEY, PROMO_REPEAT_MS } from './constants';
 import { PromoPopup, promoDelayMs } from './PromoPopup';
-import { toastPlaceFor } from './Toasts';
+import { Toasts, toastAfterNavigation, toastPlaceFor } from './Toasts';
 import { TopBar } from './TopBar';
 import { usePageViews } from './usePageViews';
 
@@ -110,6 +110,21 @@ describe('toasts', () => {
     expect(toastPlaceFor(700, 844)).toBe('top');
     expect(toastPlaceFor(100, 844)).toBe('bottom');
     expect(toastPlaceFor(null, 844)).toBe('bottom');
+  });
+
+  it('show one at a time: a new toast replaces the one shown', async () => {
+    render(<Toasts />, { wrapper: MemoryRouter });
+    await act(() => bus.request('ui.toast', { message: 'Item Added to Cart', tone: 'success' }));
+    await act(() => bus.request('ui.toast', { message: 'Item Added to Cart', tone: 'success' }));
+    await act(() => bus.request('ui.toast', { message: 'Saved to your wishlist' }));
+    expect(screen.getByRole('status')).toHaveTextContent(/^Saved to your wishlist$/);
+  });
+
+  it('are dropped on arriving at the page they link to', () => {
+    const added = { message: 'Item Added to Cart', link: { to: '/cart', label: 'View Cart' } };
+    expect(toastAfterNavigation(added, '/cart')).toBeNull();
+    expect(toastAfterNavigation(added, '/products')).toBe(added);
+    expect(toastAfterNavigation({ message: 'Signed out' }, '/cart')).toEqual({ message: 'Signed out' });
   });
 });
 

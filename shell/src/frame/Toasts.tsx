@@ -1,5 +1,5 @@
 import { bus, type ToastRequest } from '@shop/shared';
-import { Link } from '@shop/shared/router';
+import { Link, useLocation } from '@shop/shared/router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { TOAST_DURATION_MS } from './constants';
 import styles from './Toasts.module.css';
@@ -19,12 +19,26 @@ export function toastPlaceFor(lastPressY: number | null, windowHeight: number): 
   return lastPressY !== null && lastPressY > windowHeight / 2 ? 'top' : 'bottom';
 }
 
-/** The shell answers the bus command `ui.toast` for every remote. */
+/**
+ * The toast still shown once the shopper is at `pathname`: none when it links to that page (the
+ * shopper followed it, or went there another way: on the cart page an 'Item Added to Cart' toast
+ * would only cover the cart's own controls).
+ */
+export function toastAfterNavigation<T extends ToastRequest>(toast: T | null, pathname: string): T | null {
+  return toast?.link && new URL(toast.link.to, 'http://shop.invalid').pathname === pathname ? null : toast;
+}
+
+/**
+ * The shell answers the bus command `ui.toast` for every remote. One toast at a time: a new one
+ * replaces the one shown (five quick 'Add to Cart' presses leave one toast, not a stack of five
+ * over the page).
+ */
 export function Toasts(): ReactNode {
-  const [toasts, setToasts] = useState<ShownToast[]>([]);
+  const [toast, setToast] = useState<ShownToast | null>(null);
   const [place, setPlace] = useState<ToastPlace>('bottom');
   const [headerBottom, setHeaderBottom] = useState(0);
   const lastPressY = useRef<number | null>(null);
+  const { pathname } = useLocation();
   useEffect(() => {
     const onPress = (event: PointerEvent) => {
       lastPressY.current = event.clientY;
@@ -34,17 +48,24 @@ export function Toasts(): ReactNode {
   }, []);
   useEffect(() => {
     let nextId = 1;
-    return bus.handle('ui.toast', (toast) => {
+    let hideTimer: ReturnType<typeof setTimeout> | undefined;
+    const unhandle = bus.handle('ui.toast', (request) => {
       const id = nextId++;
       // Pressed by keyboard: the focused control is what was pressed; else where the pointer went down.
       const focused = document.activeElement;
       const box = focused && focused !== document.body ? focused.getBoundingClientRect() : null;
       setPlace(toastPlaceFor(box ? box.top + box.height / 2 : lastPressY.current, window.innerHeight));
       setHeaderBottom(Math.max(0, document.querySelector('header')?.getBoundingClientRect().bottom ?? 0));
-      setToasts((shown) => [...shown, { ...toast, id }]);
-      setTimeout(() => setToasts((shown) => shown.filter((t) => t.id !== id)), TOAST_DURATION_MS);
+      setToast({ ...request, id });
+      clearTimeout(hideTimer);
+      hideTimer = setTimeout(() => setToast((shown) => (shown?.id === id ? null : shown)), TOAST_DURATION_MS);
     });
+    return () => {
+      clearTimeout(hideTimer);
+      unhandle();
+    };
   }, []);
+  useEffect(() => setToast((shown) => toastAfterNavigation(shown, pathname)), [pathname]);
   return (
     <div
       className={`${styles.region} ${place === 'top' ? styles.top : styles.bottom}`}
@@ -52,7 +73,7 @@ export function Toasts(): ReactNode {
       role="status"
       aria-live="polite"
     >
-      {toasts.map((toast) => (
+      {toast ? (
         <div key={toast.id} className={`${styles.toast} ${styles[toast.tone ?? 'info'] ?? ''}`}>
           <span>{toast.message}</span>
           {toast.link ? (
@@ -61,7 +82,7 @@ export function Toasts(): ReactNode {
             </Link>
           ) : null}
         </div>
-      ))}
+      ) : null}
     </div>
   );
 }

@@ -1,10 +1,13 @@
 import { type Deal, ErrorPanel, Skeleton } from '@shop/shared';
 import { MESSAGES } from '@shop/shared/validation/messages';
 import { memo, type ReactNode, useMemo } from 'react';
+import { useMediaQuery } from '../../app/useMediaQuery';
+import { MOBILE_MAX_WIDTH } from '../../constants';
 import { ProductGrid } from '../products/ProductCard';
 import { countdownParts } from './countdown';
 import styles from './home.module.css';
 import { useDealOfTheDayQuery } from './homeApi';
+import { ProductCarousel } from './ProductSlider';
 import { useCountdown } from './useCountdown';
 
 // Memoised: the home page re-renders as each of its lists arrives; this section only when its own data does.
@@ -23,7 +26,9 @@ export const DealOfTheDay = memo(function DealOfTheDay(): ReactNode {
 /** Ticks each second; at zero, or with no deal, the banner closes: 'Deal is finished now!'. */
 export function DealBody({ deal }: { deal: Deal | null }): ReactNode {
   const left = useCountdown(deal ? deal.end_date_time : null);
-  // The clock ticks every second; the cards stay as they are (ProductGrid is memoised).
+  // Phones get a slider: the deal's eight cards one under another were eight screens long.
+  const phone = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
+  // The clock ticks every second; the cards stay as they are (ProductGrid and ProductCarousel are memoised).
   const products = useMemo(() => deal?.items.map((item) => item.product) ?? [], [deal]);
   if (!deal || left <= 0) {
     return (
@@ -55,7 +60,13 @@ export function DealBody({ deal }: { deal: Deal | null }): ReactNode {
           </span>
         ))}
       </div>
-      <ProductGrid products={products} />
+      {phone ? (
+        <div className={styles.sliderBody}>
+          <ProductCarousel label="Deal of the Day" items={products} />
+        </div>
+      ) : (
+        <ProductGrid products={products} />
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { ErrorPanel, type ProductCard as Product, Skeleton } from '@shop/shared';
 import { Link } from '@shop/shared/router';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, memo, type ReactNode, Suspense } from 'react';
 import type { Settings } from 'react-slick';
 import { useNearViewport } from '../../app/useNearViewport';
 import { useSlidesPerView } from '../../app/useSlidesPerView';
@@ -54,7 +54,6 @@ export function ProductSlider({
   onRetry,
 }: ProductSliderProps): ReactNode {
   const [ref, near] = useNearViewport(Boolean(items?.length));
-  const slidesToShow = useSlidesPerView();
   if (!isError && !isLoading && items?.length === 0) return null;
   return (
     <section aria-labelledby={id} className={styles.section}>
@@ -66,19 +65,34 @@ export function ProductSlider({
       {isLoading ? <Skeleton shape="cards" label={`Loading ${title}`} /> : null}
       {!isError && items && items.length > 0 ? (
         <div ref={ref} className={styles.sliderBody}>
-          {near ? (
-            <Suspense fallback={null}>
-              <Carousel label={title} settings={{ ...PRODUCT_SLIDER_SETTINGS, slidesToShow }}>
-                {items.map((product) => (
-                  <div key={product.id} className={styles.slide}>
-                    <ProductCard product={product} />
-                  </div>
-                ))}
-              </Carousel>
-            </Suspense>
-          ) : null}
+          {near ? <ProductCarousel label={title} items={items} /> : null}
         </div>
       ) : null}
     </section>
   );
 }
+
+/**
+ * The cards of a list in a slider, as many per view as the window's width takes. Memoised: a
+ * parent that re-renders (the deal's ticking countdown) leaves the slider be.
+ */
+export const ProductCarousel = memo(function ProductCarousel({
+  label,
+  items,
+}: {
+  label: string;
+  items: Product[];
+}): ReactNode {
+  const slidesToShow = useSlidesPerView();
+  return (
+    <Suspense fallback={null}>
+      <Carousel label={label} settings={{ ...PRODUCT_SLIDER_SETTINGS, slidesToShow }}>
+        {items.map((product) => (
+          <div key={product.id} className={styles.slide}>
+            <ProductCard product={product} />
+          </div>
+        ))}
+      </Carousel>
+    </Suspense>
+  );
+});

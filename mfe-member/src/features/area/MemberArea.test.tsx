@@ -1,6 +1,6 @@
 import { bus, type User } from '@shop/shared';
 import { MemoryRouter } from '@shop/shared/router';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { renderMemberArea } from '../../test/fakeBackend';
 import { MemberArea } from './MemberArea';
 
@@ -21,6 +21,20 @@ describe('MemberArea', () => {
     ]) {
       expect(menu).toHaveTextContent(label);
     }
+  });
+});
+
+describe('MemberArea menu on phones', () => {
+  it("folds behind a 'Member menu' button that controls it, and folds again when a section is chosen", () => {
+    renderMemberArea('/member');
+    const toggle = screen.getByRole('button', { name: 'Member menu' });
+    const menu = screen.getByRole('navigation', { name: 'Member area' });
+    expect(toggle).toHaveAttribute('aria-controls', menu.id);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(screen.getByRole('link', { name: 'My Profile' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 });
 

@@ -1,6 +1,6 @@
 import { bus, useBusState } from '@shop/shared';
 import { NavLink, Route, Routes } from '@shop/shared/router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Dashboard } from '../dashboard/Dashboard';
 import { MessagesPage } from '../messages/MessagesPage';
 import { ThreadPage } from '../messages/ThreadPage';
@@ -36,19 +36,36 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? styles
 
 /**
  * The member area's frame: greeting and side menu (spec 001, 2.7), and its pages, routed below
- * the shell's `/member/*` (the shell guards it). On phones the menu stacks above the page.
+ * the shell's `/member/*` (the shell guards it). On phones the menu folds behind a 'Member menu'
+ * button above the page, so a page starts with its own content; choosing a section folds it again.
  */
 export function MemberArea(): ReactNode {
   const { user } = useBusState('session');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
   return (
     <div className={styles.area}>
       <aside className={styles.side}>
-        <p>Hello, {user?.first_name}</p>
-        <nav aria-label="Member area">
+        <p className={styles.greeting}>Hello, {user?.first_name}</p>
+        <button
+          type="button"
+          className={styles.menuToggle}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Member menu
+        </button>
+        <nav id={menuId} aria-label="Member area" className={menuOpen ? styles.menuOpen : styles.menu}>
           <ul>
             {MENU.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end ?? false} className={navLinkClass}>
+                <NavLink
+                  to={item.to}
+                  end={item.end ?? false}
+                  className={navLinkClass}
+                  onClick={() => setMenuOpen(false)}
+                >
                   {item.label}
                 </NavLink>
               </li>
