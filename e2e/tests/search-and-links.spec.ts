@@ -180,6 +180,17 @@ test.describe('the listing survives what a shopper types or pastes', () => {
     await page.goto('/products?q=candle');
     await expect(cards(page).first()).toContainText(longName);
     expect(await fitsTheWindow()).toBe(true);
+
+    // The same name as the heading of its product page.
+    await page.route('**/backend/api/products/by-slug/*', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.data.item.title = longName;
+      await route.fulfill({ response, json: body });
+    });
+    await cards(page).first().getByRole('link', { name: longName }).click();
+    await expect(page.getByRole('heading', { level: 1, name: longName })).toBeVisible();
+    expect(await fitsTheWindow()).toBe(true);
   });
 });
 
