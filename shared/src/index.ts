@@ -27,6 +27,7 @@ export {
   isTransientFailure,
   loadRemembered,
   loadWithRetry,
+  mayAsk,
   RETRY_DELAYS_MS,
   type RetryOptions,
 } from './api/retryPolicy';

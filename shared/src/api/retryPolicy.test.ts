@@ -6,6 +6,7 @@ import {
   isTransientFailure,
   loadRemembered,
   loadWithRetry,
+  mayAsk,
   RETRY_DELAYS_MS,
 } from './retryPolicy';
 
@@ -122,5 +123,22 @@ describe('loadRemembered', () => {
     expect(failedLoads.standing('cart')).toBe(500);
     await loadRemembered('cart', scripted(success));
     expect(failedLoads.standing('cart')).toBeUndefined();
+  });
+});
+
+describe('mayAsk', () => {
+  afterEach(() => failedLoads.clear());
+
+  it('lets one read of a key run at a time, declines it within the cooldown of a failure, always allows Retry', async () => {
+    expect(mayAsk('cart', undefined)).toBe(true);
+    const running = loadRemembered('cart', scripted(failure(503)));
+    expect(mayAsk('cart', undefined)).toBe(false);
+    expect(mayAsk('wishlist', undefined)).toBe(true);
+    await jest.advanceTimersByTimeAsync(10_000);
+    await running;
+    expect(mayAsk('cart', undefined)).toBe(false);
+    expect(mayAsk('cart', { retry: true })).toBe(true);
+    await jest.advanceTimersByTimeAsync(FAILED_LOAD_COOLDOWN_MS);
+    expect(mayAsk('cart', undefined)).toBe(true);
   });
 });

@@ -80,7 +80,7 @@ export interface FailedLoads {
 
 export function createFailedLoads(
   cooldownMs: number = FAILED_LOAD_COOLDOWN_MS,
-  now: () => number = Date.now,
+  now: () => number = () => Date.now(),
 ): FailedLoads {
   const failures = new Map<string, { at: number; httpStatus: number }>();
   return {
@@ -100,18 +100,47 @@ export function createFailedLoads(
 /** The one memory every remote's page loads share (@shop/shared is a singleton on the page). */
 export const failedLoads: FailedLoads = createFailedLoads();
 
+/** Store reads under way, by key (one token per run): a second ask while one runs joins it. */
+const loadsInFlight = new Map<string, Set<symbol>>();
+
 /**
  * loadWithRetry for a read kept in a store (a Redux slice) rather than a hook: its final failure is
- * remembered under `key` in failedLoads (a success forgets it), so the thunk's `condition` can
- * decline a new ask within the cooldown with `failedLoads.standing(key)`.
+ * remembered under `key` in failedLoads (a success forgets it), and it counts as under way until
+ * its last attempt, so the thunk's `condition` can decline a new ask with `mayAsk`.
  */
 export async function loadRemembered<T>(
   key: string,
   load: () => Promise<ApiResult<T>>,
   options: RetryOptions = {},
 ): Promise<ApiResult<T>> {
-  const answer = await loadWithRetry(load, options);
-  if (answer.status) failedLoads.forget(key);
-  else failedLoads.remember(key, answer.httpStatus);
-  return answer;
+  const run = Symbol(key);
+  const runs = loadsInFlight.get(key) ?? new Set<symbol>();
+  runs.add(run);
+  loadsInFlight.set(key, runs);
+  try {
+    const answer = await loadWithRetry(load, options);
+    if (answer.status) failedLoads.forget(key);
+    else failedLoads.remember(key, answer.httpStatus);
+    return answer;
+  } finally {
+    const left = loadsInFlight.get(key);
+    left?.delete(run);
+    if (left?.size === 0) loadsInFlight.delete(key);
+  }
+}
+
+/**
+ * Whether a store read may be asked now: always on the shopper's Retry (or a reload after a
+ * change); otherwise only when the same read is not under way and has not failed within the
+ * cooldown (two components asking at mount send one read, a page opened again after a failure
+ * sends none).
+ */
+export function mayAsk(key: string, options: { retry?: boolean } | undefined): boolean {
+  return options?.retry === true || (!loadsInFlight.has(key) && failedLoads.standing(key) === undefined);
+}
+
+/** Forgets every failure and every read under way (each test starts from none). */
+export function resetLoadMemory(): void {
+  failedLoads.clear();
+  loadsInFlight.clear();
 }

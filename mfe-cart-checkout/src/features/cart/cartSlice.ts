@@ -1,5 +1,5 @@
 import type { ApiResult, Cart } from '@shop/shared';
-import { bus, failedLoads, loadRemembered } from '@shop/shared';
+import { bus, loadRemembered, mayAsk } from '@shop/shared';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@shop/shared/redux';
 import { GENERIC_ACTION_ERROR } from '../../constants';
 import { cartApi } from './cartApi';
@@ -76,7 +76,7 @@ export const fetchCart = createAsyncThunk(
         },
       }),
     ),
-  { condition: (options) => options?.retry === true || failedLoads.standing(cartReadKey()) === undefined },
+  { condition: (options) => mayAsk(cartReadKey(), options) },
 );
 
 export const addToCart = createAsyncThunk(

@@ -1,8 +1,8 @@
 import {
   bus,
   type ChoosablePaymentMethod,
-  failedLoads,
   loadRemembered,
+  mayAsk,
   type ShippingAddress,
   type ShippingAddressInput,
 } from '@shop/shared';
@@ -79,9 +79,7 @@ export const fetchAddresses = createAsyncThunk(
     if (!answer.status) throw new Error(failureMessage(answer));
     return answer.data.items;
   },
-  {
-    condition: (options) => options?.retry === true || failedLoads.standing(addressesReadKey()) === undefined,
-  },
+  { condition: (options) => mayAsk(addressesReadKey(), options) },
 );
 
 /**

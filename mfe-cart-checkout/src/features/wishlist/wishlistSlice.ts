@@ -1,4 +1,4 @@
-import { type ApiResult, bus, failedLoads, loadRemembered, type WishlistItem } from '@shop/shared';
+import { type ApiResult, bus, loadRemembered, mayAsk, type WishlistItem } from '@shop/shared';
 import { createAsyncThunk, createSlice } from '@shop/shared/redux';
 import { GENERIC_ACTION_ERROR } from '../../constants';
 import { cartReplaced } from '../cart/cartSlice';
@@ -48,9 +48,7 @@ export const fetchWishlist = createAsyncThunk(
     });
     return (await dataOrFail(answer)).items;
   },
-  {
-    condition: (options) => options?.retry === true || failedLoads.standing(wishlistReadKey()) === undefined,
-  },
+  { condition: (options) => mayAsk(wishlistReadKey(), options) },
 );
 
 export const addToWishlist = createAsyncThunk('wishlist/add', async (productId: number) => {

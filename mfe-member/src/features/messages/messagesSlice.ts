@@ -1,4 +1,4 @@
-import { failedLoads, loadRemembered, type Message, type MessageThread } from '@shop/shared';
+import { loadRemembered, type Message, type MessageThread, mayAsk } from '@shop/shared';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@shop/shared/redux';
 import { type Refusal, refusalOf } from '../../app/refusal';
 import { callsOf, channelKey, type MessageChannel, type MessageInput, threadKey } from './messagesApi';
@@ -65,7 +65,7 @@ export const loadThreads = createAsyncThunk(
     });
     return answer.status ? answer.data : rejectWithValue(answer.httpStatus);
   },
-  { condition: (args) => args.retry === true || failedLoads.standing(listRead(args)) === undefined },
+  { condition: (args) => mayAsk(listRead(args), args) },
 );
 
 export const loadThread = createAsyncThunk(
@@ -83,7 +83,7 @@ export const loadThread = createAsyncThunk(
     );
     return answer.status ? answer.data : rejectWithValue(answer.httpStatus);
   },
-  { condition: (args) => args.retry === true || failedLoads.standing(threadRead(args)) === undefined },
+  { condition: (args) => mayAsk(threadRead(args), args) },
 );
 
 /** A new thread: on success the channel's list is reset to page 1 and reloaded (spec 001 §4). */

@@ -1,4 +1,4 @@
-import { failedLoads, loadRemembered, type ShippingAddress, type ShippingAddressInput } from '@shop/shared';
+import { loadRemembered, mayAsk, type ShippingAddress, type ShippingAddressInput } from '@shop/shared';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@shop/shared/redux';
 import { type Refusal, refusalOf } from '../../app/refusal';
 import { ADDRESS_FEEDBACK_MS } from '../../constants';
@@ -98,7 +98,7 @@ export const loadAddresses = createAsyncThunk<
     });
     return answer.status ? answer.data.items : rejectWithValue(refusalOf(answer));
   },
-  { condition: (options) => options?.retry === true || failedLoads.standing(ADDRESSES_READ) === undefined },
+  { condition: (options) => mayAsk(ADDRESSES_READ, options) },
 );
 
 /**
