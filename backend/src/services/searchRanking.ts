@@ -24,6 +24,9 @@ const TAXONOMY_RANK = 0.01;
 /** Words are runs of letters and digits only, so nothing the shopper types is read as tsquery syntax. */
 export const searchWords = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
+/** The text search configurations a search uses: English (stemmed), simple for stop words. */
+type TextConfig = 'english' | 'simple';
+
 /** One word as the search asks for it: its tsquery text and where its taxonomy finds it. */
 interface WordMatch {
   term: string;
@@ -33,10 +36,8 @@ interface WordMatch {
 
 interface WordRow {
   content: boolean;
-  english_subs: number[];
-  english_lines: string[];
-  simple_subs: number[];
-  simple_lines: string[];
+  subs: number[];
+  lines: string[];
 }
 
 /** A text[] parameter (one parameter whatever the count); every element quoted, so 'null' is a word. */
@@ -54,43 +55,55 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`
 async function wordMatches(
   db: Database,
   words: readonly string[],
-): Promise<{ config: 'english' | 'simple'; matches: WordMatch[] }> {
+): Promise<{ config: TextConfig; matches: WordMatch[] }> {
   const last = words.length - 1;
-  const englishTerms = words.map((word, index) => (index === last ? `${word}:*` : word));
-  const simpleTerms = words.map((word) => `${word}:*`);
-  // Taxonomy paths (type, category and sub-category names) and lines are a few dozen rows: their
-  // vectors are built here rather than kept.
-  const taxonomy = (config: string, term: SQL) => sql`
-    ARRAY(SELECT s.id FROM sub_categories s JOIN categories c ON c.id = s.category_id
-      JOIN product_types t ON t.id = c.type_id
-      WHERE to_tsvector(${config}::regconfig, t.name || ' ' || c.name || ' ' || s.name) @@ to_tsquery(${config}::regconfig, ${term})
-      ORDER BY s.id),
-    ARRAY(SELECT l FROM unnest(${textArray(PRODUCT_LINES)}) l
-      WHERE to_tsvector(${config}::regconfig, l) @@ to_tsquery(${config}::regconfig, ${term}))`;
+  const english = await taxonomyOfWords(
+    db,
+    'english',
+    words,
+    words.map((word, index) => (index === last ? `${word}:*` : word)),
+  );
+  const content = english.filter((match) => match.content);
+  if (content.length > 0) return { config: 'english', matches: content };
+  // Stop words only (rare): asked again, as prefixes in the simple configuration.
+  const simple = await taxonomyOfWords(
+    db,
+    'simple',
+    words,
+    words.map((word) => `${word}:*`),
+  );
+  return { config: 'simple', matches: simple };
+}
+
+/**
+ * Per word: whether English full text keeps it (not a stop word), and the sub-categories and
+ * lines whose names match its term. Taxonomy paths (type, category and sub-category names) and
+ * lines are a few dozen rows: their vectors are built here rather than kept.
+ */
+async function taxonomyOfWords(
+  db: Database,
+  config: TextConfig,
+  words: readonly string[],
+  terms: readonly string[],
+): Promise<(WordMatch & { content: boolean })[]> {
   const rows = rowsOf<WordRow>(
-    await db.execute(sql`SELECT length(to_tsvector('english', u.word)) > 0 AS content,
-      e.subs AS english_subs, e.lines AS english_lines, s.subs AS simple_subs, s.lines AS simple_lines
-      FROM unnest(${textArray(words)}, ${textArray(englishTerms)}, ${textArray(simpleTerms)})
-        WITH ORDINALITY AS u(word, english_term, simple_term, n)
-      CROSS JOIN LATERAL (SELECT ${taxonomy('english', sql`u.english_term`)}) AS e(subs, lines)
-      CROSS JOIN LATERAL (SELECT ${taxonomy('simple', sql`u.simple_term`)}) AS s(subs, lines)
+    await db.execute(sql`WITH tax AS MATERIALIZED (
+        SELECT s.id, to_tsvector(${config}::regconfig, t.name || ' ' || c.name || ' ' || s.name) AS v
+        FROM sub_categories s JOIN categories c ON c.id = s.category_id JOIN product_types t ON t.id = c.type_id
+      )
+      SELECT length(to_tsvector('english', u.word)) > 0 AS content,
+        ARRAY(SELECT tax.id FROM tax WHERE tax.v @@ to_tsquery(${config}::regconfig, u.term) ORDER BY tax.id) AS subs,
+        ARRAY(SELECT l FROM unnest(${textArray(PRODUCT_LINES)}) l
+          WHERE to_tsvector(${config}::regconfig, l) @@ to_tsquery(${config}::regconfig, u.term)) AS lines
+      FROM unnest(${textArray(words)}, ${textArray(terms)}) WITH ORDINALITY AS u(word, term, n)
       ORDER BY u.n`),
   );
-  const content = rows.flatMap((row, index) => {
-    const term = englishTerms[index];
-    if (!row.content || term === undefined) return [];
-    return [{ term, subCategoryIds: row.english_subs.map(Number), lines: row.english_lines }];
+  return rows.flatMap((row, index) => {
+    const term = terms[index];
+    return term === undefined
+      ? []
+      : [{ term, content: row.content, subCategoryIds: row.subs.map(Number), lines: row.lines }];
   });
-  if (content.length > 0) return { config: 'english', matches: content };
-  return {
-    config: 'simple',
-    matches: rows.flatMap((row, index) => {
-      const term = simpleTerms[index];
-      return term === undefined
-        ? []
-        : [{ term, subCategoryIds: row.simple_subs.map(Number), lines: row.simple_lines }];
-    }),
-  };
 }
 
 /** The word's taxonomy condition; an empty list is left out so the planner can use the other index. */
@@ -112,10 +125,18 @@ function inTaxonomy(match: WordMatch): SQL {
  */
 async function rankedByMeaning(
   db: Database,
-  config: 'english' | 'simple',
+  config: TextConfig,
   matches: readonly WordMatch[],
 ): Promise<number[]> {
   const queryOf = (term: string) => sql`to_tsquery(${config}::regconfig, ${term})`;
+  if (matches.every((match) => match.subCategoryIds.length + match.lines.length === 0)) {
+    // No word names a department or line: plain full text, every word through the index at once.
+    const everyWord = queryOf(matches.map((match) => match.term).join(' & '));
+    return rowsOf<{ id: number }>(
+      await db.execute(sql`SELECT id FROM products WHERE search_vector @@ ${everyWord}
+        ORDER BY ts_rank(search_vector, ${everyWord}) DESC, id LIMIT ${SEARCH_CANDIDATES_MAX}`),
+    ).map((row) => Number(row.id));
+  }
   const anyWord = queryOf(matches.map((match) => match.term).join(' | '));
   const taxonomyRank = sql.join(
     matches.map((match) => sql`CASE WHEN ${inTaxonomy(match)} THEN ${TAXONOMY_RANK}::float8 ELSE 0 END`),
