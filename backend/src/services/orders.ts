@@ -343,6 +343,17 @@ export function confirmationMail(
   const currency = cart.selectedCurrency;
   const money = (amount: number) => formatMoney(amount, currency);
   const address = cart.shippingAddress;
+  // Spec 001 §2.7: whom to pay, and where the slip goes (a guest e-mails it; a member uploads it).
+  const transferLines = () => {
+    const steps = transferInstructions({
+      amount: money(order.total_amount),
+      orderNumber: order.order_id,
+      payee: paymentDetails.personal,
+      placedBy: buyer.type,
+      slipEmail,
+    });
+    return [steps.payTo, steps.slip];
+  };
   const lines = [
     `Hello ${buyer.firstName || 'there'},`,
     '',
@@ -357,18 +368,7 @@ export function confirmationMail(
     `Total inclusive of VAT: ${money(order.total_amount)} (VAT ${order.vat_rate}%: ${money(order.vat_amount)})`,
     '',
     `Payment method: ${order.payment_method}`,
-    // Spec 001 §2.7: whom to pay, and where the slip goes (a guest e-mails it; a member uploads it).
-    ...(order.payment_method === 'Money Exchange Transfer'
-      ? Object.values(
-          transferInstructions({
-            amount: money(order.total_amount),
-            orderNumber: order.order_id,
-            payee: paymentDetails.personal,
-            placedBy: buyer.type,
-            slipEmail,
-          }),
-        )
-      : []),
+    ...(order.payment_method === 'Money Exchange Transfer' ? transferLines() : []),
     '',
     address
       ? `Delivery to: ${address.first_name} ${address.last_name}, ${address.address}, ${address.city}, ${address.country} (${address.mobile})`
