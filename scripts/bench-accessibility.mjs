@@ -90,6 +90,9 @@ try {
   const tab = await browser.newPage();
   await tab.goto(base, { waitUntil: 'domcontentloaded' });
   await tab.evaluate((stored) => localStorage.setItem('user', stored), JSON.stringify(user));
+  // The session holds: the cart shows the member's line (else the scores would be a guest's).
+  await tab.goto(`${base}/cart`, { waitUntil: 'networkidle0' });
+  await tab.waitForSelector('[data-testid="cart-line"]', { timeout: 15_000 });
   await tab.close();
   await browser.disconnect();
   for (const page of memberPages) await audit(page, true);
