@@ -48,4 +48,21 @@ describe('UserMenu', () => {
     expect(screen.queryByRole('link', { name: 'My Dashboard' })).not.toBeInTheDocument();
     commands.stop();
   });
+
+  it('offers a signed-in guest (express checkout) the cart, the wishlist and Logout, not the member area', () => {
+    act(() =>
+      bus.publish('session', {
+        user: { ...MEMBER, type: 'Guest', first_name: 'Gia' },
+        guestSessionToken: null,
+        wishlistUser: null,
+      }),
+    );
+    render(<UserMenu />, { wrapper: MemoryRouter });
+    fireEvent.click(screen.getByRole('button', { name: 'Hello, Gia' }));
+    expect(screen.getByRole('link', { name: 'My Cart' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Wishlist' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My Order(s)' })).not.toBeInTheDocument();
+  });
 });

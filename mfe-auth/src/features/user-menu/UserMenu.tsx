@@ -3,11 +3,12 @@ import { Link } from '@shop/shared/router';
 import { type MouseEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import styles from './user-menu.module.css';
 
+/** `membersOnly`: the member area, which a Guest (an express-checkout session) cannot use (spec 001, roles). */
 const MEMBER_LINKS = [
-  { to: '/member', label: 'My Dashboard' },
-  { to: '/cart', label: 'My Cart' },
-  { to: '/wishlist', label: 'My Wishlist' },
-  { to: '/member/orders', label: 'My Order(s)' },
+  { to: '/member', label: 'My Dashboard', membersOnly: true },
+  { to: '/cart', label: 'My Cart', membersOnly: false },
+  { to: '/wishlist', label: 'My Wishlist', membersOnly: false },
+  { to: '/member/orders', label: 'My Order(s)', membersOnly: true },
 ];
 
 type AuthCommand = Extract<CommandName, 'ui.openSignIn' | 'ui.openSignUp' | 'session.logout'>;
@@ -21,7 +22,8 @@ function ask(command: AuthCommand): void {
  * Header user menu. Guests see 'Sign in' and 'New customer? Start here' (each opens its popup)
  * and, in the account menu, the member entries, which open the sign-in popup for them (on phones
  * 'New customer? Start here' is the menu's first entry instead). Members
- * see 'Hello, {first_name}' opening My Dashboard, My Cart, My Wishlist, My Order(s) and Logout.
+ * see 'Hello, {first_name}' opening My Dashboard, My Cart, My Wishlist, My Order(s) and Logout; a
+ * signed-in Guest (express checkout) sees the same without the member-area entries.
  */
 export function UserMenu(): ReactNode {
   const { user } = useBusState('session');
@@ -59,7 +61,7 @@ export function UserMenu(): ReactNode {
           </button>
         </li>
       )}
-      {MEMBER_LINKS.map((link) => (
+      {MEMBER_LINKS.filter((link) => !(link.membersOnly && user?.type === 'Guest')).map((link) => (
         <li key={link.to}>
           <Link to={link.to} onClick={followMemberLink}>
             {link.label}
