@@ -61,7 +61,7 @@ export function DealBody({ deal }: { deal: Deal | null }): ReactNode {
         ))}
       </div>
       {phone ? (
-        <div className={styles.sliderBody}>
+        <div className={`${styles.sliderBody} ${styles.dealSlider}`}>
           <ProductCarousel label="Deal of the Day" items={products} />
         </div>
       ) : (
