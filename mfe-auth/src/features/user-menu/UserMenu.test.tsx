@@ -1,6 +1,6 @@
 import { bus, type CommandName } from '@shop/shared';
 import { MemoryRouter } from '@shop/shared/router';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MEMBER, resetSession } from '../../test/fakeBackend';
 import { UserMenu } from './UserMenu';
 
@@ -23,6 +23,19 @@ describe('UserMenu', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     fireEvent.click(screen.getByRole('button', { name: 'New customer? Start here' }));
     await waitFor(() => expect(commands.heard).toEqual(['ui.openSignIn', 'ui.openSignUp']));
+    commands.stop();
+  });
+
+  it("keeps 'New customer? Start here' in a guest's account menu too (phones show it only there)", async () => {
+    const commands = listen('ui.openSignUp');
+    render(<UserMenu />, { wrapper: MemoryRouter });
+    const account = screen.getByRole('button', { name: 'Account' });
+    fireEvent.click(account);
+    const menu = document.getElementById(account.getAttribute('aria-controls') ?? '');
+    if (!menu) throw new Error('the account menu is not open');
+    fireEvent.click(within(menu).getByRole('button', { name: 'New customer? Start here' }));
+    await waitFor(() => expect(commands.heard).toEqual(['ui.openSignUp']));
+    expect(account).toHaveAttribute('aria-expanded', 'false');
     commands.stop();
   });
 
