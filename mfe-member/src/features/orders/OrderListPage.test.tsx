@@ -39,6 +39,16 @@ describe('/member/orders/listing', () => {
     expect(screen.getByLabelText('Duration')).toHaveValue('last_7_days');
   });
 
+  it('ignores a filter value or page it does not know instead of failing the list', async () => {
+    const backend = installOrdersBackend({ 'GET buyer-orders': () => page([order(1)]) });
+    renderMemberArea(
+      '/member/orders/listing?order_status=bogus&duration=forever&payment_status=Received&page=-1',
+    );
+    await screen.findByRole('link', { name: 'GS-2611-000041' });
+    expect(backend.callsTo('GET buyer-orders')[0]?.query).toEqual({ payment_status: 'Received' });
+    expect(screen.getByLabelText('Order status')).toHaveValue('');
+  });
+
   it('puts a chosen filter in the address, back at page 1, and the next page too', async () => {
     const backend = installOrdersBackend({
       'GET buyer-orders': (call) => page([order(1)], Number(call.query.page ?? 1), 3),

@@ -9,7 +9,6 @@ import {
   CLEAR_FILTERS,
   DURATIONS,
   FILTER_PARAMS,
-  LISTING_PARAMS,
   NO_ORDERS,
   NO_ORDERS_MATCH,
   ORDER_LISTING_TITLE,
@@ -18,6 +17,7 @@ import {
   PAYMENT_STATUS_FILTERS,
   paymentStatusText,
 } from './constants';
+import { readListingQuery } from './listingQuery';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { orderMoney } from './orderMoney';
 import styles from './orders.module.css';
@@ -33,10 +33,7 @@ type Filter = (typeof FILTER_PARAMS)[number];
 export function OrderListPage(): ReactNode {
   useDocumentTitle(ORDER_LISTING_TITLE);
   const [params, setParams] = useSearchParams();
-  const query = Object.fromEntries(LISTING_PARAMS.map((name) => [name, params.get(name) ?? ''])) as Record<
-    (typeof LISTING_PARAMS)[number],
-    string
-  >;
+  const query = readListingQuery(params);
   const { loaded, reload } = useApiData(`orders:${JSON.stringify(query)}`, () => ordersApi.list(query));
   const filtered = FILTER_PARAMS.some((name) => query[name] !== '');
 
