@@ -3,22 +3,19 @@ import { MESSAGES } from '@shop/shared/validation';
 import { eq } from 'drizzle-orm';
 import { products } from '../src/db/schema';
 import { MAX_ADDRESSES_PER_BUYER } from '../src/services/shippingAddresses';
-import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
-
-const addressOf = (changes: Partial<ShippingAddressInput> = {}): ShippingAddressInput => ({
-  first_name: 'Layla',
-  last_name: 'Nasser',
-  email: 'layla@example.com',
-  mobile: '+971 501234567',
-  country_id: 1,
-  city: 'Dubai',
-  address: 'Villa 12, Al Wasl Road, Jumeirah 1',
-  ...changes,
-});
+import {
+  bearer,
+  createMember,
+  createTestApp,
+  dataOf,
+  failureOf,
+  shippingAddress,
+  type TestContext,
+  targets,
+} from './db';
 
 describe.each(targets)('shipping addresses on %s', (target) => {
   let ctx: TestContext;
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const request = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: object) =>
     ctx.app.inject({
       method,
@@ -27,7 +24,7 @@ describe.each(targets)('shipping addresses on %s', (target) => {
       ...(payload ? { payload } : {}),
     });
   const create = async (token: string, changes: Partial<ShippingAddressInput> = {}) => {
-    const response = await request('POST', 'buyers-shipping-address/create', token, addressOf(changes));
+    const response = await request('POST', 'buyers-shipping-address/create', token, shippingAddress(changes));
     expect(response.statusCode).toBe(201);
     return (JSON.parse(response.body) as { data: { item: ShippingAddress } }).data.item;
   };
@@ -44,7 +41,7 @@ describe.each(targets)('shipping addresses on %s', (target) => {
     const token = await member();
     const first = await create(token);
     expect(first).toMatchObject({
-      ...addressOf(),
+      ...shippingAddress(),
       country: 'United Arab Emirates',
       is_primary: true,
       id: expect.any(Number),
@@ -84,12 +81,12 @@ describe.each(targets)('shipping addresses on %s', (target) => {
       'POST',
       'buyers-shipping-address/create',
       token,
-      addressOf({ address: 'x'.repeat(501) }),
+      shippingAddress({ address: 'x'.repeat(501) }),
     );
     expect(failureOf(long).error.fields).toEqual({ address: MESSAGES.addressTooLong });
     for (const country_id of [999, '2147483648', 'abc']) {
       const unknown = await request('POST', 'buyers-shipping-address/create', token, {
-        ...addressOf(),
+        ...shippingAddress(),
         country_id,
       });
       expect(unknown.statusCode).toBe(422);
@@ -99,7 +96,7 @@ describe.each(targets)('shipping addresses on %s', (target) => {
       'POST',
       'buyers-shipping-address/create',
       token,
-      addressOf({ email: 'nope' }),
+      shippingAddress({ email: 'nope' }),
     );
     expect(failureOf(badEmail).error.fields).toEqual({ email: MESSAGES.emailInvalid });
     expect(await list(token)).toEqual([]);
@@ -156,7 +153,7 @@ describe.each(targets)('shipping addresses on %s', (target) => {
         'POST',
         `buyers-shipping-address/update/${b.id}`,
         token,
-        addressOf({ city: 'Abu Dhabi', country_id: 3 }),
+        shippingAddress({ city: 'Abu Dhabi', country_id: 3 }),
       ),
     ).item;
     expect(updated).toMatchObject({
@@ -166,7 +163,12 @@ describe.each(targets)('shipping addresses on %s', (target) => {
       is_primary: false,
     });
     const primary = dataOf<{ item: ShippingAddress }>(
-      await request('POST', `buyers-shipping-address/update/${b.id}`, token, addressOf({ is_primary: true })),
+      await request(
+        'POST',
+        `buyers-shipping-address/update/${b.id}`,
+        token,
+        shippingAddress({ is_primary: true }),
+      ),
     ).item;
     expect(primary).toMatchObject({ city: 'Dubai', is_primary: true });
     const kept = dataOf<{ item: ShippingAddress }>(
@@ -174,7 +176,7 @@ describe.each(targets)('shipping addresses on %s', (target) => {
         'POST',
         `buyers-shipping-address/update/${b.id}`,
         token,
-        addressOf({ is_primary: false }),
+        shippingAddress({ is_primary: false }),
       ),
     ).item;
     expect(kept.is_primary).toBe(true);
@@ -183,7 +185,7 @@ describe.each(targets)('shipping addresses on %s', (target) => {
       'POST',
       `buyers-shipping-address/update/${b.id}`,
       token,
-      addressOf({ city: ' ' }),
+      shippingAddress({ city: ' ' }),
     );
     expect(invalid.statusCode).toBe(422);
     expect(failureOf(invalid).error.fields).toEqual({ city: "Please enter receiver's city" });
@@ -216,7 +218,12 @@ describe.each(targets)('shipping addresses on %s', (target) => {
     await create(other);
     const attempts = [
       request('GET', `buyers-shipping-address/${mine.id}`, other),
-      request('POST', `buyers-shipping-address/update/${mine.id}`, other, addressOf({ city: 'Stolen' })),
+      request(
+        'POST',
+        `buyers-shipping-address/update/${mine.id}`,
+        other,
+        shippingAddress({ city: 'Stolen' }),
+      ),
       request('DELETE', `buyers-shipping-address/${mine.id}`, other),
       request('POST', 'buyers-shipping-address/primary', other, { id: mine.id }),
     ];
@@ -257,7 +264,7 @@ describe.each(targets)('shipping addresses on %s', (target) => {
   it(`keeps at most ${MAX_ADDRESSES_PER_BUYER} addresses per buyer`, async () => {
     const token = await member();
     for (let i = 0; i < MAX_ADDRESSES_PER_BUYER; i++) await create(token, { city: `City ${i}` });
-    const refused = await request('POST', 'buyers-shipping-address/create', token, addressOf());
+    const refused = await request('POST', 'buyers-shipping-address/create', token, shippingAddress());
     expect(refused.statusCode).toBe(422);
     expect(failureOf(refused).error.code).toBe('TOO_MANY_ADDRESSES');
   });

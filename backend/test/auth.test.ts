@@ -8,10 +8,13 @@ import { buildApp } from '../src/app';
 import { buyers, carts, loginAttempts, passwordResets, products, wishlistUsers } from '../src/db/schema';
 import { DEFAULT_RATE_LIMITS } from '../src/hooks/rateLimits';
 import {
+  bearer,
   createMember,
   createTestApp,
   dataOf,
+  decodeQuotedPrintable,
   failureOf,
+  freshEmail,
   registration,
   type TestContext,
   targets,
@@ -22,9 +25,6 @@ const TEST_SCRYPT_LOG_N = 10;
 
 type Response = Awaited<ReturnType<TestContext['app']['inject']>>;
 
-let emailCounter = 0;
-const freshEmail = (label = 'buyer') => `${label}${++emailCounter}.${Date.now().toString(36)}@example.com`;
-
 /** The data of a 201 envelope. */
 function createdOf<T>(response: Response): T {
   const body = JSON.parse(response.body) as { status: boolean; data?: T };
@@ -33,12 +33,6 @@ function createdOf<T>(response: Response): T {
   }
   return body.data as T;
 }
-
-/** QP soft line breaks and escapes undone, so a long link reads as one line. */
-const decodeQuotedPrintable = (text: string) =>
-  text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 describe.each(targets)('sign-in and sign-up on %s', (target) => {
   let ctx: TestContext;
@@ -51,7 +45,6 @@ describe.each(targets)('sign-in and sign-up on %s', (target) => {
     ctx.app.inject({ method: 'POST', url: `/backend/api/${url}`, payload, headers, remoteAddress });
   const get = (url: string, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'GET', url: `/backend/api/${url}`, headers });
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const register = async (email = freshEmail(), changes: Record<string, unknown> = {}) =>
     createdOf<{ user: User }>(await post('buyers/register', registration(email, changes))).user;
   const login = (email: string, password: string, extra: object = {}, ip?: string) =>

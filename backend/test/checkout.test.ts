@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type {
@@ -26,19 +26,23 @@ import {
 } from '../src/db/schema';
 import { vatIncludedIn } from '../src/services/money';
 import { ORDER_NUMBER_PATTERN } from '../src/services/orders';
-import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
+import {
+  bearer,
+  createMember,
+  createTestApp,
+  dataOf,
+  failureOf,
+  mailsTo as mailsToIn,
+  shippingAddress,
+  type TestContext,
+  targets,
+} from './db';
 
 /** A valid 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** QP soft line breaks and escapes undone (escaped runs are UTF-8 bytes: '×' is =C3=97). */
-const decodeQuotedPrintable = (text: string) =>
-  text
-    .replace(/=\r?\n/g, '')
-    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
 
 const USD = { code: 'USD', symbol: '$', exchange_rate: 1, decimal_places: 2 };
 
@@ -96,7 +100,6 @@ describe.each(targets)('checkout on %s', (target) => {
   };
   const onPostgres = target === 'postgres' ? it : it.skip;
 
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'POST', url: `/backend/api/${url}`, payload, headers });
   const get = (url: string, headers: Record<string, string> = {}) =>
@@ -104,15 +107,12 @@ describe.each(targets)('checkout on %s', (target) => {
   const cartOf = async (url: string, payload: object, headers: Record<string, string> = {}) =>
     dataOf<Cart>(await post(url, payload, headers));
 
-  const addressInput = (countryId = 1) => ({
-    first_name: 'Layla',
-    last_name: 'Nasser',
-    email: 'layla@example.com',
-    mobile: '+971 501234567',
-    country_id: countryId,
-    city: countryId === 2 ? 'Beirut' : 'Dubai',
-    address: 'Villa 12, Al Wasl Road',
-  });
+  const addressInput = (countryId = 1) =>
+    shippingAddress({
+      country_id: countryId,
+      city: countryId === 2 ? 'Beirut' : 'Dubai',
+      address: 'Villa 12, Al Wasl Road',
+    });
   const createAddress = async (token: string, countryId = 1) => {
     const response = await post('buyers-shipping-address/create', addressInput(countryId), bearer(token));
     return (JSON.parse(response.body) as { data: { item: ShippingAddress } }).data.item;
@@ -168,13 +168,7 @@ describe.each(targets)('checkout on %s', (target) => {
   const ordersOf = (buyerId: number) =>
     ctx.database.db.select().from(orders).where(eq(orders.buyerId, buyerId)).orderBy(asc(orders.id));
   const countOrdersOf = async (buyerId: number) => (await ordersOf(buyerId)).length;
-  const mailsTo = async (email: string) => {
-    await ctx.app.mailer.idle();
-    return readdirSync(outbox)
-      .filter((name) => name.endsWith('.eml'))
-      .map((name) => decodeQuotedPrintable(readFileSync(path.join(outbox, name), 'utf8')))
-      .filter((mail) => mail.includes(`To: ${email}`));
-  };
+  const mailsTo = (email: string) => mailsToIn(ctx, outbox, email);
 
   beforeAll(async () => {
     outbox = mkdtempSync(path.join(tmpdir(), 'shop-checkout-outbox-'));

@@ -3,9 +3,10 @@
  * PostgreSQL database when TEST_DATABASE_URL is set (created here, dropped afterwards).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { ShippingAddressInput, WishlistItem, WishlistUserData } from '@shop/shared/api-types';
 import { asc, eq } from 'drizzle-orm';
 import { Client } from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app';
@@ -148,3 +149,73 @@ export interface FailureBody {
 }
 
 export const failureOf = (response: { body: string }) => JSON.parse(response.body) as FailureBody;
+
+/** The header that makes a call the holder of this token's. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+let emailCounter = 0;
+/** An e-mail no buyer of this test file's database has yet. */
+export const freshEmail = (label = 'buyer') =>
+  `${label}${++emailCounter}.${Date.now().toString(36)}@example.com`;
+
+/** A shipping address as the address form sends it (Layla in Dubai); `changes` override fields. */
+export const shippingAddress = (changes: Partial<ShippingAddressInput> = {}): ShippingAddressInput => ({
+  first_name: 'Layla',
+  last_name: 'Nasser',
+  email: 'layla@example.com',
+  mobile: '+971 501234567',
+  country_id: 1,
+  city: 'Dubai',
+  address: 'Villa 12, Al Wasl Road, Jumeirah 1',
+  ...changes,
+});
+
+/** QP soft line breaks and escapes undone (escaped runs are UTF-8 bytes: '×' is =C3=97), so a long link reads as one line. */
+export const decodeQuotedPrintable = (text: string) =>
+  text
+    .replace(/=\r?\n/g, '')
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
+
+/** The mails to `email` in the outbox once the mailer has sent what it holds, decoded. */
+export async function mailsTo(ctx: TestContext, outbox: string, email: string): Promise<string[]> {
+  await ctx.app.mailer.idle();
+  return readdirSync(outbox)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => decodeQuotedPrintable(readFileSync(path.join(outbox, name), 'utf8')))
+    .filter((mail) => mail.includes(`To: ${email}`));
+}
+
+/** Who holds a wishlist: a member or a wishlist-e-mail user, with the token that proves it. */
+export interface WishlistOwner {
+  id: number;
+  token: string;
+}
+
+const postApi = (ctx: TestContext, url: string, payload: object, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url: `/backend/api/${url}`, payload, headers });
+
+/** A wishlist-e-mail user, registered as the wishlist-email popup does. */
+export async function registerWishlistUser(ctx: TestContext, email: string): Promise<WishlistOwner> {
+  const response = await postApi(ctx, 'buyers/register-wishlist', { email, type: 'Wishlist' });
+  if (response.statusCode !== 201)
+    throw new Error(`Expected 201, got ${response.statusCode}: ${response.body}`);
+  return (JSON.parse(response.body) as { data: { user: WishlistUserData } }).data.user;
+}
+
+/** The owner's wishlist, newest first. */
+export async function wishlistOf(ctx: TestContext, owner: WishlistOwner): Promise<WishlistItem[]> {
+  return dataOf<{ items: WishlistItem[] }>(
+    await postApi(ctx, 'wishlist/get-items', { user_id: owner.id }, bearer(owner.token)),
+  ).items;
+}
+
+/** Adds a product to the owner's wishlist; answers the new line. */
+export async function addToWishlist(
+  ctx: TestContext,
+  owner: WishlistOwner,
+  productId: number,
+): Promise<WishlistItem> {
+  return dataOf<{ item: WishlistItem }>(
+    await postApi(ctx, 'wishlist/add', { user_id: owner.id, product_id: productId }, bearer(owner.token)),
+  ).item;
+}

@@ -7,7 +7,16 @@ import type { Cart, ChatCheckout, PlacedOrder, ShippingAddress, SignedIn } from 
 import { eq } from 'drizzle-orm';
 import { products } from '../src/db/schema';
 import { MEMBERS_ONLY_CODE } from '../src/hooks/optionalAuth';
-import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
+import {
+  bearer,
+  createMember,
+  createTestApp,
+  dataOf,
+  failureOf,
+  shippingAddress,
+  type TestContext,
+  targets,
+} from './db';
 import { operationsOf } from './fuzz/openApiFuzz';
 
 /** Every call of the member area (spec 001 §2.7, §7), as `METHOD path` of the OpenAPI document. */
@@ -61,7 +70,6 @@ const API = '/backend/api';
 describe.each(targets)('what a guest may call, on %s', (target) => {
   let ctx: TestContext;
   let nextProductId = 1;
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const call = (method: string, url: string, token: string | null, payload?: object) =>
     ctx.app.inject({
       method: method as 'GET',
@@ -93,15 +101,6 @@ describe.each(targets)('what a guest may call, on %s', (target) => {
     const { user } = (JSON.parse(answer.body) as { data: SignedIn }).data;
     expect(user.type).toBe('Guest');
     return user.token;
-  };
-  const address = {
-    first_name: 'Layla',
-    last_name: 'Nasser',
-    email: 'layla@example.com',
-    mobile: '+971 501234567',
-    country_id: 1,
-    city: 'Dubai',
-    address: 'Villa 12, Al Wasl Road, Jumeirah 1',
   };
 
   beforeAll(async () => {
@@ -161,7 +160,7 @@ describe.each(targets)('what a guest may call, on %s', (target) => {
     expect(
       dataOf<{ items: ShippingAddress[] }>(await call('GET', 'buyers-shipping-address', token)).items,
     ).toEqual([]);
-    const created = await call('POST', 'buyers-shipping-address/create', token, address);
+    const created = await call('POST', 'buyers-shipping-address/create', token, shippingAddress());
     expect(created.statusCode).toBe(201);
     const { item } = (JSON.parse(created.body) as { data: { item: ShippingAddress } }).data;
     expect(

@@ -19,13 +19,11 @@ import {
   createTestApp,
   dataOf,
   failureOf,
+  freshEmail,
   registration,
   type TestContext,
   targets,
 } from './db';
-
-let emailCounter = 0;
-const freshEmail = () => `account${++emailCounter}.${Date.now().toString(36)}@example.com`;
 
 const profileInput = (changes: Record<string, unknown> = {}) => ({
   first_name: 'Rania',
@@ -48,7 +46,7 @@ describe.each(targets)('member account on %s', (target) => {
     });
   /** A member registered through the API (so it has a password), signed in. */
   const registered = async () => {
-    const email = freshEmail();
+    const email = freshEmail('account');
     const response = await call('POST', 'buyers/register', undefined, registration(email));
     expect(response.statusCode).toBe(201);
     const { user } = (JSON.parse(response.body) as { data: SignedIn }).data;
@@ -87,7 +85,9 @@ describe.each(targets)('member account on %s', (target) => {
       expect(dataOf(await call('GET', 'notifications'))).toEqual({ items: [] });
       expect((await call('GET', 'notifications', 'not-a-live-token')).statusCode).toBe(401);
       // A wishlist-only visitor has a token of another kind: no notifications, and no 401.
-      const wishlist = await call('POST', 'buyers/register-wishlist', undefined, { email: freshEmail() });
+      const wishlist = await call('POST', 'buyers/register-wishlist', undefined, {
+        email: freshEmail('account'),
+      });
       const wishlistToken = (JSON.parse(wishlist.body) as { data: { user: { token: string } } }).data.user
         .token;
       expect(dataOf(await call('GET', 'notifications', wishlistToken))).toEqual({ items: [] });
@@ -152,7 +152,9 @@ describe.each(targets)('member account on %s', (target) => {
       });
       dataOf(await call('POST', `buyers/update/${member.id}`, member.token, profileInput()));
       dataOf(
-        await call('POST', 'buyers/update-alternate-email', member.token, { alternate_email: freshEmail() }),
+        await call('POST', 'buyers/update-alternate-email', member.token, {
+          alternate_email: freshEmail('account'),
+        }),
       );
       dataOf(await call('POST', 'buyers/update-interests', member.token, { interests: [1] }));
       expect(await stats()).toEqual({
@@ -227,7 +229,7 @@ describe.each(targets)('member account on %s', (target) => {
       expect(failureOf(await set(other.email)).error.fields).toEqual({
         alternate_email: MESSAGES.alternateEmailTaken,
       });
-      const mine = freshEmail();
+      const mine = freshEmail('account');
       expect(dataOf<{ user: Profile }>(await set(mine)).user.alternate_email).toBe(mine);
       // Taken as another member's alternate e-mail, too.
       expect(
@@ -398,7 +400,7 @@ describe.each(targets)('member account on %s', (target) => {
         ['GET', 'buyers/get-hear-about-us-options'],
         ['POST', 'buyers/update-hear-about-us', { options: [1] }],
         ['POST', `buyers/update/${owner.id}`, profileInput()],
-        ['POST', 'buyers/update-alternate-email', { alternate_email: freshEmail() }],
+        ['POST', 'buyers/update-alternate-email', { alternate_email: freshEmail('account') }],
         [
           'POST',
           'buyers/change-password',

@@ -4,7 +4,7 @@
  * (a guest e-mails it; a member uploads it), every mail has the shop's Reply-To, and a
  * notification about an order names it.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type {
@@ -22,7 +22,15 @@ import { DEFAULT_PAYMENT_DETAILS, loadConfig } from '../src/config';
 import { countries, products } from '../src/db/schema';
 import { createAdmin } from '../src/services/admins';
 import { PasswordHasher } from '../src/services/passwords';
-import { createMember, createTestApp, dataOf, type TestContext, targets } from './db';
+import {
+  createMember,
+  createTestApp,
+  dataOf,
+  mailsTo as mailsToIn,
+  shippingAddress,
+  type TestContext,
+  targets,
+} from './db';
 
 /** The `data` of a 201 (created) envelope. */
 function createdOf<T>(response: { statusCode: number; body: string }): T {
@@ -32,12 +40,6 @@ function createdOf<T>(response: { statusCode: number; body: string }): T {
 
 const SHOP_EMAIL = 'orders@gifts.example';
 const ADMIN_PASSWORD = 'Admin-Secret-123';
-
-/** QP soft line breaks and escapes undone (escaped runs are UTF-8 bytes). */
-const decodeQuotedPrintable = (text: string) =>
-  text
-    .replace(/=\r?\n/g, '')
-    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
 
 describe('checkout settings read from the environment', () => {
   it('takes FREE_SHIPPING_OVER_USD and SHOP_EMAIL, and refuses what they cannot be', () => {
@@ -71,15 +73,8 @@ describe.each(targets)('orders and payments on %s', (target) => {
   const get = (url: string, token: string | null = null) =>
     ctx.app.inject({ method: 'GET', url: `/backend/api/${url}`, headers: auth(token) });
 
-  const address = (countryId: number) => ({
-    first_name: 'Layla',
-    last_name: 'Nasser',
-    email: 'layla@example.com',
-    mobile: '+971 501234567',
-    country_id: countryId,
-    city: 'Dubai',
-    address: 'Villa 12, Al Wasl Road',
-  });
+  const address = (countryId: number) =>
+    shippingAddress({ country_id: countryId, address: 'Villa 12, Al Wasl Road' });
   /** The buyer's cart: these lines, an address in `countryId`, and the method when given. */
   const fillCart = async (token: string, lines: [number, number][], countryId: number, method?: string) => {
     for (const [product_id, quantity] of lines) await post('cart/add', { product_id, quantity }, token);
@@ -90,13 +85,7 @@ describe.each(targets)('orders and payments on %s', (target) => {
     if (method) cart = dataOf<Cart>(await post('cart/add-payment-method', { payment_method: method }, token));
     return cart;
   };
-  const mailsTo = async (email: string) => {
-    await ctx.app.mailer.idle();
-    return readdirSync(outbox)
-      .filter((name) => name.endsWith('.eml'))
-      .map((name) => decodeQuotedPrintable(readFileSync(path.join(outbox, name), 'utf8')))
-      .filter((mail) => mail.includes(`To: ${email}`));
-  };
+  const mailsTo = (email: string) => mailsToIn(ctx, outbox, email);
 
   beforeAll(async () => {
     outbox = mkdtempSync(path.join(tmpdir(), 'shop-orders-outbox-'));

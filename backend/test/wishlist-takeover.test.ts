@@ -3,40 +3,38 @@
  * who signs up, or signs in, keeps the wishlist: the wishlist token their browser holds moves its
  * lines into the account, in the sign-up's transaction.
  */
-import type { SignedIn, WishlistItem, WishlistUserData } from '@shop/shared/api-types';
+import type { SignedIn, WishlistItem } from '@shop/shared/api-types';
 import { MESSAGES } from '@shop/shared/validation';
 import { eq, sql } from 'drizzle-orm';
 import { products, wishlistItems, wishlistUsers } from '../src/db/schema';
-import { createTestApp, dataOf, failureOf, registration, type TestContext, targets } from './db';
+import {
+  addToWishlist,
+  bearer,
+  createTestApp,
+  failureOf,
+  freshEmail,
+  registerWishlistUser,
+  registration,
+  type TestContext,
+  targets,
+  type WishlistOwner,
+  wishlistOf,
+} from './db';
 
 describe.each(targets)('a wishlist kept at sign-up, on %s', (target) => {
   let ctx: TestContext;
   let nextProductId = 1;
-  let emails = 0;
-  const freshEmail = () => `keeper${++emails}.${Date.now().toString(36)}@example.com`;
   const freshProduct = async () => {
     const id = nextProductId++;
     await ctx.database.db.update(products).set({ stockQuantity: 50 }).where(eq(products.id, id));
     return id;
   };
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'POST', url: `/backend/api/${url}`, payload, headers });
-  interface Owner {
-    id: number;
-    token: string;
-  }
-  const wishlistUser = async (email: string): Promise<Owner> => {
-    const response = await post('buyers/register-wishlist', { email, type: 'Wishlist' });
-    expect(response.statusCode).toBe(201);
-    return (JSON.parse(response.body) as { data: { user: WishlistUserData } }).data.user;
-  };
-  const listOf = async (owner: Owner) =>
-    dataOf<{ items: WishlistItem[] }>(
-      await post('wishlist/get-items', { user_id: owner.id }, bearer(owner.token)),
-    ).items;
-  const add = async (owner: Owner, productId: number) =>
-    dataOf(await post('wishlist/add', { user_id: owner.id, product_id: productId }, bearer(owner.token)));
+  type Owner = WishlistOwner;
+  const wishlistUser = (email: string) => registerWishlistUser(ctx, email);
+  const listOf = (owner: Owner) => wishlistOf(ctx, owner);
+  const add = (owner: Owner, productId: number) => addToWishlist(ctx, owner, productId);
   const signUp = async (email: string, changes: Record<string, unknown> = {}): Promise<Owner> => {
     const response = await post('buyers/register', registration(email, changes));
     expect(response.statusCode).toBe(201);
@@ -53,7 +51,7 @@ describe.each(targets)('a wishlist kept at sign-up, on %s', (target) => {
   afterAll(() => ctx.close());
 
   it('moves the wishlist into the new account, newest first as it was, and forgets the wishlist user', async () => {
-    const email = freshEmail();
+    const email = freshEmail('keeper');
     const visitor = await wishlistUser(email);
     const [older, newer] = [await freshProduct(), await freshProduct()];
     await add(visitor, older);
@@ -78,7 +76,7 @@ describe.each(targets)('a wishlist kept at sign-up, on %s', (target) => {
   });
 
   it('merges into a member who signs in: a product on both lists stays one line', async () => {
-    const memberEmail = freshEmail();
+    const memberEmail = freshEmail('keeper');
     const member = await signUp(memberEmail);
     const [both, onlyWishlisted, onlyMember] = [
       await freshProduct(),
@@ -87,7 +85,7 @@ describe.each(targets)('a wishlist kept at sign-up, on %s', (target) => {
     ];
     await add(member, onlyMember);
     await add(member, both);
-    const visitor = await wishlistUser(freshEmail());
+    const visitor = await wishlistUser(freshEmail('keeper'));
     await add(visitor, both);
     await add(visitor, onlyWishlisted);
 
@@ -108,7 +106,7 @@ describe.each(targets)('a wishlist kept at sign-up, on %s', (target) => {
   });
 
   it('keeps nothing for a sign-up that only types the same e-mail (it proves nothing)', async () => {
-    const email = freshEmail();
+    const email = freshEmail('keeper');
     const visitor = await wishlistUser(email);
     const listed = await freshProduct();
     await add(visitor, listed);
@@ -119,13 +117,13 @@ describe.each(targets)('a wishlist kept at sign-up, on %s', (target) => {
   });
 
   it('signs up all the same with a wishlist token that is unknown or already taken over', async () => {
-    const visitor = await wishlistUser(freshEmail());
+    const visitor = await wishlistUser(freshEmail('keeper'));
     await add(visitor, await freshProduct());
-    const first = await signUp(freshEmail(), { wishlist_token: visitor.token });
+    const first = await signUp(freshEmail('keeper'), { wishlist_token: visitor.token });
     expect(await listOf(first)).toHaveLength(1);
-    const second = await signUp(freshEmail(), { wishlist_token: visitor.token });
+    const second = await signUp(freshEmail('keeper'), { wishlist_token: visitor.token });
     expect(await listOf(second)).toEqual([]);
-    const madeUp = await signUp(freshEmail(), { wishlist_token: 'wl.no-such-token' });
+    const madeUp = await signUp(freshEmail('keeper'), { wishlist_token: 'wl.no-such-token' });
     expect(await listOf(madeUp)).toEqual([]);
   });
 });

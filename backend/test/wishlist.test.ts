@@ -1,8 +1,21 @@
-import type { Cart, WishlistItem, WishlistMovedToCart, WishlistUserData } from '@shop/shared/api-types';
+import type { Cart, WishlistItem, WishlistMovedToCart } from '@shop/shared/api-types';
 import { and, eq, sql } from 'drizzle-orm';
 import { buyers, products, wishlistItems, wishlistUsers } from '../src/db/schema';
 import { hashToken, issueToken, newWishlistToken } from '../src/services/auth';
-import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
+import {
+  addToWishlist,
+  bearer,
+  createMember,
+  createTestApp,
+  dataOf,
+  failureOf,
+  freshEmail,
+  registerWishlistUser,
+  type TestContext,
+  targets,
+  type WishlistOwner,
+  wishlistOf,
+} from './db';
 
 describe.each(targets)('wishlist on %s', (target) => {
   let ctx: TestContext;
@@ -16,36 +29,17 @@ describe.each(targets)('wishlist on %s', (target) => {
       .where(eq(products.id, id));
     return id;
   };
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'POST', url: `/backend/api/${url}`, payload, headers });
 
-  interface Owner {
-    id: number;
-    token: string;
-  }
+  type Owner = WishlistOwner;
   const member = async (): Promise<Owner> => {
     const { buyer, token } = await createMember(ctx.database);
     return { id: buyer.id, token };
   };
-  let wishlistEmails = 0;
-  const wishlistUser = async (): Promise<Owner> => {
-    const response = await post('buyers/register-wishlist', {
-      email: `wish${++wishlistEmails}.${Date.now().toString(36)}@example.com`,
-      type: 'Wishlist',
-    });
-    expect(response.statusCode).toBe(201);
-    return (JSON.parse(response.body) as { data: { user: WishlistUserData } }).data.user;
-  };
-
-  const itemsOf = async (owner: Owner) =>
-    dataOf<{ items: WishlistItem[] }>(
-      await post('wishlist/get-items', { user_id: owner.id }, bearer(owner.token)),
-    ).items;
-  const add = async (owner: Owner, productId: number) =>
-    dataOf<{ item: WishlistItem }>(
-      await post('wishlist/add', { user_id: owner.id, product_id: productId }, bearer(owner.token)),
-    ).item;
+  const wishlistUser = () => registerWishlistUser(ctx, freshEmail('wish'));
+  const itemsOf = (owner: Owner) => wishlistOf(ctx, owner);
+  const add = (owner: Owner, productId: number) => addToWishlist(ctx, owner, productId);
   const remove = async (owner: Owner, productId: number) =>
     dataOf<{ items: WishlistItem[] }>(
       await post('wishlist/remove', { user_id: owner.id, product_id: productId }, bearer(owner.token)),
