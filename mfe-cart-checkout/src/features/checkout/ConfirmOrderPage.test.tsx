@@ -3,25 +3,20 @@ import { MESSAGES } from '@shop/shared/validation/messages';
 import { screen, within } from '@testing-library/react';
 import { ConfirmOrderPage, NO_RECENT_ORDER } from './ConfirmOrderPage';
 import {
+  CHECKOUT_TERMS,
   checkoutCart,
   GUEST,
   installCheckoutApi,
   MEMBER,
   ok,
   order,
-  PAYMENT_DETAILS,
   renderCheckout,
   signedInAs,
 } from './checkoutTestKit';
 import { LAST_ORDER_STORAGE_KEY } from './constants';
 import { lastOrderOf, saveLastOrder } from './lastOrder';
 
-const TERMS: CheckoutTerms = {
-  payment_methods: ['Cash On Delivery', 'Money Exchange Transfer'],
-  payment_details: PAYMENT_DETAILS,
-  payment_slip_email: 'slips@shop.example',
-  shipping: { fees: [], free_shipping_over: null },
-};
+const TERMS: CheckoutTerms = { ...CHECKOUT_TERMS, payment_slip_email: 'slips@shop.example' };
 const transferOrder = (number: string) => ({
   ...order(number, 88.46),
   payment_method: 'Money Exchange Transfer' as const,

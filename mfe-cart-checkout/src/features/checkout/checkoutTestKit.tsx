@@ -3,14 +3,7 @@
  * every call recorded) plus the headers each call carried, a store with the cart and checkout
  * slices, and the shoppers and data the spec's scenarios need.
  */
-import {
-  bus,
-  type Cart,
-  type Order,
-  type PaymentDetails,
-  type ShippingAddress,
-  type User,
-} from '@shop/shared';
+import { bus, type Cart, type Order, type ShippingAddress, type User } from '@shop/shared';
 import { configureStore, Provider } from '@shop/shared/redux';
 import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import { render } from '@testing-library/react';
@@ -18,6 +11,8 @@ import type { ReactNode } from 'react';
 import { cartReducer, cartReplaced } from '../cart/cartSlice';
 import { cartOf, installFakeApi, line, product } from '../gift-options/fakeBackend';
 import { checkoutReducer } from './checkoutSlice';
+
+export { CHECKOUT_TERMS, PAYMENT_DETAILS } from '@shop/shared/test/checkout-terms';
 
 export { AED, cartOf, fail, GUEST_TOKEN, line, ok, product } from '../gift-options/fakeBackend';
 
@@ -85,17 +80,6 @@ export const COUNTRIES = {
     { id: 1, name: 'United Arab Emirates' },
     { id: 2, name: 'Lebanon' },
   ],
-};
-
-export const PAYMENT_DETAILS: PaymentDetails = {
-  bank: {
-    accountTitle: 'Gift Shop LLC',
-    bankName: 'Emirates NBD',
-    accountNumber: '1015 4432 2201',
-    ibanNumber: 'AE07 0331 2345 6789 0123 456',
-    swiftCode: 'EBILAEAD',
-  },
-  personal: { personName: 'Rami Khoury', personPhoneNumber: '+971 55 765 4321' },
 };
 
 export const MUG = product(5, 'Photo Mug');

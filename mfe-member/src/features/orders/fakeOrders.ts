@@ -3,7 +3,8 @@
  * table of replies (the backend's envelopes), records every call with its query and its body
  * (JSON, or the fields of a multipart form), and answers image bytes for a logo address.
  */
-import type { CheckoutTerms, Order, OrderDetail, OrderedProduct } from '@shop/shared';
+import type { Order, OrderDetail, OrderedProduct } from '@shop/shared';
+import { CHECKOUT_TERMS } from '@shop/shared/test/checkout-terms';
 import { type FakeRequest, installFakeFetch, ok, refused as refusedWith } from '../../test/fakeFetch';
 
 export type OrderCall = FakeRequest;
@@ -14,23 +15,6 @@ export const refused = (status: number, message: string, fields?: Record<string,
   refusedWith(status, 'REFUSED', message, fields);
 
 export type Routes = Record<string, (call: OrderCall) => Reply>;
-
-/** The shop's settings as `checkout-terms` answers them (the payee of a transfer, the bank). */
-export const CHECKOUT_TERMS: CheckoutTerms = {
-  payment_methods: ['Cash On Delivery', 'Money Exchange Transfer'],
-  payment_details: {
-    bank: {
-      accountTitle: 'Gift Shop LLC',
-      bankName: 'Emirates NBD',
-      accountNumber: '1015 4432 2201',
-      ibanNumber: 'AE07 0331 2345 6789 0123 456',
-      swiftCode: 'EBILAEAD',
-    },
-    personal: { personName: 'Rami Khoury', personPhoneNumber: '+971 55 765 4321' },
-  },
-  payment_slip_email: 'hello@shop.example',
-  shipping: { fees: [], free_shipping_over: null },
-};
 
 /** `routes`, over a `checkout-terms` that answers CHECKOUT_TERMS unless a test says otherwise. */
 export function installOrdersBackend(routes: Routes) {
