@@ -84,6 +84,7 @@ export {
   ROUND_UP_TO_WHOLE_CURRENCIES,
   roundTo,
 } from './money/money';
+export { PayeeFacts, type PayeeFactsProps } from './payment/PayeeFacts';
 export {
   MEMBER_SLIP_STEP,
   type TransferOrder,

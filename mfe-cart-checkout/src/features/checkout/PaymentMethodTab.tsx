@@ -1,4 +1,4 @@
-import { ErrorPanel, type PaymentDetails, Skeleton } from '@shop/shared';
+import { ErrorPanel, PayeeFacts, type PaymentDetails, Skeleton } from '@shop/shared';
 import { PAYMENT_METHODS } from '@shop/shared/validation';
 import type { ReactNode } from 'react';
 import { useApiData } from '../../app/useApiData';
@@ -60,16 +60,7 @@ export function Payee({ payee }: { payee: PaymentDetails['personal'] }): ReactNo
   return (
     <section className={styles.details} aria-labelledby="money-transfer-title">
       <h3 id="money-transfer-title">Send the money to</h3>
-      <dl className={styles.facts}>
-        <div>
-          <dt>Name</dt>
-          <dd data-testid="payee-name">{payee.personName}</dd>
-        </div>
-        <div>
-          <dt>Phone number</dt>
-          <dd>{payee.personPhoneNumber}</dd>
-        </div>
-      </dl>
+      <PayeeFacts payee={payee} nameLabel="Name" className={styles.facts} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import {
   type CheckoutTerms,
   ErrorPanel,
   formatPrice,
+  PayeeFacts,
   type ShippingFee,
   Skeleton,
   useBusState,
@@ -41,7 +42,6 @@ export function CheckoutTermsFacts({ page }: { page: TermsPage }): ReactNode {
 }
 
 function PaymentTerms({ terms }: { terms: CheckoutTerms }): ReactNode {
-  const payee = terms.payment_details.personal;
   return (
     <section aria-labelledby="payment-terms-title" className={styles.terms}>
       <h2 id="payment-terms-title">Payment methods offered at checkout</h2>
@@ -53,16 +53,11 @@ function PaymentTerms({ terms }: { terms: CheckoutTerms }): ReactNode {
       {terms.payment_methods.includes('Money Exchange Transfer') ? (
         <>
           <h3>Money Exchange Transfer</h3>
-          <dl className={styles.facts}>
-            <div>
-              <dt>Send the money to</dt>
-              <dd data-testid="payee-name">{payee.personName}</dd>
-            </div>
-            <div>
-              <dt>Phone number</dt>
-              <dd>{payee.personPhoneNumber}</dd>
-            </div>
-          </dl>
+          <PayeeFacts
+            payee={terms.payment_details.personal}
+            nameLabel="Send the money to"
+            className={styles.facts}
+          />
           <p>Name your order number with the transfer, then send us the transfer slip:</p>
           <ul>
             <li>{MEMBER_SLIP_RULE}</li>
