@@ -8,6 +8,7 @@ import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seedReferenceData } from '../src/seed/seedDatabase';
+import { registration } from '../test/db';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -33,17 +34,7 @@ async function main() {
   const register = await app.inject({
     method: 'POST',
     url: '/backend/api/buyers/register',
-    payload: {
-      type: 'Registration',
-      first_name: 'Bench',
-      last_name: 'Mark',
-      email,
-      password: 'Secret123',
-      confirm_password: 'Secret123',
-      mobile: '+971 501234567',
-      country_id: 1,
-      gender: 'Female',
-    },
+    payload: registration(email, { first_name: 'Bench', last_name: 'Mark' }),
   });
   if (register.statusCode !== 201) throw new Error(register.body);
 
