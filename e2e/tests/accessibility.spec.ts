@@ -106,7 +106,7 @@ test.describe('accessibility: no serious or critical axe finding', () => {
     test.setTimeout(120_000);
     const products = await inStockProducts(request);
     const member: SignedUpMember = await signUpMember(request);
-    const orderId = await placeMemberOrder(request, member, nth(products, 0).id);
+    const { id: orderId } = await placeMemberOrder(request, member, nth(products, 0).id);
     await addToMemberCart(request, member, nth(products, 1).id);
     await request.post('/backend/api/wishlist/add', {
       headers: { Authorization: `Bearer ${member.token}` },

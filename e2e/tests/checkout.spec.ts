@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { addShippingAddress, signedInMember } from './shopper';
 
 interface Card {
   id: number;
@@ -22,28 +23,6 @@ async function addToCart(page: Page, product: Card): Promise<void> {
   await page.goto(`/product/${product.slug}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
-}
-
-/** A member signed up through the API, with its token stored as the shell restores it. */
-async function signedInMember(page: Page, request: APIRequestContext) {
-  const email = `buyer-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.com`;
-  const answer = await request.post('/backend/api/buyers/register', {
-    data: {
-      type: 'Registration',
-      first_name: 'Maya',
-      last_name: 'Khoury',
-      email,
-      password: 'Secret123',
-      confirm_password: 'Secret123',
-      mobile: '+971 501234567',
-      country_id: 1,
-      gender: 'Female',
-    },
-  });
-  const user = (await answer.json()).data.user as { id: number; token: string };
-  await page.goto('/');
-  await page.evaluate((stored) => localStorage.setItem('user', JSON.stringify(stored)), user);
-  return { email, user, auth: { Authorization: `Bearer ${user.token}` } };
 }
 
 async function openTab(page: Page, name: string) {
@@ -108,21 +87,15 @@ test.describe('checkout', () => {
     page,
     request,
   }) => {
-    const { auth } = await signedInMember(page, request);
-    const created = await request.post('/backend/api/buyers-shipping-address/create', {
-      headers: auth,
-      data: {
-        first_name: 'Maya',
-        last_name: 'Khoury',
-        email: 'maya@example.com',
-        mobile: '+971 501234567',
-        country_id: 1,
-        city: 'Abu Dhabi',
-        address: 'Tower 3, Corniche Road',
-        is_primary: true,
-      },
+    const member = await signedInMember(page);
+    await addShippingAddress(request, member, {
+      first_name: 'Maya',
+      last_name: 'Khoury',
+      email: 'maya@example.com',
+      city: 'Abu Dhabi',
+      address: 'Tower 3, Corniche Road',
+      is_primary: true,
     });
-    expect(created.ok()).toBe(true);
     const product = await inStockProduct(request, 1);
     await addToCart(page, product);
     await page.goto('/cart');
@@ -146,7 +119,7 @@ test.describe('checkout', () => {
   });
 
   test('the payment tab stays blocked without an address', async ({ page, request }) => {
-    await signedInMember(page, request);
+    await signedInMember(page);
     await addToCart(page, await inStockProduct(request, 2));
     await page.goto('/checkout');
     const payment = page.getByRole('tab', { name: 'Payment Method' });

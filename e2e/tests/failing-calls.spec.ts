@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
 import {
+  addShippingAddress,
   addToMemberCart,
   inStockProducts,
   nth,
@@ -279,25 +280,14 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   const product = nth(await inStockProducts(request), 0);
   member = await signUpMember(request);
-  const orderId = await placeMemberOrder(request, member, product.id);
-  const headers = { Authorization: `Bearer ${member.token}` };
-  const address = await request.post('/backend/api/buyers-shipping-address/create', {
-    headers,
-    data: {
-      first_name: 'Nour',
-      last_name: 'Saad',
-      email: 'nour@example.com',
-      mobile: '+971 501234567',
-      country_id: 1,
-      city: 'Dubai',
-      address: 'Villa 2, Al Wasl Road',
-      is_primary: true,
-    },
+  const { id: orderId } = await placeMemberOrder(request, member, product.id);
+  const addressId = await addShippingAddress(request, member, {
+    address: 'Villa 2, Al Wasl Road',
+    is_primary: true,
   });
-  expect(address.ok()).toBe(true);
   // Checkout needs a cart with something in it.
   await addToMemberCart(request, member, product.id);
-  shop = { productSlug: product.slug, orderId, addressId: (await address.json()).data.item.id };
+  shop = { productSlug: product.slug, orderId, addressId };
   await request.dispose();
 });
 

@@ -1,9 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type SignedUpMember, settled, signUpMember, storeSession } from './shopper';
-
-let counter = 0;
-/** A fresh e-mail per test: the database lives for the whole run. */
-const newEmail = (who: string) => `${who}.${Date.now()}.${counter++}@example.com`;
+import {
+  MEMBER_PASSWORD,
+  memberHeaders,
+  type SignedUpMember,
+  settled,
+  signUpMember,
+  storeSession,
+  uniqueEmail,
+} from './shopper';
 
 const header = (page: Page) => page.getByRole('navigation', { name: 'Account and cart' });
 
@@ -15,7 +19,7 @@ async function becomeExpressGuest(page: Page): Promise<void> {
   await page.goto('/cart');
   const panel = page.getByRole('form', { name: 'Guest Checkout' });
   await panel.getByLabel('Name *').fill('Sam Guest');
-  await panel.getByLabel('Email address *').fill(newEmail('guest'));
+  await panel.getByLabel('Email address *').fill(uniqueEmail('guest'));
   await panel.getByLabel('Mobile number *').fill('+971 50 123 4567');
   await panel.getByRole('button', { name: 'Continue to checkout' }).click();
   // Spec: the guest goes to /checkout 5 s later.
@@ -52,26 +56,13 @@ test.describe('guests and the member area', () => {
     expect(refused).toEqual([]);
 
     // Signing in as a member from /login opens the member area the guest was sent from.
-    const email = newEmail('member');
-    const signedUp = await request.post('/backend/api/buyers/register', {
-      data: {
-        type: 'Registration',
-        first_name: 'Lina',
-        last_name: 'Haddad',
-        email,
-        password: 'Secret123',
-        confirm_password: 'Secret123',
-        mobile: '+971 501234567',
-        country_id: 1,
-        gender: 'Female',
-      },
-    });
-    expect(signedUp.status()).toBe(201);
+    const email = uniqueEmail('member');
+    await signUpMember(request, email);
     await page.goto('/member');
     await expect(page).toHaveURL(/\/login$/);
     const form = page.getByRole('main');
     await form.getByLabel('Email address').fill(email);
-    await form.getByLabel('Password').fill('Secret123');
+    await form.getByLabel('Password').fill(MEMBER_PASSWORD);
     await form.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/member$/);
     await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible();
@@ -79,7 +70,7 @@ test.describe('guests and the member area', () => {
 
   test('a wishlist-e-mail visitor who signs up with that e-mail keeps the wishlist', async ({ page }) => {
     test.setTimeout(60_000);
-    const email = newEmail('keeper');
+    const email = uniqueEmail('keeper');
     await page.goto('/products?stock=1');
     const card = page.getByRole('article').first();
     const title = ((await card.getByRole('heading').textContent()) ?? '').trim();
@@ -95,8 +86,8 @@ test.describe('guests and the member area', () => {
     const next = dialog.getByRole('button', { name: 'Next' });
     await dialog.getByLabel('Email address').fill(email);
     await next.click();
-    await dialog.getByLabel('Password', { exact: true }).fill('Secret123');
-    await dialog.getByLabel('Confirm password').fill('Secret123');
+    await dialog.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);
+    await dialog.getByLabel('Confirm password').fill(MEMBER_PASSWORD);
     await dialog.getByLabel('First name').fill('Rana');
     await dialog.getByLabel('Last name').fill('Saad');
     await next.click();
@@ -123,7 +114,7 @@ test.describe('guests and the member area', () => {
     // Twelve profile updates: twelve activities, more than the log's first page of ten.
     for (let round = 0; round < 12; round++) {
       const answer = await request.post(`/backend/api/buyers/update/${member.id}`, {
-        headers: { Authorization: `Bearer ${member.token}` },
+        headers: memberHeaders(member),
         data: {
           first_name: member.first_name,
           last_name: 'Saad',

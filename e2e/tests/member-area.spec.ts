@@ -1,27 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { adminHeaders } from './admin';
-
-/** A member signed up through the API, stored as the shell restores a session. */
-async function signedInMember(page: Page) {
-  const email = `member-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.com`;
-  const answer = await page.request.post('/backend/api/buyers/register', {
-    data: {
-      type: 'Registration',
-      first_name: 'Nour',
-      last_name: 'Saad',
-      email,
-      password: 'Secret123',
-      confirm_password: 'Secret123',
-      mobile: '+971 501234567',
-      country_id: 1,
-      gender: 'Female',
-    },
-  });
-  const user = (await answer.json()).data.user;
-  await page.goto('/');
-  await page.evaluate((stored) => localStorage.setItem('user', JSON.stringify(stored)), user);
-  return user as { id: number; token: string };
-}
+import {
+  inStockProducts,
+  MEMBER_PASSWORD,
+  nth,
+  type PaymentMethod,
+  placeMemberOrder,
+  type SignedUpMember,
+  signedInMember,
+} from './shopper';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -29,43 +16,9 @@ const PNG = Buffer.from(
 );
 
 /** An order placed through the API (the checkout journeys cover those screens). */
-async function placeOrder(page: Page, token: string, method: 'Money Exchange Transfer' | 'Cash On Delivery') {
-  const auth = { Authorization: `Bearer ${token}` };
-  const listing = await page.request.get('/backend/api/products?stock=1&per-page=50&sort=high-to-low');
-  const product = ((await listing.json()).data.items as { id: number; stock_quantity: number }[]).find(
-    (item) => item.stock_quantity >= 5,
-  );
-  await page.request.post('/backend/api/cart/add', { headers: auth, data: { product_id: product?.id } });
-  const address = await page.request.post('/backend/api/buyers-shipping-address/create', {
-    headers: auth,
-    data: {
-      first_name: 'Nour',
-      last_name: 'Saad',
-      email: 'nour@example.com',
-      mobile: '+971 501234567',
-      country_id: 1,
-      city: 'Dubai',
-      address: 'Villa 1, Al Wasl Road',
-    },
-  });
-  const addressId = (await address.json()).data.item.id;
-  await page.request.post('/backend/api/cart/add-shipping-address', {
-    headers: auth,
-    data: { address_id: addressId },
-  });
-  await page.request.post('/backend/api/cart/add-payment-method', {
-    headers: auth,
-    data: { payment_method: method },
-  });
-  const placed = await page.request.post('/backend/api/cart/member-checkout', {
-    headers: auth,
-    data: { member_checkout: true },
-  });
-  const { order_id: number, order } = (await placed.json()).data as {
-    order_id: string;
-    order: { id: number };
-  };
-  return { number, id: order.id };
+async function placeOrder(page: Page, member: SignedUpMember, method: PaymentMethod) {
+  const product = nth(await inStockProducts(page.request), 0);
+  return placeMemberOrder(page.request, member, product.id, method);
 }
 
 async function uploadProof(page: Page, comment: string) {
@@ -150,7 +103,7 @@ test.describe('member area', () => {
     page,
   }) => {
     const user = await signedInMember(page);
-    const { number: orderNumber } = await placeOrder(page, user.token, 'Money Exchange Transfer');
+    const { number: orderNumber } = await placeOrder(page, user, 'Money Exchange Transfer');
 
     await page.goto('/member');
     await expect(page.getByText('Recent Activities')).toBeVisible();
@@ -174,7 +127,7 @@ test.describe('member area', () => {
     await expect(page.getByRole('link', { name: 'Delivery time' })).toBeVisible();
 
     await page.goto('/member/change-password');
-    await page.getByLabel('Old password *').fill('Secret123');
+    await page.getByLabel('Old password *').fill(MEMBER_PASSWORD);
     await page.getByLabel('New password *', { exact: true }).fill('Secret456');
     await page.getByLabel('Confirm new password *').fill('Secret456');
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -195,8 +148,8 @@ test.describe('member area', () => {
     test.setTimeout(60_000);
     const admin = await adminHeaders(page.request);
     const user = await signedInMember(page);
-    const order = await placeOrder(page, user.token, 'Money Exchange Transfer');
-    await placeOrder(page, user.token, 'Cash On Delivery');
+    const order = await placeOrder(page, user, 'Money Exchange Transfer');
+    await placeOrder(page, user, 'Cash On Delivery');
 
     await page.goto(`/member/orders/${order.id}`);
     await uploadProof(page, 'First slip');

@@ -9,6 +9,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { adminHeaders } from './admin';
+import {
+  addShippingAddress,
+  checkOutMemberCart,
+  memberHeaders,
+  type SignedUpMember,
+  signedInMember,
+} from './shopper';
 
 interface Card {
   id: number;
@@ -49,45 +56,18 @@ async function giftableProduct(request: APIRequestContext): Promise<Card> {
   throw new Error('the seed has no in-stock product with packaging and a receiver name');
 }
 
-/** A member signed up through the API, with its token stored as the shell restores it. */
-async function signedInMember(page: Page) {
-  const email = `orders-${Date.now()}-${Math.round(Math.random() * 1e6)}@example.com`;
-  const answer = await page.request.post('/backend/api/buyers/register', {
-    data: {
-      type: 'Registration',
-      first_name: 'Rana',
-      last_name: 'Aziz',
-      email,
-      password: 'Secret123',
-      confirm_password: 'Secret123',
-      mobile: '+971 501234567',
-      country_id: 1,
-      gender: 'Female',
-    },
+/** A primary address in Beirut or wherever the country says. */
+const addAddress = (page: Page, member: SignedUpMember, countryId: number) =>
+  addShippingAddress(page.request, member, {
+    first_name: 'Rana',
+    last_name: 'Aziz',
+    email: 'rana@example.com',
+    mobile: '+961 3 765 432',
+    country_id: countryId,
+    city: 'Beirut',
+    address: 'Hamra Street 5',
+    is_primary: true,
   });
-  const user = (await answer.json()).data.user as { id: number; token: string };
-  await page.goto('/');
-  await page.evaluate((stored) => localStorage.setItem('user', JSON.stringify(stored)), user);
-  return { user, auth: { Authorization: `Bearer ${user.token}` } };
-}
-
-async function addAddress(page: Page, auth: Record<string, string>, countryId: number) {
-  const created = await page.request.post('/backend/api/buyers-shipping-address/create', {
-    headers: auth,
-    data: {
-      first_name: 'Rana',
-      last_name: 'Aziz',
-      email: 'rana@example.com',
-      mobile: '+961 3 765 432',
-      country_id: countryId,
-      city: 'Beirut',
-      address: 'Hamra Street 5',
-      is_primary: true,
-    },
-  });
-  expect(created.ok()).toBe(true);
-  return (await created.json()).data.item.id as number;
-}
 
 /** The mail the outbox holds for `to` (the server writes one .eml per mail into E2E_OUTBOX_DIR). */
 async function mailTo(to: string): Promise<string> {
@@ -132,8 +112,9 @@ test.describe('orders and payments', () => {
     const pageFee = (await lebanonRow.getByTestId('shipping-fee').textContent()) ?? '';
 
     // Checkout to a Lebanese address charges that very fee and offers those very methods.
-    const { auth } = await signedInMember(page);
-    await addAddress(page, auth, lebanon?.country_id ?? 2);
+    const member = await signedInMember(page);
+    const auth = memberHeaders(member);
+    await addAddress(page, member, lebanon?.country_id ?? 2);
     const [product] = (await products(page.request, 'stock=1&per-page=50&sort=low-to-high')).filter(
       (card) => card.stock_quantity >= 10,
     );
@@ -220,7 +201,8 @@ test.describe('orders and payments', () => {
   }) => {
     test.setTimeout(60_000);
     const rules = await terms(page.request);
-    const { auth } = await signedInMember(page);
+    const member = await signedInMember(page);
+    const auth = memberHeaders(member);
     const product = await giftableProduct(page.request);
     const cart = (
       await (
@@ -256,25 +238,14 @@ test.describe('orders and payments', () => {
       },
     });
     expect(packaged.ok()).toBe(true);
-    const addressId = await addAddress(page, auth, 1);
-    await page.request.post('/backend/api/cart/add-shipping-address', {
-      headers: auth,
-      data: { address_id: addressId },
-    });
-    await page.request.post('/backend/api/cart/add-payment-method', {
-      headers: auth,
-      data: { payment_method: 'Money Exchange Transfer' },
-    });
-    const placed = (
-      await (
-        await page.request.post('/backend/api/cart/member-checkout', {
-          headers: auth,
-          data: { member_checkout: true },
-        })
-      ).json()
-    ).data as { order_id: string; order: { id: number } };
+    const placed = await checkOutMemberCart(
+      page.request,
+      member,
+      await addAddress(page, member, 1),
+      'Money Exchange Transfer',
+    );
 
-    await page.goto(`/member/orders/${placed.order.id}`);
+    await page.goto(`/member/orders/${placed.id}`);
     const item = page.getByRole('article', { name: product.title });
     const amounts = item.getByRole('term');
     await expect(amounts).toHaveText([/^\$[\d.,]+ × 2$/, 'Customization', 'Packaging', 'Line total']);
@@ -294,14 +265,14 @@ test.describe('orders and payments', () => {
     await expect(page.getByText("You don't have any order(s) yet")).toHaveCount(0);
 
     // The order's messages are titled with its number.
-    await page.goto(`/member/orders/messages/${placed.order.id}`);
-    const title = `Messages about order ${placed.order_id}`;
+    await page.goto(`/member/orders/messages/${placed.id}`);
+    const title = `Messages about order ${placed.number}`;
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(page).toHaveTitle(new RegExp(title));
 
     // A notification about the order links to it.
     const admin = await adminHeaders(page.request);
-    const dispatched = await page.request.post(`/backend/api/admin/orders/${placed.order.id}/status`, {
+    const dispatched = await page.request.post(`/backend/api/admin/orders/${placed.id}/status`, {
       headers: admin,
       data: { order_status: 'Dispatch' },
     });
@@ -310,9 +281,9 @@ test.describe('orders and payments', () => {
     await page.getByRole('button', { name: /Notifications/ }).click();
     await page
       .getByRole('region', { name: 'Notifications' })
-      .getByRole('link', { name: new RegExp(placed.order_id) })
+      .getByRole('link', { name: new RegExp(placed.number) })
       .click();
-    await expect(page).toHaveURL(new RegExp(`/member/orders/${placed.order.id}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(placed.order_id);
+    await expect(page).toHaveURL(new RegExp(`/member/orders/${placed.id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(placed.number);
   });
 });
