@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './connectionLimits';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts';
+import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimits } from './hooks/rateLimits';
 
 /** The repository root (backend/src → ../..). */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -91,6 +92,8 @@ export interface Config {
   databaseTimeouts: DatabaseTimeouts;
   /** HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS, MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS. */
   connections: ConnectionLimits;
+  /** RATE_LIMITS: per-client limits that replace the defaults of hooks/rateLimits.ts, by name. */
+  rateLimits: Partial<RateLimits>;
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -199,7 +202,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
     },
     connections: connectionLimits(env),
+    rateLimits: rateLimitsOf(env.RATE_LIMITS),
   };
+}
+
+const isRateLimitName = (name: string): name is RateLimitName => Object.hasOwn(DEFAULT_RATE_LIMITS, name);
+
+/**
+ * RATE_LIMITS: `name=max` pairs, comma-separated (e.g. `signUp=200,registerGuest=200`), each the
+ * requests a client may make in that limit's window (hooks/rateLimits.ts names them). For a shop
+ * behind a gateway that cannot tell clients apart, or a test suite that signs many members up
+ * from one address; unset: the defaults.
+ */
+function rateLimitsOf(value: string | undefined): Partial<RateLimits> {
+  const limits: Partial<RateLimits> = {};
+  if (value === undefined || value.trim() === '') return limits;
+  for (const pair of value.split(',')) {
+    const [name = '', max = ''] = pair.split('=').map((part) => part.trim());
+    if (!isRateLimitName(name) || !/^[1-9]\d{0,6}$/.test(max))
+      throw new Error(
+        `RATE_LIMITS must be name=max pairs (names: ${Object.keys(DEFAULT_RATE_LIMITS).join(', ')}; max a whole number from 1), got "${pair}"`,
+      );
+    limits[name] = { ...DEFAULT_RATE_LIMITS[name], max: Number(max) };
+  }
+  return limits;
 }
 
 function connectionLimits(env: NodeJS.ProcessEnv): ConnectionLimits {

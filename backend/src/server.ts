@@ -53,6 +53,7 @@ async function main() {
     uploadsDir: config.uploadsDir,
     trustProxy: config.trustProxy,
     checkout: config.checkout,
+    rateLimits: config.rateLimits,
     // Behind a gateway every socket's peer is the gateway: the per-address cap is the gateway's job.
     connections: config.trustProxy
       ? { ...config.connections, maxConnectionsPerAddress: 0 }

@@ -582,6 +582,21 @@ describe.each(targets)('abuse limits on %s', (target) => {
   });
 });
 
+describe('RATE_LIMITS', () => {
+  it('replaces named limits, keeping their windows; the rest stay the defaults', () => {
+    expect(loadConfig({}).rateLimits).toEqual({});
+    expect(loadConfig({ RATE_LIMITS: 'signUp=200, registerGuest=150' }).rateLimits).toEqual({
+      signUp: { ...DEFAULT_RATE_LIMITS.signUp, max: 200 },
+      registerGuest: { ...DEFAULT_RATE_LIMITS.registerGuest, max: 150 },
+    });
+  });
+
+  it('is refused at start-up when a name or a number is wrong', () => {
+    for (const bad of ['signup=20', 'signUp', 'signUp=0', 'signUp=-5', 'signUp=2.5', 'signUp=many'])
+      expect(() => loadConfig({ RATE_LIMITS: bad })).toThrow(/^RATE_LIMITS must be name=max pairs/);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('is a number of proxy hops: none by default, refused at start-up when it is not one', () => {
     expect(loadConfig({}).trustProxy).toBe(0);
