@@ -263,6 +263,10 @@ test.describe('orders and payments', () => {
     await page.goto('/member/orders/listing?order_status=Delivered');
     await expect(page.getByText('No orders match this filter.')).toBeVisible();
     await expect(page.getByText("You don't have any order(s) yet")).toHaveCount(0);
+    // A filter value the list does not know (a mistyped link) is ignored: the orders, no error.
+    await page.goto('/member/orders/listing?order_status=bogus&page=-1');
+    await expect(page.getByRole('link', { name: placed.number })).toBeVisible();
+    await expect(page.getByText('OOPS! something went wrong!')).toHaveCount(0);
 
     // The order's messages are titled with its number.
     await page.goto(`/member/orders/messages/${placed.id}`);
