@@ -1,6 +1,7 @@
 import { bus, type Cart, type User } from '@shop/shared';
 import { store } from '../../store';
 import { addToCart } from './cartSlice';
+import { GUEST_CART_MADE_LOCK_PREFIX, MAKING_GUEST_CART_LOCK } from './guestCartToken';
 
 /**
  * A cart server in memory behind `fetch`, as the API behaves: a cart/add without a known guest
@@ -136,6 +137,80 @@ describe("a new visitor's quick adds", () => {
     await second;
     expect(cartsMade).toBe(1);
     expect(bus.get('session').guestSessionToken).toBe('guest-1');
+  });
+});
+
+/**
+ * The browser's lock manager as the Web Locks spec has it, for the exclusive locks the shop takes:
+ * one holder per name, the others granted in the order they asked; `query` tells what is held.
+ * The test's own requests stand for another tab of the shop.
+ */
+class TabsLockManager {
+  private held = new Set<string>();
+  private waiting: { name: string; grant: () => void }[] = [];
+
+  async request<T>(name: string, callback: () => Promise<T> | T): Promise<T> {
+    if (this.held.has(name)) await new Promise<void>((grant) => this.waiting.push({ name, grant }));
+    this.held.add(name);
+    try {
+      return await callback();
+    } finally {
+      this.held.delete(name);
+      const next = this.waiting.findIndex((request) => request.name === name);
+      if (next >= 0) this.waiting.splice(next, 1)[0]?.grant();
+    }
+  }
+
+  async query(): Promise<{ held: { name: string }[] }> {
+    return { held: [...this.held].map((name) => ({ name })) };
+  }
+
+  heldNames(): string[] {
+    return [...this.held];
+  }
+}
+
+describe('adds in two tabs', () => {
+  let locks: TabsLockManager;
+  beforeEach(() => {
+    locks = new TabsLockManager();
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  it("use the cart another tab made, though its stored token has not reached this tab's storage yet", async () => {
+    // The other tab makes the cart: it holds the making lock until it has noted the token.
+    let otherTabDone = () => {};
+    void locks.request(MAKING_GUEST_CART_LOCK, () => new Promise<void>((done) => (otherTabDone = done)));
+    const result = store.dispatch(addToCart({ productId: 3, quantity: 1 }));
+    await settle();
+    expect(adds()).toHaveLength(0);
+    carts.set('guest-from-tab-1', [9]);
+    void locks.request(`${GUEST_CART_MADE_LOCK_PREFIX}guest-from-tab-1`, () => new Promise(() => {}));
+    // This tab's storage holds no token yet, as when the other tab's write is still on its way.
+    expect(localStorage.getItem('guest_session_token')).toBeNull();
+    otherTabDone();
+    await settle();
+    expect(adds().map((request) => request.body.guest_session_token)).toEqual(['guest-from-tab-1']);
+    adds()[0]?.release();
+    await result;
+    expect(cartsMade).toBe(0);
+    expect(carts.get('guest-from-tab-1')).toEqual([9, 3]);
+    expect(bus.get('session').guestSessionToken).toBe('guest-from-tab-1');
+  });
+
+  it("note the cart this tab made for the other tabs, while its token is this tab's", async () => {
+    const result = store.dispatch(addToCart({ productId: 1, quantity: 1 }));
+    await settle();
+    expect(locks.heldNames()).toEqual([MAKING_GUEST_CART_LOCK]);
+    adds()[0]?.release();
+    await result;
+    expect(locks.heldNames()).toEqual([`${GUEST_CART_MADE_LOCK_PREFIX}guest-1`]);
+    bus.publish('session', { user: null, guestSessionToken: null, wishlistUser: null });
+    await settle();
+    expect(locks.heldNames()).toEqual([]);
   });
 });
 
