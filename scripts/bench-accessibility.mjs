@@ -5,13 +5,11 @@
 // in localStorage, so for those three a puppeteer page on the same Chrome stores the session first
 // and Lighthouse runs with disableStorageReset. Prints each page's score and the failing audits.
 //   node scripts/bench-accessibility.mjs [http://localhost:8080]
-import { existsSync } from 'node:fs';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { launchChrome } from './lighthouse-chrome.mjs';
 
 const base = process.argv[2] ?? `http://localhost:${process.env.PORT ?? 8080}`;
-const chromePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 async function api(path, body, token) {
   const answer = await fetch(`${base}/backend/api/${path}`, {
@@ -50,10 +48,7 @@ const listing = await api('products?per-page=1');
 const guestPages = ['/', '/products', `/product/${listing.items[0].slug}`];
 const memberPages = ['/cart', '/checkout', '/member'];
 
-const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-});
+const chrome = await launchChrome();
 const scores = [];
 async function audit(page, disableStorageReset) {
   const { lhr } = await lighthouse(base + page, {

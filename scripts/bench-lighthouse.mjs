@@ -2,22 +2,17 @@
 // slowdown) of the home page, the listing and a product page of a served shop. Scores vary from
 // run to run, so each page runs several times and the median is reported with the range.
 //   node scripts/bench-lighthouse.mjs [http://localhost:8080] [runs=3]
-import { existsSync } from 'node:fs';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { launchChrome } from './lighthouse-chrome.mjs';
 
 const base = process.argv[2] ?? `http://localhost:${process.env.PORT ?? 8080}`;
 const runs = Number(process.argv[3] ?? 3);
-const chromePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const first = await (await fetch(`${base}/backend/api/products?per-page=1`)).json();
 const pages = ['/', '/products', `/product/${first.data.items[0].slug}`];
 
-const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-});
+const chrome = await launchChrome();
 try {
   console.log(`\nLighthouse mobile performance, ${runs} runs per page (median, [min-max])`);
   for (const page of pages) {
