@@ -23,6 +23,13 @@ const browserProject = (displayName, dir) => ({
 
 module.exports = {
   projects: [
+    {
+      displayName: 'contract',
+      rootDir: '<rootDir>/contract',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
+    },
     browserProject('shared', 'shared'),
     browserProject('shell', 'shell'),
     browserProject('catalog', 'mfe-catalog'),

@@ -12,7 +12,7 @@
  *   reject-proof <proof-id> <comments>
  */
 import { parseArgs } from 'node:util';
-import type { OrderStatus } from '@shop/shared/api-types';
+import type { OrderStatus } from '@shop/contract';
 import type { DatabaseHandle } from '../src/db/client';
 import {
   type AdminOrderFilters,

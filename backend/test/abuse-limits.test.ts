@@ -8,7 +8,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { User } from '@shop/shared/api-types';
+import type { User } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import { orderCommands } from '../scripts/orderCommands';
 import { buildApp } from '../src/app';

@@ -1,5 +1,5 @@
-import type { Cart, ShippingAddress, ShippingAddressInput } from '@shop/shared/api-types';
-import { MESSAGES } from '@shop/shared/validation';
+import type { Cart, ShippingAddress, ShippingAddressInput } from '@shop/contract';
+import { MESSAGES } from '@shop/contract/validation';
 import { eq } from 'drizzle-orm';
 import { products } from '../src/db/schema';
 import { MAX_ADDRESSES_PER_BUYER } from '../src/services/shippingAddresses';

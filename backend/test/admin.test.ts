@@ -1,4 +1,4 @@
-import type { AdminOrderPage, AdminSession, Order, OrderDetail } from '@shop/shared/api-types';
+import type { AdminOrderPage, AdminSession, Order, OrderDetail } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/migrate';
 import { buyerActivities, orderLogs, products } from '../src/db/schema';

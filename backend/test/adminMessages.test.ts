@@ -1,4 +1,4 @@
-import type { Message, MessageThreadPage, MessageThreadView, Notification } from '@shop/shared/api-types';
+import type { Message, MessageThreadPage, MessageThreadView, Notification } from '@shop/contract';
 import { createAdmin } from '../src/services/admins';
 import { PasswordHasher } from '../src/services/passwords';
 import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';

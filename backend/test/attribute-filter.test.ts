@@ -4,7 +4,7 @@
  * attribute rows gives (values OR within a name, AND across names, each name's facet ignoring its
  * own selection).
  */
-import type { ProductListing } from '@shop/shared/api-types';
+import type { ProductListing } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/migrate';
 import { AppError } from '../src/errors';

@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AuthSlide, Cart, Country, SignedIn, User } from '@shop/shared/api-types';
-import { MESSAGES } from '@shop/shared/validation';
+import type { AuthSlide, Cart, Country, SignedIn, User } from '@shop/contract';
+import { MESSAGES } from '@shop/contract/validation';
 import { eq, gte, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { buyers, carts, loginAttempts, passwordResets, products, wishlistUsers } from '../src/db/schema';

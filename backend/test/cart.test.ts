@@ -1,4 +1,4 @@
-import type { Cart } from '@shop/shared/api-types';
+import type { Cart } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { currencies, products } from '../src/db/schema';
 import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';

@@ -12,8 +12,8 @@ import type {
   ReviewPage,
   Suggestions,
   TopSearched,
-} from '@shop/shared/api-types';
-import { MESSAGES } from '@shop/shared/validation';
+} from '@shop/contract';
+import { MESSAGES } from '@shop/contract/validation';
 import { count, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import type { Database } from '../src/db/client';

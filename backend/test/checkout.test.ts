@@ -1,15 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type {
-  Cart,
-  ChatCheckout,
-  PaymentDetails,
-  PlacedOrder,
-  ShippingAddress,
-  User,
-} from '@shop/shared/api-types';
-import { MESSAGES } from '@shop/shared/validation';
+import type { Cart, ChatCheckout, PaymentDetails, PlacedOrder, ShippingAddress, User } from '@shop/contract';
+import { MESSAGES } from '@shop/contract/validation';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { DEFAULT_PAYMENT_DETAILS, loadConfig } from '../src/config';
 import {

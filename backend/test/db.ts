@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ShippingAddressInput, WishlistItem, WishlistUserData } from '@shop/shared/api-types';
+import type { ShippingAddressInput, WishlistItem, WishlistUserData } from '@shop/contract';
 import { asc, eq } from 'drizzle-orm';
 import { Client } from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app';

@@ -8,8 +8,8 @@ import type {
   PackagingKind,
   PackagingLevel,
   PackagingOption,
-} from '@shop/shared/api-types';
-import { MESSAGES } from '@shop/shared/validation';
+} from '@shop/contract';
+import { MESSAGES } from '@shop/contract/validation';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { productCustomizations, productPackagings, products } from '../src/db/schema';

@@ -3,7 +3,7 @@
  * package, check out as guest, sign in" and "Cannot use /member". Every member-area call answers a
  * guest's token with 403 MEMBERS_ONLY; the calls a guest checkout makes answer as for a member.
  */
-import type { Cart, ChatCheckout, PlacedOrder, ShippingAddress, SignedIn } from '@shop/shared/api-types';
+import type { Cart, ChatCheckout, PlacedOrder, ShippingAddress, SignedIn } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { products } from '../src/db/schema';
 import { MEMBERS_ONLY_CODE } from '../src/hooks/optionalAuth';

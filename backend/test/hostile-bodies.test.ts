@@ -5,7 +5,7 @@
  * the server's global request timeouts.
  */
 import net from 'node:net';
-import type { Cart } from '@shop/shared/api-types';
+import type { Cart } from '@shop/contract';
 import { MULTIPART_BODY_MAX_BYTES, MULTIPART_IDLE_MS } from '../src/routes/multipartForm';
 import { createMember, createTestApp, dataOf, productTakingLogo, type TestContext, targets } from './db';
 import { insertOrder } from './orderFixtures';

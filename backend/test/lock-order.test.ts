@@ -5,7 +5,7 @@
  * waits for that product before it touches either cart.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Cart, User } from '@shop/shared/api-types';
+import type { Cart, User } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { rowsOf } from '../src/db/migrate';

@@ -9,8 +9,8 @@ import type {
   Profile,
   ProfileStats,
   SignedIn,
-} from '@shop/shared/api-types';
-import { MESSAGES } from '@shop/shared/validation';
+} from '@shop/contract';
+import { MESSAGES } from '@shop/contract/validation';
 import { eq } from 'drizzle-orm';
 import { buyerActivities, buyers, cartItems, carts, wishlistItems } from '../src/db/schema';
 import { notifyBuyer } from '../src/services/notifications';

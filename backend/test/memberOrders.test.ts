@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { OrderDetail, OrderLogEntry, OrderPage, OrderStats, ReviewPage } from '@shop/shared/api-types';
-import { MESSAGES } from '@shop/shared/validation';
+import type { OrderDetail, OrderLogEntry, OrderPage, OrderStats, ReviewPage } from '@shop/contract';
+import { MESSAGES } from '@shop/contract/validation';
 import { eq } from 'drizzle-orm';
 import { buyerActivities, products } from '../src/db/schema';
 import { reviewProof } from '../src/services/adminOrders';

@@ -1,5 +1,5 @@
-import type { Message, MessageThreadPage, MessageThreadView, Notification } from '@shop/shared/api-types';
-import { MESSAGES } from '@shop/shared/validation';
+import type { Message, MessageThreadPage, MessageThreadView, Notification } from '@shop/contract';
+import { MESSAGES } from '@shop/contract/validation';
 import { orders } from '../src/db/schema';
 import {
   listThreads,

@@ -1,5 +1,5 @@
 /** Orders made straight in the database, and multipart bodies, for the member-orders and admin suites. */
-import type { OrderStatus, PaymentMethodName, PaymentStatus } from '@shop/shared/api-types';
+import type { OrderStatus, PaymentMethodName, PaymentStatus } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../src/db/client';
 import { orderItems, orderLogs, orders, products } from '../src/db/schema';

@@ -15,8 +15,8 @@ import type {
   PlacedOrder,
   ShippingAddress,
   User,
-} from '@shop/shared/api-types';
-import { PAYMENT_METHODS } from '@shop/shared/validation';
+} from '@shop/contract';
+import { PAYMENT_METHODS } from '@shop/contract/validation';
 import { asc, eq } from 'drizzle-orm';
 import { DEFAULT_PAYMENT_DETAILS, loadConfig } from '../src/config';
 import { countries, products } from '../src/db/schema';

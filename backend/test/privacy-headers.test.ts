@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Cart } from '@shop/shared/api-types';
+import type { Cart } from '@shop/contract';
 import { IMMUTABLE } from '../src/delivery/site';
 import { createMember, createTestApp, dataOf, type TestContext, targets } from './db';
 

@@ -1,4 +1,4 @@
-import type { ProductDetail, ProductListing } from '@shop/shared/api-types';
+import type { ProductDetail, ProductListing } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import { products } from '../src/db/schema';
 import { createTestApp, dataOf, failureOf, TEST_PRODUCTS, type TestContext, targets } from './db';

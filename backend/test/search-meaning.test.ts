@@ -10,8 +10,8 @@ import type {
   ProductCard,
   ProductListing,
   Suggestions,
-} from '@shop/shared/api-types';
-import { SEARCH_TEXT_MAX } from '@shop/shared/validation';
+} from '@shop/contract';
+import { SEARCH_TEXT_MAX } from '@shop/contract/validation';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_SEED_PRODUCTS } from '../src/config';
 import { rowsOf } from '../src/db/migrate';

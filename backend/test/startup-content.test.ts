@@ -1,4 +1,4 @@
-import type { StartupContent } from '@shop/shared/api-types';
+import type { StartupContent } from '@shop/contract';
 import { createTestApp, dataOf, type TestContext, targets } from './db';
 
 describe.each(targets)('GET startup-content on %s', (target) => {

@@ -7,8 +7,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Cart } from '@shop/shared/api-types';
-import { MESSAGES } from '@shop/shared/validation';
+import type { Cart } from '@shop/contract';
+import { MESSAGES } from '@shop/contract/validation';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { paymentProofs } from '../src/db/schema';

@@ -3,8 +3,8 @@
  * who signs up, or signs in, keeps the wishlist: the wishlist token their browser holds moves its
  * lines into the account, in the sign-up's transaction.
  */
-import type { SignedIn, WishlistItem } from '@shop/shared/api-types';
-import { MESSAGES } from '@shop/shared/validation';
+import type { SignedIn, WishlistItem } from '@shop/contract';
+import { MESSAGES } from '@shop/contract/validation';
 import { eq, sql } from 'drizzle-orm';
 import { products, wishlistItems, wishlistUsers } from '../src/db/schema';
 import {

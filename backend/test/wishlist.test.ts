@@ -1,4 +1,4 @@
-import type { Cart, WishlistItem, WishlistMovedToCart } from '@shop/shared/api-types';
+import type { Cart, WishlistItem, WishlistMovedToCart } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { buyers, products, wishlistItems, wishlistUsers } from '../src/db/schema';
 import { hashToken, issueToken, newWishlistToken } from '../src/services/auth';

@@ -3,6 +3,24 @@
  * Anything not exported here is private to the package.
  */
 
+export type * from '@shop/contract';
+export { hashtagUrl, messagingAppUrl } from '@shop/contract/messaging';
+export {
+  convertFromUsd,
+  decimalPlacesOf,
+  discountPercent,
+  formatMoney,
+  formatPrice,
+  MAX_DECIMAL_PLACES,
+  ROUND_UP_TO_WHOLE_CURRENCIES,
+  roundTo,
+} from '@shop/contract/money';
+export {
+  MEMBER_SLIP_STEP,
+  type TransferOrder,
+  type TransferSteps,
+  transferInstructions,
+} from '@shop/contract/payment';
 export {
   API_BASE_URL,
   type ApiClient,
@@ -31,7 +49,6 @@ export {
   RETRY_DELAYS_MS,
   type RetryOptions,
 } from './api/retryPolicy';
-export type * from './api/types';
 export { type RetryingLoad, type RetryingLoaded, useRetryingLoad } from './api/useRetryingLoad';
 export {
   ACTION_FAILED_MESSAGE,
@@ -73,24 +90,7 @@ export {
   type RemoteSlotProps,
   RemoteUnavailableError,
 } from './federation/RemoteSlot';
-export { hashtagUrl, messagingAppUrl } from './messaging/messagingApp';
-export {
-  convertFromUsd,
-  decimalPlacesOf,
-  discountPercent,
-  formatMoney,
-  formatPrice,
-  MAX_DECIMAL_PLACES,
-  ROUND_UP_TO_WHOLE_CURRENCIES,
-  roundTo,
-} from './money/money';
 export { PayeeFacts, type PayeeFactsProps } from './payment/PayeeFacts';
-export {
-  MEMBER_SLIP_STEP,
-  type TransferOrder,
-  type TransferSteps,
-  transferInstructions,
-} from './payment/transferInstructions';
 export {
   DEFAULT_CURRENCY_CODE,
   initSessionFromStorage,

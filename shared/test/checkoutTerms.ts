@@ -2,7 +2,7 @@
  * The shop's payment settings as the apps' test kits answer them (`checkout/payment-details`,
  * `checkout-terms`), written once for every app that shows the payee.
  */
-import type { CheckoutTerms, PaymentDetails } from '../src/api/types';
+import type { CheckoutTerms, PaymentDetails } from '@shop/contract';
 
 export const PAYMENT_DETAILS: PaymentDetails = {
   bank: {

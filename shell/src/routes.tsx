@@ -1,6 +1,6 @@
+import { REMOTE_ROUTES } from '@shop/contract/routes';
 import { RemoteSlot } from '@shop/shared';
 import { Route, Routes } from '@shop/shared/router';
-import { REMOTE_ROUTES } from '@shop/shared/routes';
 import type { ReactNode } from 'react';
 import { NotFoundPage } from './frame/NotFoundPage';
 import { RequireSession } from './RequireSession';

@@ -9,7 +9,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type {} from '@fastify/swagger';
-import { FRAME_FRAGMENTS, moduleForPath } from '@shop/shared/routes';
+import { FRAME_FRAGMENTS, moduleForPath } from '@shop/contract/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import {

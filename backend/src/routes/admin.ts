@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
-import { bearerTokenOf } from '../hooks/optionalAuth';
-import { requireAdmin } from '../hooks/requireAdmin';
-import { Empty } from '../schemas/auth';
-import { Order } from '../schemas/checkout';
-import { Envelope, ErrorEnvelope, responses } from '../schemas/common';
+import { Empty } from '@shop/contract/schemas/auth';
+import { Order } from '@shop/contract/schemas/checkout';
+import { Envelope, ErrorEnvelope, responses } from '@shop/contract/schemas/common';
 import {
   AdminLoginBody,
   AdminOrderDetail,
@@ -18,7 +16,9 @@ import {
   ProofIdParams,
   ProofOfPayment,
   RejectProofBody,
-} from '../schemas/memberOrders';
+} from '@shop/contract/schemas/memberOrders';
+import { bearerTokenOf } from '../hooks/optionalAuth';
+import { requireAdmin } from '../hooks/requireAdmin';
 import {
   adminOrderDetail,
   listAllOrders,

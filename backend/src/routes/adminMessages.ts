@@ -1,7 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { requireAdmin } from '../hooks/requireAdmin';
-import { createdResponses } from '../schemas/auth';
-import { Id, responses } from '../schemas/common';
+import { createdResponses } from '@shop/contract/schemas/auth';
+import { Id, responses } from '@shop/contract/schemas/common';
 import {
   Message,
   MessageThreadPage,
@@ -9,7 +8,8 @@ import {
   Notification,
   PageQuery,
   SendNotificationBody,
-} from '../schemas/member';
+} from '@shop/contract/schemas/member';
+import { requireAdmin } from '../hooks/requireAdmin';
 import { listThreads, readThread, reply } from '../services/messages';
 import { sendNotification } from '../services/notifications';
 import type { RouteDeps } from './deps';

@@ -1,6 +1,4 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { bearerTokenOf, requireAuth } from '../hooks/optionalAuth';
-import { limitOf } from '../hooks/rateLimits';
 import {
   createdResponses,
   EmailBody,
@@ -13,8 +11,10 @@ import {
   ResetPasswordBody,
   SignedIn,
   WishlistUser,
-} from '../schemas/auth';
-import { responses } from '../schemas/common';
+} from '@shop/contract/schemas/auth';
+import { responses } from '@shop/contract/schemas/common';
+import { bearerTokenOf, requireAuth } from '../hooks/optionalAuth';
+import { limitOf } from '../hooks/rateLimits';
 import { resolveBuyer } from '../services/auth';
 import {
   assertResetHashValid,

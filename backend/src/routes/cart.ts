@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { optionalAuth } from '../hooks/optionalAuth';
 import {
   Cart,
   CartAddBody,
@@ -9,8 +7,10 @@ import {
   CartRemoveBody,
   CartUpdateQuantityBody,
   INVOICE_RULES,
-} from '../schemas/cart';
-import { responses } from '../schemas/common';
+} from '@shop/contract/schemas/cart';
+import { responses } from '@shop/contract/schemas/common';
+import type { FastifyRequest } from 'fastify';
+import { optionalAuth } from '../hooks/optionalAuth';
 import {
   addToCart,
   type CartOwner,

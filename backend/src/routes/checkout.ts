@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { AppError } from '../errors';
-import { bearerTokenOf, optionalAuth } from '../hooks/optionalAuth';
-import { Cart, INVOICE_RULES } from '../schemas/cart';
+import { Cart, INVOICE_RULES } from '@shop/contract/schemas/cart';
 import {
   CartAddPaymentMethodBody,
   CartAddShippingAddressBody,
@@ -13,8 +10,11 @@ import {
   MemberCheckoutBody,
   PaymentDetails,
   PlacedOrder,
-} from '../schemas/checkout';
-import { responses } from '../schemas/common';
+} from '@shop/contract/schemas/checkout';
+import { responses } from '@shop/contract/schemas/common';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { AppError } from '../errors';
+import { bearerTokenOf, optionalAuth } from '../hooks/optionalAuth';
 import {
   type CheckoutServices,
   chatCheckout,

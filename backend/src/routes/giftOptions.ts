@@ -1,7 +1,5 @@
 import multipart from '@fastify/multipart';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { AppError } from '../errors';
-import { optionalAuth } from '../hooks/optionalAuth';
 import {
   Cart,
   CartAddPackagingBody,
@@ -9,8 +7,10 @@ import {
   CustomizationOptions,
   PackagingKind,
   PackagingOption,
-} from '../schemas/cart';
-import { ErrorEnvelope, Id, Nullable, responses } from '../schemas/common';
+} from '@shop/contract/schemas/cart';
+import { ErrorEnvelope, Id, Nullable, responses } from '@shop/contract/schemas/common';
+import { AppError } from '../errors';
+import { optionalAuth } from '../hooks/optionalAuth';
 import {
   addCustomization,
   addPackaging,

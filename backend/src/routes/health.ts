@@ -1,5 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { responses } from '../schemas/common';
+import { responses } from '@shop/contract/schemas/common';
 import { checkDatabase } from '../services/health';
 import type { RouteDeps } from './deps';
 

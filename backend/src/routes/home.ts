@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Suggestions as SuggestionList } from '@shop/shared/api-types';
-import { limitOf } from '../hooks/rateLimits';
-import { createdResponses } from '../schemas/auth';
+import type { Suggestions as SuggestionList } from '@shop/contract';
+import { createdResponses } from '@shop/contract/schemas/auth';
 import {
   Banners,
   CategoryBlocks,
@@ -16,8 +15,9 @@ import {
   SuggestionsQuery,
   TopSearched,
   TypeParams,
-} from '../schemas/catalogue';
-import { responses } from '../schemas/common';
+} from '@shop/contract/schemas/catalogue';
+import { responses } from '@shop/contract/schemas/common';
+import { limitOf } from '../hooks/rateLimits';
 import { contactUs, pageContent } from '../services/content';
 import {
   dealOfTheDay,

@@ -1,5 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { ErrorEnvelope, Id } from '../schemas/common';
+import { ErrorEnvelope, Id } from '@shop/contract/schemas/common';
 import { catalogueImage, IMAGE_KINDS } from '../services/images';
 import type { RouteDeps } from './deps';
 

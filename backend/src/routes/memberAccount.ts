@@ -1,8 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { callerId } from '../hooks/callerId';
-import { bearerTokenOf, requireMember } from '../hooks/optionalAuth';
-import { Empty } from '../schemas/auth';
-import { Id, responses } from '../schemas/common';
+import { Empty } from '@shop/contract/schemas/auth';
+import { Id, responses } from '@shop/contract/schemas/common';
 import {
   ActivityPage,
   AlternateEmailBody,
@@ -15,7 +13,9 @@ import {
   Profile,
   ProfileBody,
   ProfileStats,
-} from '../schemas/member';
+} from '@shop/contract/schemas/member';
+import { callerId } from '../hooks/callerId';
+import { bearerTokenOf, requireMember } from '../hooks/optionalAuth';
 import {
   activityLog,
   changePassword,

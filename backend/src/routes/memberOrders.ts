@@ -1,8 +1,6 @@
 import multipart from '@fastify/multipart';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { requireMember } from '../hooks/optionalAuth';
-import { ErrorEnvelope, responses } from '../schemas/common';
+import { ErrorEnvelope, responses } from '@shop/contract/schemas/common';
 import {
   OrderDetail,
   OrderIdParams,
@@ -16,7 +14,9 @@ import {
   ReviewBody,
   ReviewCreated,
   SubmissionDone,
-} from '../schemas/memberOrders';
+} from '@shop/contract/schemas/memberOrders';
+import type { FastifyRequest } from 'fastify';
+import { requireMember } from '../hooks/optionalAuth';
 import {
   buyerOrderDetail,
   buyerOrderLog,

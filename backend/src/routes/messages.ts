@@ -1,8 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { callerId } from '../hooks/callerId';
-import { requireMember } from '../hooks/optionalAuth';
-import { createdResponses } from '../schemas/auth';
-import { Id, responses } from '../schemas/common';
+import { createdResponses } from '@shop/contract/schemas/auth';
+import { Id, responses } from '@shop/contract/schemas/common';
 import {
   Message,
   MessageBody,
@@ -10,7 +8,9 @@ import {
   MessageThreadView,
   PageQuery,
   ReplyBody,
-} from '../schemas/member';
+} from '@shop/contract/schemas/member';
+import { callerId } from '../hooks/callerId';
+import { requireMember } from '../hooks/optionalAuth';
 import { assertOwnOrder, listThreads, readThread, reply, startThread } from '../services/messages';
 import type { RouteDeps } from './deps';
 

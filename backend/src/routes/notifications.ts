@@ -1,9 +1,9 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { Empty } from '@shop/contract/schemas/auth';
+import { responses } from '@shop/contract/schemas/common';
+import { Notification, RemoveNotificationBody } from '@shop/contract/schemas/member';
 import { callerId } from '../hooks/callerId';
 import { assertMember, bearerTokenOf, optionalAuth, requireMember } from '../hooks/optionalAuth';
-import { Empty } from '../schemas/auth';
-import { responses } from '../schemas/common';
-import { Notification, RemoveNotificationBody } from '../schemas/member';
 import { isWishlistToken } from '../services/auth';
 import { dismissNotification, listNotifications } from '../services/notifications';
 import type { RouteDeps } from './deps';

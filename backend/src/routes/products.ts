@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { limitOf } from '../hooks/rateLimits';
-import { createdResponses } from '../schemas/auth';
+import { createdResponses } from '@shop/contract/schemas/auth';
 import {
   BoughtTogether,
   Gallery,
@@ -18,8 +17,9 @@ import {
   QuestionPageQuery,
   ReviewPage,
   ReviewPageQuery,
-} from '../schemas/catalogue';
-import { responses } from '../schemas/common';
+} from '@shop/contract/schemas/catalogue';
+import { responses } from '@shop/contract/schemas/common';
+import { limitOf } from '../hooks/rateLimits';
 import {
   askQuestion,
   boughtTogether,

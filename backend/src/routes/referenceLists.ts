@@ -1,6 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { AuthSlide, Country } from '../schemas/auth';
-import { responses } from '../schemas/common';
+import { AuthSlide, Country } from '@shop/contract/schemas/auth';
+import { responses } from '@shop/contract/schemas/common';
 import { AGE_GROUPS, GENDERS, listCountries, listSlides } from '../services/referenceLists';
 import type { RouteDeps } from './deps';
 

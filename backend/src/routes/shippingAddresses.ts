@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { requireAuth, requireMember } from '../hooks/optionalAuth';
 import {
   AddressAnswer,
   AddressIdBody,
@@ -8,9 +6,11 @@ import {
   AddressItem,
   AddressList,
   ShippingAddressBody,
-} from '../schemas/addresses';
-import { createdResponses } from '../schemas/auth';
-import { responses } from '../schemas/common';
+} from '@shop/contract/schemas/addresses';
+import { createdResponses } from '@shop/contract/schemas/auth';
+import { responses } from '@shop/contract/schemas/common';
+import type { FastifyRequest } from 'fastify';
+import { requireAuth, requireMember } from '../hooks/optionalAuth';
 import {
   createAddress,
   deleteAddress,

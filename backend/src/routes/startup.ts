@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { responses } from '../schemas/common';
-import { StartupContent } from '../schemas/startup';
+import { responses } from '@shop/contract/schemas/common';
+import { StartupContent } from '@shop/contract/schemas/startup';
 import { getStartupContent } from '../services/startup';
 import type { RouteDeps } from './deps';
 

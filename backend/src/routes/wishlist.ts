@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { requireWishlistCaller } from '../hooks/wishlistAuth';
-import { responses } from '../schemas/common';
+import { responses } from '@shop/contract/schemas/common';
 import {
   WishlistAdded,
   WishlistGetItemsBody,
@@ -9,7 +7,9 @@ import {
   WishlistMovedToCart,
   WishlistMoveToCartBody,
   WishlistProductBody,
-} from '../schemas/wishlist';
+} from '@shop/contract/schemas/wishlist';
+import type { FastifyRequest } from 'fastify';
+import { requireWishlistCaller } from '../hooks/wishlistAuth';
 import {
   addToWishlist,
   getWishlist,

@@ -6,19 +6,13 @@
  * the stock back. Lock order: the order, then its products in id order (placing an order locks
  * products then the cart and never an order, so the two cannot deadlock).
  */
-import type { AdminOrderPage, OrderDetail, OrderStatus, ProofOfPayment } from '@shop/shared/api-types';
+import type { AdminOrderPage, OrderDetail, OrderStatus, ProofOfPayment } from '@shop/contract';
+import type { Duration } from '@shop/contract/schemas/memberOrders';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { buyerActivities, buyers, orderItems, orderLogs, orders, paymentProofs } from '../db/schema';
 import { AppError } from '../errors';
-import {
-  type Duration,
-  findOrder,
-  type LogoUrl,
-  orderConditions,
-  orderDetailOf,
-  pageMeta,
-} from './memberOrders';
+import { findOrder, type LogoUrl, orderConditions, orderDetailOf, pageMeta } from './memberOrders';
 import { notifyBuyer } from './notifications';
 import { toOrder } from './orders';
 import type { UploadStore } from './uploads';

@@ -16,7 +16,7 @@ import {
   ATTRIBUTE_FILTER_MAX_VALUE_LENGTH,
   ATTRIBUTE_FILTER_MAX_VALUES,
   characters,
-} from '@shop/shared/validation/listing-limits';
+} from '@shop/contract/validation/listing-limits';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';

@@ -4,7 +4,7 @@
  * the forms show; everything else (existence, uniqueness, throttling) is checked here.
  */
 
-import type { SignedIn, User, WishlistUserData } from '@shop/shared/api-types';
+import type { SignedIn, User, WishlistUserData } from '@shop/contract';
 import {
   firstErrors,
   forgotPasswordSchema,
@@ -16,7 +16,7 @@ import {
   signInSchema,
   signUpStep1Schema,
   wishlistEmailSchema,
-} from '@shop/shared/validation';
+} from '@shop/contract/validation';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';

@@ -4,7 +4,7 @@
  * and every call answers with the whole cart, priced in the cart's currency.
  */
 
-import type { Cart, CartItem, Currency } from '@shop/shared/api-types';
+import type { Cart, CartItem, Currency } from '@shop/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {

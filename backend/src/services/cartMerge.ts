@@ -12,7 +12,7 @@
  * is told which product changed (the sign-in answer's cart_adjustments).
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { CartAdjustment } from '@shop/shared/api-types';
+import type { CartAdjustment } from '@shop/contract';
 import { asc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cartItems, carts } from '../db/schema';

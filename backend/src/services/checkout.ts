@@ -6,15 +6,8 @@
  * checkout, the end of their session; the confirmation mail and the cart's logo files follow the
  * commit.
  */
-import type {
-  Cart,
-  ChatCheckout,
-  CheckoutTerms,
-  PaymentDetails,
-  PlacedOrder,
-  User,
-} from '@shop/shared/api-types';
-import { guestCheckoutSchema, PAYMENT_METHODS, paymentMethodSchema } from '@shop/shared/validation';
+import type { Cart, ChatCheckout, CheckoutTerms, PaymentDetails, PlacedOrder, User } from '@shop/contract';
+import { guestCheckoutSchema, PAYMENT_METHODS, paymentMethodSchema } from '@shop/contract/validation';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckoutSettings } from '../config';

@@ -1,6 +1,6 @@
 /** Content pages (about, policies, contact) and the contact form. */
-import type { PageContent } from '@shop/shared/api-types';
-import { contactSchema } from '@shop/shared/validation';
+import type { PageContent } from '@shop/contract';
+import { contactSchema } from '@shop/contract/validation';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { contactMessages, pageContents } from '../db/schema';

@@ -9,8 +9,8 @@ import type {
   PackagingKind,
   PackagingLevel,
   PackagingOption,
-} from '@shop/shared/api-types';
-import { type CustomizationOption, customizationSchema, MESSAGES } from '@shop/shared/validation';
+} from '@shop/contract';
+import { type CustomizationOption, customizationSchema, MESSAGES } from '@shop/contract/validation';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {

@@ -1,5 +1,5 @@
 /** The home page's data: hero slides, the deal of the day, banners, category blocks, product lists. */
-import type { Banner, CategoryBlock, Deal, HeroSlide, ProductCard } from '@shop/shared/api-types';
+import type { Banner, CategoryBlock, Deal, HeroSlide, ProductCard } from '@shop/contract';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';

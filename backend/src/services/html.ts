@@ -8,7 +8,7 @@ import {
   RICH_TEXT_DROPPED_WITH_CONTENT,
   RICH_TEXT_SCHEMES,
   RICH_TEXT_TAGS,
-} from '@shop/shared/validation/rich-text';
+} from '@shop/contract/validation/rich-text';
 import sanitizeHtml from 'sanitize-html';
 
 const OPTIONS: sanitizeHtml.IOptions = {

@@ -4,13 +4,7 @@
  * profile, the alternate e-mail and the password. Every function works on the caller's own
  * buyer id, taken from the bearer token by the route; nothing here selects a buyer by a body field.
  */
-import type {
-  ActivityPage,
-  DashboardStats,
-  InterestOption,
-  Profile,
-  ProfileStats,
-} from '@shop/shared/api-types';
+import type { ActivityPage, DashboardStats, InterestOption, Profile, ProfileStats } from '@shop/contract';
 import {
   alternateEmailSchema,
   changePasswordSchema,
@@ -18,7 +12,7 @@ import {
   interestsSchema,
   MESSAGES,
   profileSchema,
-} from '@shop/shared/validation';
+} from '@shop/contract/validation';
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, sum } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {

@@ -14,7 +14,8 @@ import type {
   OrderStatus,
   PaymentMethodName,
   ProofOfPayment,
-} from '@shop/shared/api-types';
+} from '@shop/contract';
+import type { Duration, OrderStatusFilter, PaymentStatusFilter } from '@shop/contract/schemas/memberOrders';
 import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { buyerActivities, orderItems, orderLogs, orders, paymentProofs } from '../db/schema';
@@ -26,19 +27,11 @@ import type { UploadStore } from './uploads';
 /** Orders a page of the member's list (the spec leaves the page size to the server). */
 export const ORDERS_PER_PAGE = 10;
 
-export const DURATIONS = ['last_7_days', 'last_30_days', 'last_3_months'] as const;
-export type Duration = (typeof DURATIONS)[number];
 const DURATION_INTERVAL: Record<Duration, string> = {
   last_7_days: '7 days',
   last_30_days: '30 days',
   last_3_months: '3 months',
 };
-
-/** The member list's order-status filter (spec 001 §2.7); 'Pending' also means 'Payment Pending'. */
-export const ORDER_STATUS_FILTERS = ['Pending', 'Dispatch', 'Delivered', 'Cancel'] as const;
-export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
-export const PAYMENT_STATUS_FILTERS = ['Pending', 'Received'] as const;
-export type PaymentStatusFilter = (typeof PAYMENT_STATUS_FILTERS)[number];
 
 /**
  * To the shopper both are "not sent yet": a transfer order waits for its money as 'Payment

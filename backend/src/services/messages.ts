@@ -6,8 +6,8 @@
  * exists. `is_read` means read by the other side: a member reading a thread marks the admin's
  * messages read, an admin reading it marks the member's.
  */
-import type { Message, MessageThread, MessageThreadPage, MessageThreadView } from '@shop/shared/api-types';
-import { messageSchema } from '@shop/shared/validation';
+import type { Message, MessageThread, MessageThreadPage, MessageThreadView } from '@shop/contract';
+import { messageSchema } from '@shop/contract/validation';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { buyerMessages, buyers, orders } from '../db/schema';

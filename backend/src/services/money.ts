@@ -3,8 +3,8 @@
  * shopper sees exactly what the server charges. Imported by file, not through @shop/shared's
  * index, which would drag the React UI kit into the server.
  */
-import type { Currency } from '@shop/shared/api-types';
-import { convertFromUsd, decimalPlacesOf, roundTo } from '@shop/shared/money';
+import type { Currency } from '@shop/contract';
+import { convertFromUsd, decimalPlacesOf, roundTo } from '@shop/contract/money';
 
 export { convertFromUsd };
 

@@ -4,7 +4,7 @@
  * stays, so an admin can see what was sent). Written by the admin (API and CLI) and by order
  * changes through notifyBuyer.
  */
-import type { Notification, NotificationPriority } from '@shop/shared/api-types';
+import type { Notification, NotificationPriority } from '@shop/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { buyers, notifications } from '../db/schema';
@@ -12,8 +12,6 @@ import { AppError } from '../errors';
 
 /** The header shows at most this many, newest first. */
 export const NOTIFICATIONS_SHOWN = 20;
-/** Longest note an admin may send (the header popover is small). */
-export const NOTE_MAX_LENGTH = 500;
 
 /** Adds a notification for a buyer, inside the caller's transaction (or on the database). */
 export async function notifyBuyer(

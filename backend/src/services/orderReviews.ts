@@ -4,8 +4,8 @@
  * row like the seeded ones, so it shows on the product page, and the product's rating and review
  * count are recomputed in the same transaction. Feedback is for the shop only.
  */
-import type { Review } from '@shop/shared/api-types';
-import { MESSAGES, reviewSchema } from '@shop/shared/validation';
+import type { Review } from '@shop/contract';
+import { MESSAGES, reviewSchema } from '@shop/contract/validation';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {

@@ -8,17 +8,10 @@
  * currency, rate, unit prices, customization (the logo as a file of its own), packaging, the
  * address (a copy), shipping, VAT and totals.
  */
-import type {
-  Cart,
-  CartItem,
-  ChoosablePaymentMethod,
-  Currency,
-  Order,
-  OrderStatus,
-} from '@shop/shared/api-types';
-import { formatMoney } from '@shop/shared/money';
-import { transferInstructions } from '@shop/shared/payment';
-import { MESSAGES } from '@shop/shared/validation';
+import type { Cart, CartItem, ChoosablePaymentMethod, Currency, Order, OrderStatus } from '@shop/contract';
+import { formatMoney } from '@shop/contract/money';
+import { transferInstructions } from '@shop/contract/payment';
+import { MESSAGES } from '@shop/contract/validation';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { PaymentDetailsSettings } from '../config';
 import type { Database } from '../db/client';

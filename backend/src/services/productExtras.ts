@@ -7,14 +7,14 @@ import type {
   Question,
   QuestionPage,
   ReviewPage,
-} from '@shop/shared/api-types';
-import { notifyMeSchema, questionSchema } from '@shop/shared/validation';
+} from '@shop/contract';
+import { INT4_MAX } from '@shop/contract/schemas/common';
+import { notifyMeSchema, questionSchema } from '@shop/contract/validation';
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';
 import { productGallery, productQuestions, productReviews, products } from '../db/schema';
 import { AppError } from '../errors';
-import { INT4_MAX } from '../schemas/common';
 import { checked } from './buyers';
 import { imageUrl } from './images';
 import { loadProductCards } from './products';

@@ -3,20 +3,14 @@
  * the product cards other areas (cart, wishlist) embed.
  */
 
-import type {
-  FacetValue,
-  ProductCard,
-  ProductDetail,
-  ProductListing,
-  Specification,
-} from '@shop/shared/api-types';
-import { SEARCH_TEXT_MAX } from '@shop/shared/validation';
+import type { FacetValue, ProductCard, ProductDetail, ProductListing, Specification } from '@shop/contract';
+import type { ProductSort } from '@shop/contract/schemas/catalogue';
+import { SEARCH_TEXT_MAX } from '@shop/contract/validation';
 import { eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';
 import { currencies, products, productViews, searchLog, suppliers } from '../db/schema';
 import { AppError } from '../errors';
-import type { ProductSort } from '../schemas/catalogue';
 import {
   type AttributeFilters,
   attributeHits,

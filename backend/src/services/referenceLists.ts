@@ -1,5 +1,5 @@
 /** The lists the sign-up and profile forms offer: countries, genders, age groups, and the slides. */
-import type { AuthSlide, Country } from '@shop/shared/api-types';
+import type { AuthSlide, Country } from '@shop/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { authSlides, countries } from '../db/schema';

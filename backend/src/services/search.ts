@@ -2,8 +2,8 @@
  * The search box: suggestions while typing, and the top-searched list built from what shoppers
  * really searched (search_log) and opened (product_views).
  */
-import type { SuggestionProduct, Suggestions, TopSearched } from '@shop/shared/api-types';
-import { KEYWORD_MIN } from '@shop/shared/validation';
+import type { SuggestionProduct, Suggestions, TopSearched } from '@shop/contract';
+import { KEYWORD_MIN } from '@shop/contract/validation';
 import { desc, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';

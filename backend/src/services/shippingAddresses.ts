@@ -5,13 +5,13 @@
  * becomes it. Every change of a buyer's addresses runs in one transaction holding that buyer's row
  * (`FOR NO KEY UPDATE`), so two calls at once cannot both decide which address is primary.
  */
-import type { ShippingAddress } from '@shop/shared/api-types';
-import { MESSAGES, shippingAddressSchema } from '@shop/shared/validation';
+import type { ShippingAddress } from '@shop/contract';
+import { INT4_MAX } from '@shop/contract/schemas/common';
+import { MESSAGES, shippingAddressSchema } from '@shop/contract/validation';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { buyers, countries, shippingAddresses } from '../db/schema';
 import { AppError } from '../errors';
-import { INT4_MAX } from '../schemas/common';
 import { checked } from './buyers';
 
 /** Enough for family and office addresses; a cap keeps one account from filling the table. */

@@ -1,6 +1,6 @@
 /** The startup content every page of the storefront needs before it renders. */
 
-import type { Currency, SitemapNode, SocialChannel, StartupContent } from '@shop/shared/api-types';
+import type { Currency, SitemapNode, SocialChannel, StartupContent } from '@shop/contract';
 import { asc, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {

@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LOGO_MAX_BYTES, MESSAGES } from '@shop/shared/validation';
+import { LOGO_MAX_BYTES, MESSAGES } from '@shop/contract/validation';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../errors';
 

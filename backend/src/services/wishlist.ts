@@ -4,7 +4,7 @@
  * must be the token's own id, and never selects a list by itself (a member and a wishlist user may
  * have equal ids). Every change runs in one transaction that locks the rows it changes.
  */
-import type { WishlistItem, WishlistMovedToCart } from '@shop/shared/api-types';
+import type { WishlistItem, WishlistMovedToCart } from '@shop/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { products, wishlistItems, wishlistUsers } from '../db/schema';

@@ -11,7 +11,7 @@ import {
   RICH_TEXT_DROPPED_WITH_CONTENT,
   RICH_TEXT_SCHEMES,
   RICH_TEXT_TAGS,
-} from '@shop/shared/validation/rich-text';
+} from '@shop/contract/validation/rich-text';
 
 const TAGS = new Set(RICH_TEXT_TAGS);
 const DROPPED = new Set(RICH_TEXT_DROPPED_WITH_CONTENT);

@@ -1,7 +1,7 @@
+import type { User } from '@shop/contract';
 import { bus } from '../bus/bus';
 import { setSessionUser } from '../session/storage';
 import { api, createApiClient, type FetchImpl, type FetchResponse, withQuery } from './client';
-import type { User } from './types';
 
 const member: User = {
   id: 1,

@@ -2,8 +2,9 @@
  * The one way the front ends call the backend. Errors are values here, never exceptions: every
  * call resolves with `{status: true, data}` or `{status: false, error, httpStatus}`.
  */
+
+import type { ApiErrorBody } from '@shop/contract';
 import { bus } from '../bus/bus';
-import type { ApiErrorBody } from './types';
 
 export const API_BASE_URL = '/backend/api';
 

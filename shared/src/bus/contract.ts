@@ -10,7 +10,7 @@
  * - currency, startup, `ui.toast`: shell
  * - `ui.openSignIn`, `ui.openSignUp`, `ui.openWishlistEmail`, `session.logout`: auth
  */
-import type { Currency, StartupContent, User } from '../api/types';
+import type { Currency, StartupContent, User } from '@shop/contract';
 import type { WishlistUser } from '../session/storage';
 
 export const BUS_CONTRACT_VERSION = 1;

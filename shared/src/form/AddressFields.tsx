@@ -1,7 +1,7 @@
+import type { Country, ShippingAddress, ShippingAddressInput } from '@shop/contract';
+import { ADDRESS_MAX } from '@shop/contract/validation';
 import { useField } from 'formik';
 import type { ReactNode } from 'react';
-import type { Country, ShippingAddress, ShippingAddressInput } from '../api/types';
-import { ADDRESS_MAX } from '../validation/checkout';
 import styles from './address-fields.module.css';
 import { SelectField, TextAreaField, TextField } from './Field';
 

@@ -1,5 +1,5 @@
+import type { PaymentDetails } from '@shop/contract';
 import type { ReactNode } from 'react';
-import type { PaymentDetails } from '../api/types';
 
 export interface PayeeFactsProps {
   payee: PaymentDetails['personal'];

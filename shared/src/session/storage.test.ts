@@ -1,4 +1,4 @@
-import type { User } from '../api/types';
+import type { User } from '@shop/contract';
 import { createBus } from '../bus/bus';
 import {
   initSessionFromStorage,

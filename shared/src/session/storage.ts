@@ -4,7 +4,7 @@
  * (Safari private mode, storage disabled) or holds corrupt data: the shop then simply starts
  * signed out.
  */
-import type { User } from '../api/types';
+import type { User } from '@shop/contract';
 import { type Bus, bus as sharedBus } from '../bus/bus';
 import type { SessionState } from '../bus/contract';
 

@@ -1,5 +1,5 @@
+import type { StartupContent } from '@shop/contract';
 import { api } from '../api/client';
-import type { StartupContent } from '../api/types';
 import { bus } from '../bus/bus';
 import { loadCurrencyCode } from '../session/storage';
 

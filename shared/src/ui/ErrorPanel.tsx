@@ -1,5 +1,5 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import type { ReactNode } from 'react';
-import { MESSAGES } from '../validation/messages';
 import styles from './errorPanel.module.css';
 
 export interface ErrorPanelProps {

@@ -1,7 +1,7 @@
+import { guestCheckoutSchema } from '@shop/contract/validation';
 import { bus, useTimeouts } from '@shop/shared';
 import { FormFeedback, type FormOutcome, formStyles, TextField } from '@shop/shared/form';
 import { useNavigate } from '@shop/shared/router';
-import { guestCheckoutSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
 import {

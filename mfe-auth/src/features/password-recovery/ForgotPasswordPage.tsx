@@ -1,6 +1,6 @@
+import { forgotPasswordSchema } from '@shop/contract/validation';
 import { useTimeouts } from '@shop/shared';
 import { formStyles, TextField } from '@shop/shared/form';
-import { forgotPasswordSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
 import {

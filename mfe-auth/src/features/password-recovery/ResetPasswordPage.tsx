@@ -1,7 +1,7 @@
+import { resetPasswordSchema } from '@shop/contract/validation';
 import { useTimeouts } from '@shop/shared';
 import { formStyles, TextField } from '@shop/shared/form';
 import { Link, useNavigate, useParams } from '@shop/shared/router';
-import { resetPasswordSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useEffect, useState } from 'react';
 import {

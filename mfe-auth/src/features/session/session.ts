@@ -2,6 +2,8 @@
  * auth owns the session: signing in, registering and signing out change it here and nowhere else
  * (other remotes ask through the bus command `session.logout` or read the `session` state).
  */
+
+import { MESSAGES } from '@shop/contract/validation/messages';
 import {
   type ApiResult,
   type Bus,
@@ -11,7 +13,6 @@ import {
   setWishlistUser,
   type User,
 } from '@shop/shared';
-import { MESSAGES } from '@shop/shared/validation/messages';
 import type { AuthThunk } from '../../store';
 import type { RegistrationBody } from './authApi';
 

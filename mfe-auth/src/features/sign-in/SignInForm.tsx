@@ -1,7 +1,7 @@
+import { signInSchema } from '@shop/contract/validation';
 import { useTimeouts } from '@shop/shared';
 import { formStyles as styles, TextField } from '@shop/shared/form';
 import { Link } from '@shop/shared/router';
-import { signInSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { FORGOT_PASSWORD_PATH, SIGN_IN_ERROR_MS, VALIDATE_ON_BLUR } from '../../constants';

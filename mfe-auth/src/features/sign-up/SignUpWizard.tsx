@@ -1,13 +1,13 @@
-import { useTimeouts } from '@shop/shared';
-import { formStyles, SelectField, TextField } from '@shop/shared/form';
-import { useLocation, useNavigate } from '@shop/shared/router';
 import {
   MESSAGES,
   SIGN_UP_COUNTRIES,
   signUpStep1Schema,
   signUpStep2Schema,
   signUpStep3Schema,
-} from '@shop/shared/validation';
+} from '@shop/contract/validation';
+import { useTimeouts } from '@shop/shared';
+import { formStyles, SelectField, TextField } from '@shop/shared/form';
+import { useLocation, useNavigate } from '@shop/shared/router';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {

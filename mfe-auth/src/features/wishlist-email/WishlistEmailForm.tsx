@@ -1,6 +1,6 @@
+import { wishlistEmailSchema } from '@shop/contract/validation';
 import { useTimeouts } from '@shop/shared';
 import { formStyles as styles, TextField } from '@shop/shared/form';
-import { wishlistEmailSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { FORM_FEEDBACK_MS, VALIDATE_ON_BLUR, WISHLIST_EMAIL_SUCCESS_MESSAGE } from '../../constants';

@@ -1,5 +1,5 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { setWishlistUser } from '@shop/shared';
-import { MESSAGES } from '@shop/shared/validation/messages';
 import type { AuthThunk } from '../../store';
 
 export type WishlistRegistration = { ok: true } | { ok: false; message: string };

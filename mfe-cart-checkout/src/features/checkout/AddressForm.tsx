@@ -1,3 +1,4 @@
+import { shippingAddressSchema } from '@shop/contract/validation';
 import { ErrorPanel, Skeleton, useTimeouts } from '@shop/shared';
 import {
   AddressFields,
@@ -9,7 +10,6 @@ import {
   formStyles,
   isAddressField,
 } from '@shop/shared/form';
-import { shippingAddressSchema } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { useApiData } from '../../app/useApiData';

@@ -1,5 +1,5 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { bus } from '@shop/shared';
-import { MESSAGES } from '@shop/shared/validation/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ChatCheckout } from './ChatCheckout';
 import {

@@ -1,7 +1,7 @@
+import { guestCheckoutSchema } from '@shop/contract/validation';
 import { bus, useBusState, useTimeouts } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
 import { FormFeedback, type FormOutcome, formStyles, TextField } from '@shop/shared/form';
-import { guestCheckoutSchema } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { cartReplaced } from '../cart/cartSlice';

@@ -1,5 +1,5 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { bus, type Cart, type ShippingAddress } from '@shop/shared';
-import { MESSAGES } from '@shop/shared/validation/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CheckoutPage } from './CheckoutPage';
 import {

@@ -1,5 +1,5 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { type CheckoutTerms, MEMBER_SLIP_STEP } from '@shop/shared';
-import { MESSAGES } from '@shop/shared/validation/messages';
 import { screen, within } from '@testing-library/react';
 import { ConfirmOrderPage, NO_RECENT_ORDER } from './ConfirmOrderPage';
 import {

@@ -1,6 +1,6 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { ErrorPanel, Skeleton, transferInstructions, useBusState } from '@shop/shared';
 import { Link } from '@shop/shared/router';
-import { MESSAGES } from '@shop/shared/validation/messages';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useApiData } from '../../app/useApiData';
 import styles from './checkout.module.css';

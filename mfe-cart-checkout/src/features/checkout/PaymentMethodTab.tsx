@@ -1,5 +1,5 @@
+import { PAYMENT_METHODS } from '@shop/contract/validation';
 import { ErrorPanel, PayeeFacts, type PaymentDetails, Skeleton } from '@shop/shared';
-import { PAYMENT_METHODS } from '@shop/shared/validation';
 import type { ReactNode } from 'react';
 import { useApiData } from '../../app/useApiData';
 import { useCartDispatch } from '../cart/hooks';

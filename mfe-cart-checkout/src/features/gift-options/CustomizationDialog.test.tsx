@@ -1,5 +1,5 @@
+import { LOGO_MAX_BYTES } from '@shop/contract/validation';
 import type { Cart, CartItem, CustomizationOptions } from '@shop/shared';
-import { LOGO_MAX_BYTES } from '@shop/shared/validation';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CustomizationDialog } from './CustomizationDialog';
 import { FORM_FEEDBACK_MS, PENDING_CART_DELAY_MS } from './constants';

@@ -1,6 +1,3 @@
-import { type CartItem, type CustomizationOptions, formatPrice, Skeleton, useTimeouts } from '@shop/shared';
-import { Dialog } from '@shop/shared/dialog';
-import { FieldError, FormFeedback, formStyles, TextAreaField, TextField } from '@shop/shared/form';
 import {
   CUSTOMIZATION_OPTIONS,
   CUSTOMIZATION_TEXT_MAX,
@@ -10,7 +7,10 @@ import {
   LOGO_TYPES,
   logoFileError,
   MESSAGES,
-} from '@shop/shared/validation';
+} from '@shop/contract/validation';
+import { type CartItem, type CustomizationOptions, formatPrice, Skeleton, useTimeouts } from '@shop/shared';
+import { Dialog } from '@shop/shared/dialog';
+import { FieldError, FormFeedback, formStyles, TextAreaField, TextField } from '@shop/shared/form';
 import { Form, Formik, type FormikErrors, type FormikHelpers, useFormikContext } from 'formik';
 import { type ChangeEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useApiData } from '../../app/useApiData';

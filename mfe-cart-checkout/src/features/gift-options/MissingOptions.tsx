@@ -1,4 +1,4 @@
-import { MESSAGES } from '@shop/shared/validation/messages';
+import { MESSAGES } from '@shop/contract/validation/messages';
 import type { ReactNode } from 'react';
 import styles from './gift-options.module.css';
 

@@ -1,7 +1,7 @@
+import { MESSAGES, packagingSchema } from '@shop/contract/validation';
 import { type CartItem, Skeleton } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
 import { FormFeedback, formStyles, SelectField } from '@shop/shared/form';
-import { MESSAGES, packagingSchema } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useApiData } from '../../app/useApiData';

@@ -1,3 +1,4 @@
+import type { CustomizationOption } from '@shop/contract/validation';
 import {
   type ApiClient,
   type ApiResult,
@@ -10,7 +11,6 @@ import {
   type PackagingLevel,
   type PackagingOption,
 } from '@shop/shared';
-import type { CustomizationOption } from '@shop/shared/validation';
 import { GENERIC_ACTION_ERROR } from '../../constants';
 
 /** `products/packaging/{productId}`: the options, and the level the server sends beside `data`. */

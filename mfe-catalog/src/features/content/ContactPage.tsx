@@ -1,6 +1,6 @@
+import { CONTACT_MESSAGE_MAX, contactSchema } from '@shop/contract/validation';
 import { useBusState, useTimeouts } from '@shop/shared';
 import { FormFeedback, type FormOutcome, formStyles, TextAreaField, TextField } from '@shop/shared/form';
-import { CONTACT_MESSAGE_MAX, contactSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { SafeHtml } from '../../app/SafeHtml';

@@ -1,5 +1,5 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { type Deal, ErrorPanel, Skeleton } from '@shop/shared';
-import { MESSAGES } from '@shop/shared/validation/messages';
 import { memo, type ReactNode, useMemo } from 'react';
 import { useMediaQuery } from '../../app/useMediaQuery';
 import { MOBILE_MAX_WIDTH } from '../../constants';

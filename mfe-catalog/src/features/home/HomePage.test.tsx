@@ -1,6 +1,6 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { FAILED_LOAD_COOLDOWN_MS } from '@shop/shared';
 import { MemoryRouter } from '@shop/shared/router';
-import { MESSAGES } from '@shop/shared/validation/messages';
 import { act, render, screen } from '@testing-library/react';
 import { clearQueryCache } from '../../app/queries';
 import { fail, installFakeApi, ok } from '../../test/fakeApi';

@@ -1,6 +1,6 @@
+import { keywordError, SEARCH_TEXT_MAX } from '@shop/contract/validation/keyword';
 import type { ProductListing } from '@shop/shared';
 import { useBusState } from '@shop/shared';
-import { keywordError, SEARCH_TEXT_MAX } from '@shop/shared/validation/keyword';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import styles from './listing.module.css';
 import { type ListingFilters, QUICK_FILTERS, toggleAttribute, toggleQuick } from './listingQuery';

@@ -1,6 +1,6 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { ErrorPanel, type SitemapNode, Skeleton, useBusState } from '@shop/shared';
 import { Link, useSearchParams } from '@shop/shared/router';
-import { MESSAGES } from '@shop/shared/validation/messages';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useProductsQuery } from '../../api';
 import { usePageMeta } from '../../usePageMeta';

@@ -3,7 +3,7 @@
  * back/forward and shared links restore it. This module maps URL <-> filters <-> API query; it is
  * pure so the mapping can be tested without a browser.
  */
-import { SEARCH_TEXT_MAX } from '@shop/shared/validation/keyword';
+import { SEARCH_TEXT_MAX } from '@shop/contract/validation/keyword';
 import {
   AMOUNT_MAX,
   ATTRIBUTE_FILTER_MAX_LENGTH,
@@ -16,7 +16,7 @@ import {
   INT4_MAX,
   PAGE_MAX,
   SLUG_MAX_LENGTH,
-} from '@shop/shared/validation/listing-limits';
+} from '@shop/contract/validation/listing-limits';
 import { LISTING_PER_PAGE, LISTING_PER_PAGE_MAX } from '../../constants';
 
 export const SORT_OPTIONS = [

@@ -2,7 +2,7 @@
  * Price filter rules (spec 000, section 5): negatives are made positive, zero counts as empty,
  * min must be less than max, and Go is disabled while an error shows.
  */
-import { MESSAGES } from '@shop/shared/validation/messages';
+import { MESSAGES } from '@shop/contract/validation/messages';
 
 export interface PriceInput {
   min: string;

@@ -1,7 +1,7 @@
+import { notifyMeSchema } from '@shop/contract/validation';
 import { useTimeouts } from '@shop/shared';
 import { DialogButton } from '@shop/shared/dialog';
 import { FormFeedback, type FormOutcome, formStyles, TextField } from '@shop/shared/form';
-import { notifyMeSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { FORM_FEEDBACK_MS, GENERIC_ACTION_ERROR } from '../../constants';

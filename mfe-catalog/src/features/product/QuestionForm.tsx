@@ -1,6 +1,6 @@
+import { QUESTION_MAX, questionSchema } from '@shop/contract/validation';
 import { useTimeouts } from '@shop/shared';
 import { FormFeedback, type FormOutcome, formStyles, TextAreaField, TextField } from '@shop/shared/form';
-import { QUESTION_MAX, questionSchema } from '@shop/shared/validation';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { FORM_FEEDBACK_MS } from '../../constants';

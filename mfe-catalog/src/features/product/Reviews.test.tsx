@@ -1,4 +1,4 @@
-import { MESSAGES } from '@shop/shared/validation/messages';
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { LOAD_MORE_DELAY_MS } from '../../constants';
 import { installFakeApi, ok } from '../../test/fakeApi';

@@ -1,5 +1,5 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { ErrorPanel, type Review, type ReviewPage, Skeleton } from '@shop/shared';
-import { MESSAGES } from '@shop/shared/validation/messages';
 import { type ReactNode, useCallback } from 'react';
 import { StarRating } from '../products/StarRating';
 import { fetchReviewPage } from './api';

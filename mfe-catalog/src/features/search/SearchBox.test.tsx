@@ -1,5 +1,5 @@
+import { SEARCH_TEXT_MAX } from '@shop/contract/validation/keyword';
 import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
-import { SEARCH_TEXT_MAX } from '@shop/shared/validation/keyword';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { clearQueryCache } from '../../app/queries';
 import { SearchBox } from './SearchBox';

@@ -1,7 +1,7 @@
+import { SEARCH_TEXT_MAX } from '@shop/contract/validation/keyword';
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { useBodyScrollLock } from '@shop/shared';
 import { useLocation, useNavigate, useSearchParams } from '@shop/shared/router';
-import { SEARCH_TEXT_MAX } from '@shop/shared/validation/keyword';
-import { MESSAGES } from '@shop/shared/validation/messages';
 import {
   type FormEvent,
   type KeyboardEvent,

@@ -1,6 +1,6 @@
+import { MESSAGE_TEXT_MAX, messageSchema } from '@shop/contract/validation';
 import { ACTION_FAILED_MESSAGE, useTimeouts } from '@shop/shared';
 import { FormFeedback, type FormOutcome, formStyles, TextAreaField, TextField } from '@shop/shared/form';
-import { MESSAGE_TEXT_MAX, messageSchema } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useState } from 'react';
 import type { AddressRefusal } from '../shipping-address/shippingAddressSlice';

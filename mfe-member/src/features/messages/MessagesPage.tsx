@@ -1,8 +1,8 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { ErrorPanel, Skeleton } from '@shop/shared';
 import { DialogButton } from '@shop/shared/dialog';
 import { formStyles } from '@shop/shared/form';
 import { Link } from '@shop/shared/router';
-import { MESSAGES } from '@shop/shared/validation/messages';
 import { type ReactNode, useEffect } from 'react';
 import { DateTime } from '../../app/DateTime';
 import { useMemberDispatch, useMemberSelector } from '../../app/hooks';

@@ -1,3 +1,5 @@
+import { logoFileError, reviewSchema } from '@shop/contract/validation';
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { useTimeouts } from '@shop/shared';
 import {
   FieldError,
@@ -7,8 +9,6 @@ import {
   TextAreaField,
   useFieldError,
 } from '@shop/shared/form';
-import { logoFileError, reviewSchema } from '@shop/shared/validation';
-import { MESSAGES } from '@shop/shared/validation/messages';
 import { Form, Formik, type FormikHelpers, useField } from 'formik';
 import type { ReactNode } from 'react';
 import { refusalOf } from '../../app/refusal';

@@ -1,6 +1,6 @@
+import { logoFileError } from '@shop/contract/validation';
 import { type OrderDetail, useTimeouts } from '@shop/shared';
 import { FormFeedback, type FormOutcome, formStyles, TextAreaField } from '@shop/shared/form';
-import { logoFileError } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { refusalOf } from '../../app/refusal';

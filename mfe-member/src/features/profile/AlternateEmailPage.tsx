@@ -1,6 +1,6 @@
+import { alternateEmailSchema } from '@shop/contract/validation';
 import { ErrorPanel, Skeleton } from '@shop/shared';
 import { FormFeedback, formStyles, TextField } from '@shop/shared/form';
-import { alternateEmailSchema } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import type { ReactNode } from 'react';
 import { refusalOf, showAtFields } from '../../app/refusal';

@@ -1,6 +1,6 @@
+import { changePasswordSchema } from '@shop/contract/validation';
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { FormFeedback, formStyles, TextField } from '@shop/shared/form';
-import { changePasswordSchema } from '@shop/shared/validation';
-import { MESSAGES } from '@shop/shared/validation/messages';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import type { ReactNode } from 'react';
 import { refusalOf } from '../../app/refusal';

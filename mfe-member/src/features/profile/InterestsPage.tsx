@@ -1,7 +1,7 @@
+import { hearAboutUsSchema, interestsSchema } from '@shop/contract/validation';
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { type ApiResult, ErrorPanel, type InterestOption, Skeleton } from '@shop/shared';
 import { FieldError, FormFeedback, formStyles, useFieldError } from '@shop/shared/form';
-import { hearAboutUsSchema, interestsSchema } from '@shop/shared/validation';
-import { MESSAGES } from '@shop/shared/validation/messages';
 import { Field, Form, Formik } from 'formik';
 import { type ReactNode, useId } from 'react';
 import type { AnyObjectSchema } from 'yup';

@@ -1,6 +1,6 @@
+import { profileSchema } from '@shop/contract/validation';
 import { ACTION_FAILED_MESSAGE, ErrorPanel, type Profile, Skeleton } from '@shop/shared';
 import { FormFeedback, formStyles, SelectField, TextField } from '@shop/shared/form';
-import { profileSchema } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import type { ReactNode } from 'react';
 import { refusalOf, showAtFields } from '../../app/refusal';

@@ -1,3 +1,4 @@
+import { shippingAddressSchema } from '@shop/contract/validation';
 import { ACTION_FAILED_MESSAGE, ErrorPanel, Skeleton, useTimeouts } from '@shop/shared';
 import {
   AddressFields,
@@ -8,7 +9,6 @@ import {
   formStyles,
   isAddressField,
 } from '@shop/shared/form';
-import { shippingAddressSchema } from '@shop/shared/validation';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { useMemberDispatch } from '../../app/hooks';

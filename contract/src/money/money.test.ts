@@ -1,4 +1,4 @@
-import type { Currency } from '../api/types';
+import type { Currency } from '../types';
 import { convertFromUsd, discountPercent, formatMoney, formatPrice, roundTo } from './money';
 
 const USD: Currency = { code: 'USD', symbol: '$', exchange_rate: 1, decimal_places: 2 };

@@ -1,6 +1,6 @@
-import type { Cart as CartShape } from '@shop/shared/api-types';
-import { CUSTOMIZATION_OPTIONS } from '@shop/shared/validation';
 import { Type } from '@sinclair/typebox';
+import type { Cart as CartShape } from '../types';
+import { CUSTOMIZATION_OPTIONS } from '../validation';
 import { ShippingAddress } from './addresses';
 import { Currency, ProductCard } from './catalogue';
 import { type Conforms, Id, Nullable, proved } from './common';

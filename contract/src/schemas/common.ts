@@ -3,9 +3,9 @@
  * contract the front ends read); `Conforms` below makes the compiler prove that they match.
  */
 
-import type { ListMeta as ListMetaShape } from '@shop/shared/api-types';
-import { AMOUNT_MAX, INT4_MAX, PAGE_MAX } from '@shop/shared/validation/listing-limits';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import type { ListMeta as ListMetaShape } from '../types';
+import { AMOUNT_MAX, INT4_MAX, PAGE_MAX } from '../validation/listingLimits';
 
 /** Compile-time proof that what the schema lets through is what the front ends expect. */
 export type Conforms<Schema extends TSchema, Shape> =

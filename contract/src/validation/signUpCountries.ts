@@ -1,4 +1,4 @@
-import type { Country } from '../api/types';
+import type { Country } from '../types';
 
 /**
  * The countries sign-up offers: a static list (spec 000 §9: United Arab Emirates 1, Lebanon 2).

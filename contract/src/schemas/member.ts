@@ -2,6 +2,8 @@
  * Member area shapes (issue 11): notifications, messages, dashboard, profile. Bodies are loose
  * (fields optional, bounded) so the shared Yup schemas answer with the spec's messages (422).
  */
+
+import { Type } from '@sinclair/typebox';
 import type {
   Activity as ActivityShape,
   DashboardStats as DashboardStatsShape,
@@ -11,11 +13,12 @@ import type {
   Notification as NotificationShape,
   Profile as ProfileShape,
   ProfileStats as ProfileStatsShape,
-} from '@shop/shared/api-types';
-import { MESSAGE_SUBJECT_MAX, MESSAGE_TEXT_MAX } from '@shop/shared/validation';
-import { Type } from '@sinclair/typebox';
-import { NOTE_MAX_LENGTH } from '../services/notifications';
+} from '../types';
+import { MESSAGE_SUBJECT_MAX, MESSAGE_TEXT_MAX } from '../validation';
 import { type Conforms, Id, ListMeta, Nullable, PageNumber, proved } from './common';
+
+/** Longest note an admin may send (the header popover is small). */
+export const NOTE_MAX_LENGTH = 500;
 
 const text = (max: number, description?: string) =>
   Type.Optional(Type.String({ maxLength: max, description }));

@@ -1,4 +1,6 @@
 /** Member orders and the admin's order API (issue 11); shapes from shared/src/api/types.ts. */
+
+import { Type } from '@sinclair/typebox';
 import type {
   AdminOrderPage as AdminOrderPageShape,
   AdminSession as AdminSessionShape,
@@ -9,11 +11,18 @@ import type {
   ProofOfPayment as ProofOfPaymentShape,
   ReviewCreated as ReviewCreatedShape,
   SubmissionDone as SubmissionDoneShape,
-} from '@shop/shared/api-types';
-import { Type } from '@sinclair/typebox';
-import { DURATIONS, ORDER_STATUS_FILTERS, PAYMENT_STATUS_FILTERS } from '../services/memberOrders';
+} from '../types';
 import { Order } from './checkout';
 import { type Conforms, Id, ListMeta, Nullable, PageNumber, proved } from './common';
+
+export const DURATIONS = ['last_7_days', 'last_30_days', 'last_3_months'] as const;
+export type Duration = (typeof DURATIONS)[number];
+
+/** The member list's order-status filter (spec 001 §2.7); 'Pending' also means 'Payment Pending'. */
+export const ORDER_STATUS_FILTERS = ['Pending', 'Dispatch', 'Delivered', 'Cancel'] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+export const PAYMENT_STATUS_FILTERS = ['Pending', 'Received'] as const;
+export type PaymentStatusFilter = (typeof PAYMENT_STATUS_FILTERS)[number];
 
 const literals = <T extends string>(values: readonly T[]) =>
   Type.Union(values.map((value) => Type.Literal(value)));

@@ -1,5 +1,5 @@
 import { mixed, number, object, string } from 'yup';
-import type { ChoosablePaymentMethod } from '../api/types';
+import type { ChoosablePaymentMethod } from '../types';
 import { MESSAGES } from './messages';
 
 /** Spec 001 §9: the payment methods offered; Bank Transfer is displayed, never chosen. */

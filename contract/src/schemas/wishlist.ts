@@ -1,11 +1,12 @@
 /** Wishlist shapes (spec 000 §7), proved equal to shared/src/api/types.ts. */
+
+import { Type } from '@sinclair/typebox';
 import type {
   WishlistAdded as WishlistAddedShape,
   WishlistItem as WishlistItemShape,
   WishlistItems as WishlistItemsShape,
   WishlistMovedToCart as WishlistMovedToCartShape,
-} from '@shop/shared/api-types';
-import { Type } from '@sinclair/typebox';
+} from '../types';
 import { Cart, GuestSessionToken } from './cart';
 import { ProductCard } from './catalogue';
 import { type Conforms, Id, Nullable, proved } from './common';

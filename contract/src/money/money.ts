@@ -2,7 +2,7 @@
  * Prices are kept in USD and shown in the selected currency. The backend uses the same functions
  * to price a cart, so the shopper sees exactly what the order will charge. Pure: no DOM, no React.
  */
-import type { Currency } from '../api/types';
+import type { Currency } from '../types';
 
 /** Spec: price display up to 3 decimals. */
 export const MAX_DECIMAL_PLACES = 3;

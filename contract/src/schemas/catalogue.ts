@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type {
   Banner as BannerShape,
   CategoryBlock as CategoryBlockShape,
@@ -16,21 +17,15 @@ import type {
   ReviewPage as ReviewPageShape,
   Suggestions as SuggestionsShape,
   TopSearched as TopSearchedShape,
-} from '@shop/shared/api-types';
-import {
-  CURRENCY_CODE_PATTERN,
-  KEYWORD_MIN,
-  SEARCH_TEXT_MAX,
-  SLUG_MAX_LENGTH,
-} from '@shop/shared/validation';
-import { Type } from '@sinclair/typebox';
+} from '../types';
+import { CURRENCY_CODE_PATTERN, KEYWORD_MIN, SEARCH_TEXT_MAX, SLUG_MAX_LENGTH } from '../validation';
 import {
   ATTRIBUTE_FILTER_MAX_LENGTH,
   ATTRIBUTE_FILTER_MAX_NAME_LENGTH,
   ATTRIBUTE_FILTER_MAX_NAMES,
   ATTRIBUTE_FILTER_MAX_VALUE_LENGTH,
   ATTRIBUTE_FILTER_MAX_VALUES,
-} from '../services/attributeFilters';
+} from '../validation/listingLimits';
 import { Amount, type Conforms, Id, INT4_MAX, ListMeta, Nullable, PageNumber, proved } from './common';
 
 export const Currency = Type.Object({

@@ -1,6 +1,7 @@
 /** Shipping address shapes (spec 001 §2.6, §3), proved equal to shared/src/api/types.ts. */
-import type { ShippingAddress as ShippingAddressShape } from '@shop/shared/api-types';
+
 import { Type } from '@sinclair/typebox';
+import type { ShippingAddress as ShippingAddressShape } from '../types';
 import { type Conforms, Id, Nullable, proved } from './common';
 
 export const ShippingAddress = Type.Object({

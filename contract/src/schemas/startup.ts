@@ -1,5 +1,5 @@
-import type { StartupContent as StartupContentShape } from '@shop/shared/api-types';
 import { Type } from '@sinclair/typebox';
+import type { StartupContent as StartupContentShape } from '../types';
 import { Currency, NamedRef } from './catalogue';
 import { type FitsInto, proved } from './common';
 

@@ -1,12 +1,13 @@
 /** Checkout shapes (spec 001 §3, §7), proved equal to shared/src/api/types.ts. */
+
+import { Type } from '@sinclair/typebox';
 import type {
   ChatCheckout as ChatCheckoutShape,
   CheckoutTerms as CheckoutTermsShape,
   Order as OrderShape,
   PaymentDetails as PaymentDetailsShape,
   PlacedOrder as PlacedOrderShape,
-} from '@shop/shared/api-types';
-import { Type } from '@sinclair/typebox';
+} from '../types';
 import { User } from './auth';
 import { GuestSessionToken, PaymentMethodName } from './cart';
 import { type Conforms, Id, Nullable, proved } from './common';

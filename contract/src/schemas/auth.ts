@@ -4,6 +4,8 @@
  * (`@shop/shared/validation`), applied by the service, which answers 422 with the spec's wording.
  * A strict TypeBox body would answer a missing field with a generic 400 instead.
  */
+
+import { Type } from '@sinclair/typebox';
 import type {
   AuthSlide as AuthSlideShape,
   CartAdjustment as CartAdjustmentShape,
@@ -11,8 +13,7 @@ import type {
   SignedIn as SignedInShape,
   User as UserShape,
   WishlistUserData,
-} from '@shop/shared/api-types';
-import { Type } from '@sinclair/typebox';
+} from '../types';
 import { type Conforms, Envelope, ErrorEnvelope, Id, Nullable, proved } from './common';
 
 export const User = Type.Object({

@@ -1,4 +1,4 @@
-import type { CustomizationOption } from '../validation/customization';
+import type { CustomizationOption } from './validation/customization';
 /**
  * Shapes of the data the API returns inside its envelope (`{status: true, data}`).
  * Field names follow the spec; where the spec shows no shape, the shape here is the project's

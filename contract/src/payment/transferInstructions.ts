@@ -4,7 +4,7 @@
  * number to send money to; §2.7: "Signed-in users upload the transfer slip from the dashboard.
  * Guests are told to e-mail the slip.").
  */
-import type { PaymentDetails, User } from '../api/types';
+import type { PaymentDetails, User } from '../types';
 
 export interface TransferOrder {
   /** The order's total, already formatted in its currency. */
