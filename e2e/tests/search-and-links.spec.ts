@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { SEARCH_TEXT_MAX } from '@shop/shared/validation/keyword';
+import { SEARCH_TEXT_MAX } from '@shop/contract/validation/keyword';
 
 /**
  * Issue 16: search finds what a shopper means, every home link leads to products, the listing
