@@ -4,6 +4,7 @@
  */
 
 export type * from '@shop/contract';
+export { type BusContractCheck, busContractMajor, checkBusContract } from '@shop/contract/bus';
 export { hashtagUrl, messagingAppUrl } from '@shop/contract/messaging';
 export {
   convertFromUsd,
@@ -76,16 +77,19 @@ export {
   type CommandResult,
   initialBusStates,
   type NoResult,
+  type SessionEndReason,
+  type SessionStart,
   type SessionState,
   type StateName,
   type ToastRequest,
   type WishlistState,
 } from './bus/contract';
 export { useBusState } from './bus/react';
-export { exposeWithin } from './federation/exposeWithin';
+export { type ExposedComponent, exposeWithin } from './federation/exposeWithin';
 export { mountStandalone } from './federation/mountStandalone';
 export {
   type RemoteModuleId,
+  RemoteRefusedError,
   RemoteSlot,
   type RemoteSlotProps,
   RemoteUnavailableError,
@@ -105,8 +109,6 @@ export {
   saveUser,
   saveWishlistUser,
   setGuestSessionToken,
-  setSessionUser,
-  setWishlistUser,
   type WishlistUser,
 } from './session/storage';
 export { loadStartupContent } from './startup/loadStartupContent';

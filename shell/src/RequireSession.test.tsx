@@ -1,6 +1,6 @@
-import { type ApiClient, type ApiResult, bus, loadUser, saveUser, type User } from '@shop/shared';
+import { type ApiClient, type ApiResult, bus, type CommandPayload, type User } from '@shop/shared';
 import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { RequireSession } from './RequireSession';
 
 const member: User = {
@@ -25,6 +25,13 @@ function apiAnswering(answer: ApiResult<{ is_logged_in: boolean }>) {
     delete: jest.fn() as ApiClient['delete'],
   };
   return { client, get };
+}
+
+/** Stands in for auth, the session's owner: records each `session.end` asked of it. */
+function hearSessionEnd() {
+  const heard: CommandPayload<'session.end'>[] = [];
+  const stop = bus.handle('session.end', (payload) => void heard.push(payload));
+  return { heard, stop };
 }
 
 function LoginProbe() {
@@ -73,14 +80,14 @@ describe('RequireSession', () => {
     expect(get).toHaveBeenCalledWith('buyers/is-logged-in');
   });
 
-  it('clears a stale local user the server does not know and goes to /login', async () => {
-    saveUser(member);
+  it('asks auth to clear a stale local user the server does not know and goes to /login', async () => {
+    const auth = hearSessionEnd();
     act(() => bus.publish('session', { user: member, guestSessionToken: null, wishlistUser: null }));
     const { client } = apiAnswering({ status: true, data: { is_logged_in: false } });
     renderMemberArea(client);
     expect(await screen.findByText('login page, from /member/orders')).toBeInTheDocument();
-    expect(bus.get('session').user).toBeNull();
-    expect(loadUser()).toBeNull();
+    await waitFor(() => expect(auth.heard).toEqual([{ reason: 'token-gone' }]));
+    auth.stop();
   });
 
   it('sends an express-checkout guest to /login without asking the server (a Guest cannot use /member)', () => {
@@ -96,11 +103,13 @@ describe('RequireSession', () => {
   });
 
   it('treats a rejected token (401) as not logged in', async () => {
+    const auth = hearSessionEnd();
     act(() => bus.publish('session', { user: member, guestSessionToken: null, wishlistUser: null }));
     const { client } = apiAnswering({ status: false, error: null, httpStatus: 401 });
     renderMemberArea(client);
     expect(await screen.findByText('login page, from /member/orders')).toBeInTheDocument();
-    expect(bus.get('session').user).toBeNull();
+    await waitFor(() => expect(auth.heard).toEqual([{ reason: 'token-gone' }]));
+    auth.stop();
   });
 });
 

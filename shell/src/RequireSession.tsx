@@ -1,4 +1,4 @@
-import { type ApiClient, setSessionUser, api as sharedApi, useBusState } from '@shop/shared';
+import { type ApiClient, bus, api as sharedApi, useBusState } from '@shop/shared';
 import { Navigate, useLocation } from '@shop/shared/router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import styles from './RequireSession.module.css';
@@ -7,7 +7,8 @@ type Verification = { token: string; state: 'checking' | 'verified' | 'rejected'
 
 /**
  * Protected routes (spec 001, 2.1): the login is verified with the server on entry
- * (buyers/is-logged-in). Not logged in: the stale local user is cleared and the shopper goes to
+ * (buyers/is-logged-in). Not logged in: auth is asked to clear the stale local session
+ * (`session.end`, reason 'token-gone') and the shopper goes to
  * /login, which keeps where they were going as the redirect target. An express or chat-checkout
  * guest is signed in but "Cannot use /member" (spec 001 §6): they go to /login too, to sign in
  * as a member (their guest session stays until then). When the server cannot be
@@ -50,7 +51,11 @@ export function RequireSession({
 
   const rejected = verification?.token === token && verification.state === 'rejected';
   useEffect(() => {
-    if (rejected) setSessionUser(null);
+    // auth owns the session: the server has forgotten this token, so it is cleared here only.
+    if (!rejected) return;
+    bus
+      .request('session.end', { reason: 'token-gone' })
+      .catch((error: unknown) => console.error('[shell] session.end failed', error));
   }, [rejected]);
 
   if (guest) return <Navigate to="/login" replace state={{ from: location }} />;

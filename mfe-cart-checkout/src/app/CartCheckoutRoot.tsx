@@ -1,3 +1,5 @@
+// From @shop/contract, not @shop/shared (the shell's copy at run time): this build's own number.
+import { BUS_CONTRACT_VERSION } from '@shop/contract/bus';
 import { exposeWithin } from '@shop/shared';
 import { Provider } from '@shop/shared/redux';
 import type { ReactNode } from 'react';
@@ -17,4 +19,4 @@ export function CartCheckoutRoot({ children }: { children: ReactNode }): ReactNo
 }
 
 /** Wraps a feature component as an exposed module of this remote. */
-export const exposeInCartCheckoutRoot = exposeWithin(CartCheckoutRoot, 'cart_checkout');
+export const exposeInCartCheckoutRoot = exposeWithin(CartCheckoutRoot, 'cart_checkout', BUS_CONTRACT_VERSION);

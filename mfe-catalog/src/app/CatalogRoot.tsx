@@ -1,3 +1,5 @@
+// From @shop/contract, not @shop/shared (the shell's copy at run time): this build's own number.
+import { BUS_CONTRACT_VERSION } from '@shop/contract/bus';
 import { exposeWithin } from '@shop/shared';
 import type { ReactNode } from 'react';
 
@@ -11,4 +13,4 @@ export function CatalogRoot({ children }: { children: ReactNode }): ReactNode {
 }
 
 /** Wraps a feature component as an exposed module of this remote. */
-export const exposeInCatalogRoot = exposeWithin(CatalogRoot, 'catalog');
+export const exposeInCatalogRoot = exposeWithin(CatalogRoot, 'catalog', BUS_CONTRACT_VERSION);

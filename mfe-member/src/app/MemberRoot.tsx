@@ -1,3 +1,5 @@
+// From @shop/contract, not @shop/shared (the shell's copy at run time): this build's own number.
+import { BUS_CONTRACT_VERSION } from '@shop/contract/bus';
 import { exposeWithin } from '@shop/shared';
 import { Provider } from '@shop/shared/redux';
 import type { ReactNode } from 'react';
@@ -13,4 +15,4 @@ export function MemberRoot({ children }: { children: ReactNode }): ReactNode {
 }
 
 /** Wraps a feature component as an exposed module of this remote. */
-export const exposeInMemberRoot = exposeWithin(MemberRoot, 'member');
+export const exposeInMemberRoot = exposeWithin(MemberRoot, 'member', BUS_CONTRACT_VERSION);

@@ -1,6 +1,5 @@
 import type { User } from '@shop/contract';
 import { bus } from '../bus/bus';
-import { setSessionUser } from '../session/storage';
 import { api, createApiClient, type FetchImpl, type FetchResponse, withQuery } from './client';
 
 const member: User = {
@@ -84,13 +83,13 @@ describe('createApiClient', () => {
       await api.get('notifications');
       expect(headersOf(calls[0]).Authorization).toBeUndefined();
 
-      setSessionUser(member, bus);
+      bus.publish('session', { ...bus.get('session'), user: member });
       await api.delete('notifications/3');
       expect(headersOf(calls[1]).Authorization).toBe('Bearer secret-token');
       expect(calls[1]?.url).toBe('/backend/api/notifications/3');
       expect(calls[1]?.init.method).toBe('DELETE');
     } finally {
-      setSessionUser(null, bus);
+      bus.publish('session', { ...bus.get('session'), user: null });
       Reflect.deleteProperty(globalThis, 'fetch');
     }
   });

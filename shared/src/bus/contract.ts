@@ -1,19 +1,24 @@
 /**
  * The contract between teams: every state and every command that crosses a remote's border.
- * Adding a member is a minor change; renaming or reshaping one is a breaking change (bump
- * BUS_CONTRACT_VERSION and tell every team), because remotes are deployed one at a time and an
- * old remote keeps talking to the new shell.
+ * Adding a member is a minor change; renaming, removing or reshaping one is a breaking change:
+ * raise BUS_CONTRACT_VERSION (`@shop/contract/bus`) and tell every team, because remotes are deployed one
+ * at a time and an old remote keeps talking to the new shell. The shell refuses a remote built
+ * against another major (`checkBusContract`): it shows that remote's fallback instead.
  *
  * Owners (the only ones that publish a state or handle a command):
- * - session: auth (others change it through the session helpers in `session/storage.ts`)
+ * - session, `session.start`, `session.end`, `session.updateUser`: auth. Nobody else writes the
+ *   session; the others send these commands. Two exceptions, both outside auth's reach: the shell
+ *   publishes the stored session once at start (`initSessionFromStorage`, before any remote has
+ *   loaded), and cart_checkout, which owns the guest cart, notes its guest cart token
+ *   (`setGuestSessionToken`): the token must be in storage at once for the hand-over between tabs.
  * - cart, wishlist, `cart.add`, `wishlist.toggle`: cart_checkout
  * - currency, startup, `ui.toast`: shell
- * - `ui.openSignIn`, `ui.openSignUp`, `ui.openWishlistEmail`, `session.logout`: auth
+ * - `ui.openSignIn`, `ui.openSignUp`, `ui.openWishlistEmail`: auth
  */
-import type { Currency, StartupContent, User } from '@shop/contract';
+import type { CartAdjustment, Currency, Profile, StartupContent, User } from '@shop/contract';
 import type { WishlistUser } from '../session/storage';
 
-export const BUS_CONTRACT_VERSION = 1;
+export { BUS_CONTRACT_VERSION } from '@shop/contract/bus';
 
 // ---------------------------------------------------------------- states
 
@@ -82,9 +87,36 @@ export interface BusCommands {
   'ui.openSignUp': { payload: undefined; result: NoResult };
   'ui.openWishlistEmail': { payload: undefined; result: NoResult };
   'ui.toast': { payload: ToastRequest; result: NoResult };
-  /** Ends the member's session on the server and here (member area's Logout link, user menu). */
-  'session.logout': { payload: undefined; result: NoResult };
+  /**
+   * Signs a shopper in with what a sign-in, sign-up, guest registration or chat checkout answered:
+   * the user is stored, the guest cart token and the wishlist user are cleared (the server has
+   * moved both into the account), and each line the cart merge cut is told in a toast.
+   */
+  'session.start': { payload: SessionStart; result: NoResult };
+  /** Ends the session; see SessionEndReason for what each reason does. */
+  'session.end': { payload: { reason: SessionEndReason }; result: NoResult };
+  /**
+   * The signed-in shopper changed their profile: the stored user takes its fields and keeps its
+   * token (the profile answer carries none). Ignored when the profile is someone else's.
+   */
+  'session.updateUser': { payload: { profile: Profile }; result: NoResult };
 }
+
+/** What an answer that signs a shopper in gives (buyers/login, register, register-guest, chat checkout). */
+export interface SessionStart {
+  user: User;
+  /** Lines the merge of the guest cart cut to the stock. */
+  cartAdjustments?: readonly CartAdjustment[];
+}
+
+/**
+ * - `sign-out`: the shopper asked (member area's Logout link, user menu). The server is told
+ *   first; on success (or a 401: it had already forgotten the token) the session is cleared and the
+ *   shopper goes to the home page; on another failure nothing changes.
+ * - `token-gone`: the server no longer knows the token (a guest's placed order revoked it,
+ *   buyers/is-logged-in said no). The session is cleared here only, and the page stays.
+ */
+export type SessionEndReason = 'sign-out' | 'token-gone';
 
 export type CommandName = keyof BusCommands;
 export type CommandPayload<C extends CommandName> = BusCommands[C]['payload'];

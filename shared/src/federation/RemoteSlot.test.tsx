@@ -1,4 +1,5 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
+import { BUS_CONTRACT_VERSION } from '@shop/contract/bus';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { RemoteSlot } from './RemoteSlot';
@@ -7,10 +8,15 @@ import { RemoteSlot } from './RemoteSlot';
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn() }));
 const load = loadRemote as jest.MockedFunction<typeof loadRemote>;
 
-const Greeting: ComponentType<{ name?: string }> = ({ name }) => <p>Hello {name}</p>;
-const Broken: ComponentType = () => {
+/** An exposed module as `exposeWithin` makes it: it declares the bus contract it was built with. */
+function builtWith<P>(busContractVersion: unknown, component: ComponentType<P>): ComponentType<P> {
+  return Object.assign(component, { busContractVersion });
+}
+
+const Greeting = builtWith<{ name?: string }>(BUS_CONTRACT_VERSION, ({ name }) => <p>Hello {name}</p>);
+const Broken = builtWith(BUS_CONTRACT_VERSION, () => {
   throw new Error('render failed');
-};
+});
 
 describe('RemoteSlot', () => {
   beforeEach(() => {
@@ -50,5 +56,24 @@ describe('RemoteSlot', () => {
     );
     expect(await screen.findByText('Unavailable')).toBeInTheDocument();
     expect(screen.getByText('the rest of the page')).toBeInTheDocument();
+  });
+
+  it('refuses a remote built against another bus contract major: a console error and its fallback', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const OldGreeting = builtWith(BUS_CONTRACT_VERSION - 1, () => <p>Hello from the old contract</p>);
+    load.mockResolvedValue({ default: OldGreeting });
+    render(<RemoteSlot module="member/OldGreeting" variant="page" />);
+    expect(await screen.findByRole('heading', { name: 'OOPS! something went wrong!' })).toBeInTheDocument();
+    expect(screen.queryByText('Hello from the old contract')).not.toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith(
+      `[shop] remote "member" refused: it was built against bus contract ${BUS_CONTRACT_VERSION - 1}, the shell speaks bus contract ${BUS_CONTRACT_VERSION}.`,
+    );
+  });
+
+  it('refuses a remote that declares no bus contract version, as a fragment fallback', async () => {
+    load.mockResolvedValue({ default: () => <p>Hello from nowhere</p> });
+    render(<RemoteSlot module="catalog/Undeclared" />);
+    expect(await screen.findByText('Unavailable')).toBeInTheDocument();
+    expect(screen.queryByText('Hello from nowhere')).not.toBeInTheDocument();
   });
 });

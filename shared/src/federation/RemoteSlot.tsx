@@ -1,4 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
+import { checkBusContract } from '@shop/contract/bus';
+import { MESSAGES } from '@shop/contract/validation/messages';
 import {
   Component,
   type ComponentType,
@@ -29,6 +31,27 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
+/** A remote built against another major of the bus contract: loaded, but not let in. */
+export class RemoteRefusedError extends RemoteUnavailableError {
+  constructor(moduleId: string, reason: string) {
+    super(moduleId, { cause: reason });
+    this.name = 'RemoteRefusedError';
+  }
+}
+
+/**
+ * The module's bus contract version (declared by `exposeWithin`) against this page's: a
+ * mismatched remote is refused with a console error naming both, and shows its fallback.
+ */
+function admitted<P>(moduleId: string, component: ComponentType<P>): ComponentType<P> {
+  const remoteName = moduleId.split('/')[0] ?? moduleId;
+  const declared = 'busContractVersion' in component ? component.busContractVersion : undefined;
+  const check = checkBusContract(remoteName, declared);
+  if (check.accepted) return component;
+  console.error(check.message);
+  throw new RemoteRefusedError(moduleId, check.message);
+}
+
 // React.lazy caches a rejected load forever, so each module id keeps its lazy component here and
 // a retry replaces it with a fresh one.
 const lazyCache = new Map<string, LazyExoticComponent<ComponentType<AnyProps>>>();
@@ -39,7 +62,7 @@ function lazyRemote(moduleId: RemoteModuleId): LazyExoticComponent<ComponentType
     component = lazy(async () => {
       const loaded = await loadRemote<RemoteModule<AnyProps>>(moduleId);
       if (!loaded?.default) throw new RemoteUnavailableError(moduleId);
-      return { default: loaded.default };
+      return { default: admitted(moduleId, loaded.default) };
     });
     lazyCache.set(moduleId, component);
   }
@@ -84,8 +107,8 @@ export interface RemoteSlotProps<P extends AnyProps> {
 
 /**
  * Mounts another remote's exposed module by name, inside an error boundary and Suspense, so a
- * remote that cannot be fetched or throws shows a small local fallback with a Retry and the
- * rest of the page keeps working.
+ * remote that cannot be fetched, throws, or was built against another bus contract major shows a
+ * small local fallback with a Retry and the rest of the page keeps working.
  */
 export function RemoteSlot<P extends AnyProps>({
   module,
@@ -145,7 +168,7 @@ function RemoteFallback({
   }
   return (
     <div className={styles.pageFallback} role="alert" data-remote-fallback={remoteName}>
-      <h2>OOPS! something went wrong!</h2>
+      <h2>{MESSAGES.listFailedTitle}</h2>
       <p>This part of the shop could not be loaded. Please check your internet connection or try again.</p>
       <button type="button" onClick={onRetry} className={styles.retry}>
         Retry

@@ -10,7 +10,6 @@ import {
   saveUser,
   saveWishlistUser,
   setGuestSessionToken,
-  setSessionUser,
 } from './storage';
 
 const member: User = {
@@ -97,7 +96,7 @@ describe('saving', () => {
 
   it('setGuestSessionToken saves the token and publishes it with the session', () => {
     const bus = createBus();
-    setSessionUser(member, bus);
+    bus.publish('session', { user: member, guestSessionToken: null, wishlistUser: null });
     setGuestSessionToken('guest-3', bus);
     expect(localStorage.getItem('guest_session_token')).toBe('guest-3');
     expect(bus.get('session')).toEqual({ user: member, guestSessionToken: 'guest-3', wishlistUser: null });

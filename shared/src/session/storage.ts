@@ -1,6 +1,7 @@
 /**
- * What the shop keeps in localStorage, under the spec's key names, and the helpers that change
- * the session on the bus and in storage together. Every access tolerates a storage that throws
+ * What the shop keeps in localStorage, under the spec's key names. The session in storage and on
+ * the bus is written by auth (through the save functions here) when another app asks it with a
+ * bus command; see contract.ts for the two exceptions. Every access tolerates a storage that throws
  * (Safari private mode, storage disabled) or holds corrupt data: the shop then simply starts
  * signed out.
  */
@@ -128,22 +129,14 @@ export function initSessionFromStorage(bus: Bus = sharedBus): SessionState {
   return session;
 }
 
-/** Saves and publishes the guest cart token (e.g. the one returned by cart/add). */
+/**
+ * Saves and publishes the guest cart token (e.g. the one returned by cart/add). cart_checkout's
+ * alone: it owns the guest cart, and the token must be in storage at once for the other tabs (see
+ * its guestCartToken.ts). Every other change of the session is auth's, asked through the bus
+ * commands `session.start`, `session.end` and `session.updateUser`.
+ */
 export function setGuestSessionToken(token: string | null, bus: Bus = sharedBus): void {
   saveGuestSessionToken(token);
   const session = bus.get('session');
   if (session.guestSessionToken !== token) bus.publish('session', { ...session, guestSessionToken: token });
-}
-
-/** Saves and publishes the wishlist-only user (null forgets it). Owned by auth. */
-export function setWishlistUser(user: WishlistUser | null, bus: Bus = sharedBus): void {
-  saveWishlistUser(user);
-  const session = bus.get('session');
-  if (session.wishlistUser?.token !== user?.token) bus.publish('session', { ...session, wishlistUser: user });
-}
-
-/** Saves and publishes the signed-in user (null signs out locally). Owned by auth. */
-export function setSessionUser(user: User | null, bus: Bus = sharedBus): void {
-  saveUser(user);
-  bus.publish('session', { ...bus.get('session'), user });
 }

@@ -3,7 +3,7 @@ import { useNavigate } from '@shop/shared/router';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { GREETING_BUBBLE_MS } from '../../constants';
 import { useAuthDispatch, useAuthSelector } from '../../store';
-import { logout } from '../session/session';
+import { endSession, logout, startAnsweredSession, updateSessionUser } from '../session/session';
 import styles from './greeting.module.css';
 import { openDialog } from './overlaysSlice';
 
@@ -12,8 +12,8 @@ const AuthDialogs = lazy(() => import('./AuthDialogs'));
 
 /**
  * Mounted once by the shell's frame: answers the auth commands of the bus (`ui.openSignIn`,
- * `ui.openSignUp`, `ui.openWishlistEmail`, `session.logout`) and renders the popups and the
- * greeting bubble.
+ * `ui.openSignUp`, `ui.openWishlistEmail`, and the session's `session.start`, `session.end`,
+ * `session.updateUser`) and renders the popups and the greeting bubble.
  */
 export function AuthModals(): ReactNode {
   const dispatch = useAuthDispatch();
@@ -34,9 +34,19 @@ export function AuthModals(): ReactNode {
       bus.handle('ui.openWishlistEmail', () => {
         dispatch(openDialog('wishlistEmail'));
       }),
-      bus.handle('session.logout', async () => {
+      bus.handle('session.start', (answer) => {
+        startAnsweredSession(answer, bus);
+      }),
+      bus.handle('session.end', async ({ reason }) => {
+        if (reason === 'token-gone') {
+          endSession(bus);
+          return;
+        }
         // Spec: on success the overlay closes and the shopper goes to the home page.
         await dispatch(logout({ beforeClear: () => navigateRef.current('/') }));
+      }),
+      bus.handle('session.updateUser', ({ profile }) => {
+        updateSessionUser(profile, bus);
       }),
     ];
     return () => {

@@ -1,6 +1,8 @@
 /**
- * auth owns the session: signing in, registering and signing out change it here and nowhere else
- * (other remotes ask through the bus command `session.logout` or read the `session` state).
+ * auth owns the session: signing in, registering, signing out and a changed profile are written
+ * here and nowhere else. The other apps read the `session` state and ask for a change with the bus
+ * commands `session.start`, `session.end` and `session.updateUser`, which AuthModals answers with
+ * the functions below.
  */
 
 import { MESSAGES } from '@shop/contract/validation/messages';
@@ -8,10 +10,14 @@ import {
   type ApiResult,
   type Bus,
   type CartAdjustment,
-  setGuestSessionToken,
-  setSessionUser,
-  setWishlistUser,
+  type Profile,
+  type SessionStart,
+  type SessionState,
+  saveGuestSessionToken,
+  saveUser,
+  saveWishlistUser,
   type User,
+  type WishlistUser,
 } from '@shop/shared';
 import type { AuthThunk } from '../../store';
 import type { RegistrationBody } from './authApi';
@@ -20,15 +26,54 @@ export type SessionOutcome = { ok: true; user: User } | { ok: false; message: st
 export type LogoutOutcome = 'signed-out' | 'cleared-locally' | 'failed';
 
 /**
+ * Stores the whole session and publishes it once, so every reader sees one change (the cart owner,
+ * which refetches when the user's token changes, asks once, with the new guest token).
+ */
+function writeSession(next: SessionState, bus: Bus): void {
+  saveUser(next.user);
+  saveGuestSessionToken(next.guestSessionToken);
+  saveWishlistUser(next.wishlistUser);
+  bus.publish('session', next);
+}
+
+/**
  * Spec: login stores the user, clears the guest session token and the wishlist user (whose list the
- * server has moved into the account: signIn and register send its token). The guest
- * token goes first, so the cart owner sees one change of shopper and fetches the member's cart
- * (the server has merged the guest cart into it) once.
+ * server has moved into the account: signIn and register send its token).
  */
 export function startSession(user: User, bus: Bus): void {
-  setGuestSessionToken(null, bus);
-  setWishlistUser(null, bus);
-  setSessionUser(user, bus);
+  writeSession({ user, guestSessionToken: null, wishlistUser: null }, bus);
+}
+
+/** `session.start`: what a sign-in answer gave, wherever the shopper signed in. */
+export function startAnsweredSession({ user, cartAdjustments = [] }: SessionStart, bus: Bus): void {
+  startSession(user, bus);
+  tellCartAdjustments(cartAdjustments, bus);
+}
+
+/** Keeps the wishlist-only user (the wishlist e-mail form); the rest of the session stays. */
+export function keepWishlistUser(wishlistUser: WishlistUser, bus: Bus): void {
+  writeSession({ ...bus.get('session'), wishlistUser }, bus);
+}
+
+/**
+ * `session.updateUser`: the signed-in shopper's changed profile (the greeting, checkout's prefill)
+ * replaces the stored user's fields; the token stays, the server answers a profile without one.
+ */
+export function updateSessionUser(profile: Profile, bus: Bus): void {
+  const session = bus.get('session');
+  const current = session.user;
+  if (!current || current.id !== profile.id) return;
+  const user: User = {
+    ...current,
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    email: profile.email,
+    mobile: profile.mobile,
+    gender: profile.gender,
+    country_id: profile.country_id,
+    alternate_email: profile.alternate_email,
+  };
+  writeSession({ ...session, user }, bus);
 }
 
 /** What the shopper reads when the merge of their guest cart had to cut a line to the stock. */
@@ -47,10 +92,12 @@ export function tellCartAdjustments(adjustments: readonly CartAdjustment[], bus:
   }
 }
 
-/** Spec: logout clears the user and the guest token (the cart owner then shows an empty cart). */
+/**
+ * Spec: logout clears the user and the guest token (the cart owner then shows an empty cart). Also
+ * `session.end` with the reason 'token-gone': the server has already forgotten the token.
+ */
 export function endSession(bus: Bus): void {
-  setSessionUser(null, bus);
-  setGuestSessionToken(null, bus);
+  writeSession({ ...bus.get('session'), user: null, guestSessionToken: null }, bus);
 }
 
 /** No usable answer or a server fault: the generic text; otherwise the caller's own wording. */

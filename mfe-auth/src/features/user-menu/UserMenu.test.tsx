@@ -50,14 +50,14 @@ describe('UserMenu', () => {
 
   it("greets a member with 'Hello, {first_name}' and offers the member entries and Logout", async () => {
     act(() => bus.publish('session', { user: MEMBER, guestSessionToken: null, wishlistUser: null }));
-    const commands = listen('session.logout');
+    const commands = listen('session.end');
     render(<UserMenu />, { wrapper: MemoryRouter });
     fireEvent.click(screen.getByRole('button', { name: 'Hello, Lina' }));
     for (const label of ['My Dashboard', 'My Cart', 'My Wishlist', 'My Order(s)']) {
       expect(screen.getByRole('link', { name: label })).toBeInTheDocument();
     }
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(commands.heard).toEqual(['session.logout']));
+    await waitFor(() => expect(commands.heard).toEqual(['session.end']));
     expect(screen.queryByRole('link', { name: 'My Dashboard' })).not.toBeInTheDocument();
     commands.stop();
   });

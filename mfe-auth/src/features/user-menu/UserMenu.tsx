@@ -11,11 +11,17 @@ const MEMBER_LINKS = [
   { to: '/member/orders', label: 'My Order(s)', membersOnly: true },
 ];
 
-type AuthCommand = Extract<CommandName, 'ui.openSignIn' | 'ui.openSignUp' | 'session.logout'>;
+type PopupCommand = Extract<CommandName, 'ui.openSignIn' | 'ui.openSignUp'>;
 
 /** The popups and the logout are answered by AuthModals (mounted by the shell) over the bus. */
-function ask(command: AuthCommand): void {
+function ask(command: PopupCommand): void {
   bus.request(command).catch((error: unknown) => console.error(`[auth] ${command} failed`, error));
+}
+
+function signOut(): void {
+  bus
+    .request('session.end', { reason: 'sign-out' })
+    .catch((error: unknown) => console.error('[auth] session.end failed', error));
 }
 
 /**
@@ -74,7 +80,7 @@ export function UserMenu(): ReactNode {
             type="button"
             onClick={() => {
               setOpen(false);
-              ask('session.logout');
+              signOut();
             }}
           >
             Logout

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@shop/contract/validation/messages';
-import { setWishlistUser } from '@shop/shared';
 import type { AuthThunk } from '../../store';
+import { keepWishlistUser } from '../session/session';
 
 export type WishlistRegistration = { ok: true } | { ok: false; message: string };
 
@@ -11,7 +11,7 @@ export const registerWishlistEmail =
     const answer = await api.registerWishlist(email.trim());
     if (answer.status) {
       const { id, email: saved, token } = answer.data.user;
-      setWishlistUser({ id, email: saved, token }, bus);
+      keepWishlistUser({ id, email: saved, token }, bus);
       return { ok: true };
     }
     // Spec: the server's 'Email registered' shows the already-exists message.

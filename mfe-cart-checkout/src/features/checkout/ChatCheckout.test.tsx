@@ -7,6 +7,7 @@ import {
   type FakeRoutes,
   GUEST,
   GUEST_TOKEN,
+  hearSessionCommands,
   installCheckoutApi,
   MEMBER,
   ok,
@@ -65,8 +66,9 @@ describe('order by chat message', () => {
     expect(backend.callsTo('POST cart/whatsapp-checkout')).toHaveLength(0);
   });
 
-  it('places the order, opens the chat in a new tab and shows the order number; closing empties the cart and keeps the guest signed in', async () => {
+  it('places the order, opens the chat in a new tab and shows the order number; closing empties the cart and has auth sign the guest in', async () => {
     signedInAs(null, GUEST_TOKEN);
+    const auth = hearSessionCommands();
     const { backend, store } = open({ 'POST cart/whatsapp-checkout': ok(PLACED) });
     type('Name *', 'Maya Saleh');
     type('Email address *', 'maya@example.com');
@@ -89,15 +91,19 @@ describe('order by chat message', () => {
       chat_url: CHAT_URL,
     });
 
+    expect(auth.heard).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(store.getState().cart.cart?.items).toEqual([]);
-    expect(bus.get('session')).toMatchObject({ user: NEW_GUEST, guestSessionToken: null });
-    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(NEW_GUEST);
+    await waitFor(() =>
+      expect(auth.heard).toEqual([{ command: 'session.start', payload: { user: NEW_GUEST } }]),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    auth.stop();
   });
 
   it('asks a signed-in shopper only to confirm', async () => {
     signedInAs(MEMBER);
+    const auth = hearSessionCommands();
     const { backend, dialog } = open({ 'POST cart/whatsapp-checkout': ok({ ...PLACED, user: MEMBER }) });
     expect(dialog.queryByRole('textbox')).not.toBeInTheDocument();
     placeOrder();
@@ -105,6 +111,8 @@ describe('order by chat message', () => {
     expect(backend.callsTo('POST cart/whatsapp-checkout')[0]?.body).toEqual({ guest_session_token: null });
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(bus.get('session').user).toEqual(MEMBER);
+    expect(auth.heard).toEqual([]);
+    auth.stop();
   });
 
   it('warns that an account exists for the e-mail and recommends signing in', async () => {

@@ -17,6 +17,7 @@ import {
   order,
   PAYMENT_DETAILS,
   renderCheckout,
+  hearSessionCommands,
   signedInAs,
 } from './checkoutTestKit';
 import {
@@ -393,8 +394,9 @@ describe('checkout (/checkout)', () => {
     expect(bus.get('session').user).toEqual(MEMBER);
   });
 
-  it('signs a Guest out after placing the order, and still shows the confirmation', async () => {
+  it('asks auth to sign a Guest out after placing the order, and still shows the confirmation', async () => {
     signedInAs(GUEST);
+    const auth = hearSessionCommands();
     const { backend } = openCheckout({
       cart: READY,
       routes: { 'POST cart/member-checkout': ok(PLACED) },
@@ -402,9 +404,12 @@ describe('checkout (/checkout)', () => {
     await loaded(backend);
     fireEvent.click(confirmOrder());
     expect(await screen.findByTestId('order-number')).toHaveTextContent('GS-2611-000042');
-    expect(bus.get('session')).toMatchObject({ user: null, guestSessionToken: null });
-    expect(localStorage.getItem('user')).toBeNull();
+    // The server revoked the guest's token with the order: cleared without a call, page kept.
+    await waitFor(() =>
+      expect(auth.heard).toEqual([{ command: 'session.end', payload: { reason: 'token-gone' } }]),
+    );
     expect(screen.queryByRole('link', { name: 'My Order(s)' })).not.toBeInTheDocument();
+    auth.stop();
   });
 
   it('sends a lost order again with the same Idempotency-Key, and a new click with a new key', async () => {

@@ -3,7 +3,14 @@
  * every call recorded) plus the headers each call carried, a store with the cart and checkout
  * slices, and the shoppers and data the spec's scenarios need.
  */
-import { bus, type Cart, type Order, type ShippingAddress, type User } from '@shop/shared';
+import {
+  bus,
+  type Cart,
+  type CommandPayload,
+  type Order,
+  type ShippingAddress,
+  type User,
+} from '@shop/shared';
 import { configureStore, Provider } from '@shop/shared/redux';
 import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import { render } from '@testing-library/react';
@@ -57,6 +64,29 @@ export const GUEST = user('Guest', 8, 'Omar');
 
 export function signedInAs(shopper: User | null, guestSessionToken: string | null = null): void {
   bus.publish('session', { user: shopper, guestSessionToken, wishlistUser: null });
+}
+
+type SessionCommand = 'session.start' | 'session.end';
+export type HeardSessionCommand = {
+  [C in SessionCommand]: { command: C; payload: CommandPayload<C> };
+}[SessionCommand];
+
+/**
+ * Stands in for auth, the session's owner, on the bus: records the session commands cart_checkout
+ * sends (auth's own tests prove what each does to the session). `stop` unregisters.
+ */
+export function hearSessionCommands(): { heard: HeardSessionCommand[]; stop: () => void } {
+  const heard: HeardSessionCommand[] = [];
+  const offs = [
+    bus.handle('session.start', (payload) => void heard.push({ command: 'session.start', payload })),
+    bus.handle('session.end', (payload) => void heard.push({ command: 'session.end', payload })),
+  ];
+  return {
+    heard,
+    stop: () => {
+      for (const off of offs) off();
+    },
+  };
 }
 
 export const address = (id: number, city: string, is_primary = false): ShippingAddress => ({

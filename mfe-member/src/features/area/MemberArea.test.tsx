@@ -39,12 +39,13 @@ describe('MemberArea menu on phones', () => {
 });
 
 describe('MemberArea logout', () => {
-  it("asks auth to end the session with the bus command 'session.logout'", async () => {
+  it("asks auth to sign out with the bus command 'session.end'", async () => {
     const handled = jest.fn();
-    const off = bus.handle('session.logout', handled);
+    const off = bus.handle('session.end', handled);
     render(<MemberArea />, { wrapper: MemoryRouter });
     screen.getByRole('button', { name: 'Logout' }).click();
     await waitFor(() => expect(handled).toHaveBeenCalledTimes(1));
+    expect(handled.mock.calls[0]?.[0]).toEqual({ reason: 'sign-out' });
     off();
   });
 });

@@ -29,7 +29,9 @@ const MENU = [
 
 /** auth owns the session: it signs out on the server, clears the session and goes home. */
 function logout(): void {
-  bus.request('session.logout').catch((error: unknown) => console.error('[member] logout failed', error));
+  bus
+    .request('session.end', { reason: 'sign-out' })
+    .catch((error: unknown) => console.error('[member] logout failed', error));
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? styles.current : undefined);

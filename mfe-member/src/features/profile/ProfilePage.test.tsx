@@ -66,7 +66,9 @@ describe('/member/profile/update', () => {
     expect(backend.bodiesTo('POST buyers/update/3')).toHaveLength(0);
   });
 
-  it('saves through buyers/update/{id} and keeps the session user in step, token kept', async () => {
+  it("saves through buyers/update/{id} and asks auth to keep the session user in step ('session.updateUser')", async () => {
+    const asked = jest.fn();
+    const off = bus.handle('session.updateUser', asked);
     const backend = installProfile();
     renderMemberArea('/member/profile/update');
     await screen.findByLabelText('First name *');
@@ -84,8 +86,10 @@ describe('/member/profile/update', () => {
         age_group: 1,
       },
     ]);
-    expect(bus.get('session').user).toMatchObject({ first_name: 'Omer', token: 'member-token' });
-    expect(screen.getByText('Hello, Omer')).toBeInTheDocument();
+    // auth merges the profile into the session user and keeps its token (auth's AuthModals tests).
+    await waitFor(() => expect(asked).toHaveBeenCalledTimes(1));
+    expect(asked.mock.calls[0]?.[0]).toMatchObject({ profile: { id: 3, first_name: 'Omer' } });
+    off();
   });
 });
 
