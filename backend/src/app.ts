@@ -9,7 +9,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import {
   type CheckoutSettings,
   DEFAULT_OUTBOX_DIR,
@@ -136,6 +136,19 @@ function accountServices(db: DatabaseHandle['db'], auth: AuthOptions = {}): Acco
   };
 }
 
+export interface RegisteredRoute {
+  method: string;
+  /** Under /backend/api, without its leading slash: 'products/:slug'. */
+  path: string;
+  schema: FastifySchema | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: readonly RegisteredRoute[];
+  }
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const connections = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
   const app = Fastify({
@@ -210,8 +223,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...options.catalogue,
     },
   };
+  // Every API route as registered (method, path under the prefix, schema): the endpoint test
+  // proves each one comes from the contract's table.
+  const apiRoutes: RegisteredRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   await app.register(
     async (api) => {
+      api.addHook('onRoute', (route) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) {
+          if (method === 'HEAD') continue;
+          apiRoutes.push({ method, path: route.url.slice(API_PREFIX.length + 1), schema: route.schema });
+        }
+      });
       api.addHook('preValidation', rejectNulCharacters);
       // Cache-Control: no-store on every answer that may hold one person's data (the rule is there).
       api.addHook('onSend', markPersonalAnswers);

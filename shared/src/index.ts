@@ -24,8 +24,12 @@ export {
 } from '@shop/contract/payment';
 export {
   API_BASE_URL,
+  type ApiAnswer,
+  type ApiBody,
   type ApiClient,
   type ApiClientOptions,
+  type ApiEndpoint,
+  type ApiPath,
   type ApiResult,
   api,
   createApiClient,
@@ -37,22 +41,8 @@ export {
   type RequestOptions as ApiRequestOptions,
   withQuery,
 } from './api/client';
-export {
-  createFailedLoads,
-  FAILED_LOAD_COOLDOWN_MS,
-  type FailedAnswer,
-  type FailedLoads,
-  failedLoads,
-  isTransientFailure,
-  loadRemembered,
-  loadWithRetry,
-  mayAsk,
-  RETRY_DELAYS_MS,
-  type RetryOptions,
-} from './api/retryPolicy';
 export { type RetryingLoad, type RetryingLoaded, useRetryingLoad } from './api/useRetryingLoad';
 export {
-  ACTION_FAILED_MESSAGE,
   type Bus,
   BusCommandError,
   type BusCommandFailure,
@@ -85,6 +75,31 @@ export {
   type WishlistState,
 } from './bus/contract';
 export { useBusState } from './bus/react';
+export {
+  createDataCache,
+  type DataCache,
+  dataCache,
+  dataKey,
+  type EntryState,
+  invalidate,
+  KEEP_UNUSED_DATA_MS,
+  type Loader,
+  type ReadOptions,
+} from './data/dataCache';
+export {
+  createFailedLoads,
+  FAILED_LOAD_COOLDOWN_MS,
+  type FailedAnswer,
+  type FailedLoads,
+  failedLoads,
+  isTransientFailure,
+  loadRemembered,
+  loadWithRetry,
+  mayAsk,
+  RETRY_DELAYS_MS,
+  type RetryOptions,
+} from './data/retryPolicy';
+export { type Loaded, shownData, useLoaded } from './data/useLoaded';
 export { type ExposedComponent, exposeWithin } from './federation/exposeWithin';
 export { mountStandalone } from './federation/mountStandalone';
 export {
@@ -115,4 +130,5 @@ export { loadStartupContent } from './startup/loadStartupContent';
 export { ErrorPanel, type ErrorPanelProps } from './ui/ErrorPanel';
 export { FOCUSABLE, keepTabInside, useBodyScrollLock, useDismiss, useInertOutside } from './ui/overlay';
 export { Skeleton, type SkeletonProps, type SkeletonShape } from './ui/Skeleton';
+export { documentTitleOf, SHOP_NAME, useDocumentTitle } from './ui/useDocumentTitle';
 export { useTimeouts } from './ui/useTimeouts';

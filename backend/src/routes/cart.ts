@@ -1,16 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  Cart,
-  CartAddBody,
-  CartChangeCurrencyBody,
-  CartGetItemsBody,
-  CartRemoveBody,
-  CartUpdateQuantityBody,
-  INVOICE_RULES,
-} from '@shop/contract/schemas/cart';
-import { responses } from '@shop/contract/schemas/common';
+import { INVOICE_RULES } from '@shop/contract/schemas/cart';
 import type { FastifyRequest } from 'fastify';
 import { optionalAuth } from '../hooks/optionalAuth';
+import { endpointSchema } from '../http/endpoint';
 import {
   addToCart,
   type CartOwner,
@@ -44,38 +36,34 @@ export const cartRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
   app.addHook('onRequest', optionalAuth(db));
   // Bearer is optional: guests call without it.
   const security: { [label: string]: string[] }[] = [{ bearer: [] }, {}];
-  const schema = { tags: ['cart'], security, description: INVOICE_RULES, response: responses(Cart) };
+  const schema = { tags: ['cart'], security, description: INVOICE_RULES };
 
   app.post(
     '/cart/get-items',
-    { schema: { ...schema, summary: 'The cart', body: CartGetItemsBody } },
+    { schema: { ...schema, ...endpointSchema('POST cart/get-items') } },
     async (request) => ({
       status: true as const,
       data: await getCart(db, ownerOf(request, request.body.guest_session_token), checkout),
     }),
   );
 
-  app.post(
-    '/cart/add',
-    { schema: { ...schema, summary: 'Add a product (merges with its line)', body: CartAddBody } },
-    async (request) => ({
-      status: true as const,
-      data: await addToCart(
-        db,
-        ownerOf(request, request.body.guest_session_token),
-        {
-          productId: request.body.product_id,
-          quantity: request.body.quantity ?? 1,
-          currencyCode: request.body.selected_currency_code ?? null,
-        },
-        checkout,
-      ),
-    }),
-  );
+  app.post('/cart/add', { schema: { ...schema, ...endpointSchema('POST cart/add') } }, async (request) => ({
+    status: true as const,
+    data: await addToCart(
+      db,
+      ownerOf(request, request.body.guest_session_token),
+      {
+        productId: request.body.product_id,
+        quantity: request.body.quantity ?? 1,
+        currencyCode: request.body.selected_currency_code ?? null,
+      },
+      checkout,
+    ),
+  }));
 
   app.post(
     '/cart/remove',
-    { schema: { ...schema, summary: 'Remove a line', body: CartRemoveBody } },
+    { schema: { ...schema, ...endpointSchema('POST cart/remove') } },
     async (request) => ({
       status: true as const,
       data: await removeFromCart(
@@ -90,7 +78,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
 
   app.post(
     '/cart/update-quantity',
-    { schema: { ...schema, summary: "Set a line's quantity", body: CartUpdateQuantityBody } },
+    { schema: { ...schema, ...endpointSchema('POST cart/update-quantity') } },
     async (request) => ({
       status: true as const,
       data: await updateQuantity(
@@ -105,7 +93,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
 
   app.post(
     '/cart/change-currency',
-    { schema: { ...schema, summary: 'Re-price the cart in another currency', body: CartChangeCurrencyBody } },
+    { schema: { ...schema, ...endpointSchema('POST cart/change-currency') } },
     async (request) => ({
       status: true as const,
       data: await changeCurrency(

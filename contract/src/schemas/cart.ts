@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { endpoints } from '../endpoint';
 import type { Cart as CartShape } from '../types';
 import { CUSTOMIZATION_OPTIONS } from '../validation';
 import { ShippingAddress } from './addresses';
@@ -159,4 +160,21 @@ export const PackagingKind = Type.Object({
   title: Type.String(),
   image: Type.String(),
   price: Type.Number({ description: 'Base price, USD' }),
+});
+
+/** `/cart/*`: the cart itself (backend/src/modules/cart). Gift options and the logo are in giftOptions. */
+export const cartEndpoints = endpoints({
+  'POST cart/get-items': { summary: 'The cart', body: CartGetItemsBody, response: Cart },
+  'POST cart/add': { summary: 'Add a product (merges with its line)', body: CartAddBody, response: Cart },
+  'POST cart/remove': { summary: 'Remove a line', body: CartRemoveBody, response: Cart },
+  'POST cart/update-quantity': {
+    summary: "Set a line's quantity",
+    body: CartUpdateQuantityBody,
+    response: Cart,
+  },
+  'POST cart/change-currency': {
+    summary: 'Re-price the cart in another currency',
+    body: CartChangeCurrencyBody,
+    response: Cart,
+  },
 });

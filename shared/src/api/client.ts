@@ -4,6 +4,17 @@
  */
 
 import type { ApiErrorBody } from '@shop/contract';
+import type {
+  AnswerOf,
+  BodyOf,
+  Endpoint,
+  EndpointAt,
+  HttpMethod,
+  ParamsOf,
+  PathsOf,
+  QueryOf,
+} from '@shop/contract/endpoint';
+import type { ApiEndpoints } from '@shop/contract/endpoints';
 import { bus } from '../bus/bus';
 
 export const API_BASE_URL = '/backend/api';
@@ -27,9 +38,70 @@ export interface RequestOptions {
 /** JSON-serialisable value, or FormData for uploads (sent as multipart). */
 export type RequestBody = FormData | object;
 
+/** The API's paths that answer to a method, e.g. `'products/by-slug/:slug'` for GET. */
+export type ApiPath<Method extends HttpMethod> = PathsOf<ApiEndpoints, Method>;
+/** The contract's endpoint at a method and path. */
+export type ApiEndpoint<Method extends HttpMethod, Path extends ApiPath<Method>> = EndpointAt<
+  ApiEndpoints,
+  Method,
+  Path
+>;
+/** What a successful call of GET `Path` (or another method) answers with. */
+export type ApiAnswer<Method extends HttpMethod, Path extends ApiPath<Method>> = AnswerOf<
+  ApiEndpoint<Method, Path>
+>;
+
+/** What a call of POST `Path` (or another method) sends as its body. */
+export type ApiBody<Method extends HttpMethod, Path extends ApiPath<Method>> = BodyOf<
+  ApiEndpoint<Method, Path>
+>;
+
+/** Path parameters are required when the path has any (`:slug`); the client encodes them. */
+type ParamsOption<E> = E extends Endpoint
+  ? ParamsOf<E> extends undefined
+    ? { params?: undefined }
+    : { params: ParamsOf<E> }
+  : never;
+/** A query is required only when the endpoint requires one of its fields. */
+type QueryOption<E> = E extends Endpoint
+  ? QueryOf<E> extends undefined
+    ? { query?: undefined }
+    : object extends QueryOf<E>
+      ? { query?: QueryOf<E> }
+      : { query: QueryOf<E> }
+  : never;
+export type CallOptions<E> = RequestOptions & ParamsOption<E> & QueryOption<E>;
+/** The options argument may be left out when nothing in it is required. */
+type OptionsArgs<E> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+type BodyArgs<E> = E extends Endpoint
+  ? BodyOf<E> extends undefined
+    ? [body?: undefined, ...OptionsArgs<E>]
+    : [body: BodyOf<E>, ...OptionsArgs<E>]
+  : never;
+
+/**
+ * Typed by the contract: the path picks the endpoint, which fixes the body, the parameters, the
+ * query and the answer. A path the API does not serve, a wrong body or a field the answer does
+ * not have fails to compile.
+ */
 export interface ApiClient {
+  get<Path extends ApiPath<'GET'>>(
+    path: Path,
+    ...options: OptionsArgs<ApiEndpoint<'GET', Path>>
+  ): Promise<ApiResult<ApiAnswer<'GET', Path>>>;
+  /** @deprecated Untyped, for the calls not yet moved to the contract; goes when they have. */
   get<T>(path: string, query?: Query, options?: RequestOptions): Promise<ApiResult<T>>;
+  post<Path extends ApiPath<'POST'>>(
+    path: Path,
+    ...args: BodyArgs<ApiEndpoint<'POST', Path>>
+  ): Promise<ApiResult<ApiAnswer<'POST', Path>>>;
+  /** @deprecated Untyped, for the calls not yet moved to the contract; goes when they have. */
   post<T>(path: string, body?: RequestBody, options?: RequestOptions): Promise<ApiResult<T>>;
+  delete<Path extends ApiPath<'DELETE'>>(
+    path: Path,
+    ...options: OptionsArgs<ApiEndpoint<'DELETE', Path>>
+  ): Promise<ApiResult<ApiAnswer<'DELETE', Path>>>;
+  /** @deprecated Untyped, for the calls not yet moved to the contract; goes when they have. */
   delete<T>(path: string, options?: RequestOptions): Promise<ApiResult<T>>;
 }
 
@@ -134,11 +206,43 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return { status: false, error: toErrorBody(json.error), httpStatus: response.status };
   }
 
+  /** The path with its `:name` parameters filled in, and the query. */
+  function target(path: string, options: unknown): { url: string; requestOptions: RequestOptions } {
+    const { params, query, ...requestOptions } = (options ?? {}) as RequestOptions & {
+      params?: Record<string, string | number>;
+      query?: Query;
+    };
+    const filled = path.replace(/:([A-Za-z_]+)/g, (_match, name: string) =>
+      encodeURIComponent(String(params?.[name] ?? '')),
+    );
+    return { url: withQuery(filled, query), requestOptions };
+  }
+
+  /** The legacy untyped calls pass a query object where the typed ones pass their options. */
+  const isLegacyQuery = (value: unknown): value is Query =>
+    isRecord(value) &&
+    !('params' in value) &&
+    !('query' in value) &&
+    !('signal' in value) &&
+    !('headers' in value);
+
   return {
-    get: (path, query, requestOptions) => send('GET', withQuery(path, query), undefined, requestOptions),
-    post: (path, body, requestOptions) => send('POST', path, body ?? {}, requestOptions),
-    delete: (path, requestOptions) => send('DELETE', path, undefined, requestOptions),
-  };
+    get: (path: string, first?: unknown, legacyOptions?: RequestOptions) => {
+      if (legacyOptions !== undefined || isLegacyQuery(first)) {
+        return send('GET', withQuery(path, first as Query | undefined), undefined, legacyOptions);
+      }
+      const { url, requestOptions } = target(path, first);
+      return send('GET', url, undefined, requestOptions);
+    },
+    post: (path: string, body?: RequestBody, options?: unknown) => {
+      const { url, requestOptions } = target(path, options);
+      return send('POST', url, body ?? {}, requestOptions);
+    },
+    delete: (path: string, options?: unknown) => {
+      const { url, requestOptions } = target(path, options);
+      return send('DELETE', url, undefined, requestOptions);
+    },
+  } as ApiClient;
 }
 
 /** The client every app uses: signed in as whoever the bus session says. */

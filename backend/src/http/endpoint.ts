@@ -1,0 +1,20 @@
+/**
+ * A route's schema comes from the contract's endpoint table, so what the backend validates and
+ * answers is what the apps' client is typed with. `test/endpoints.test.ts` proves every route
+ * under /backend/api is registered from its table entry, and every entry is registered.
+ */
+import { type ApiEndpoints, apiEndpoints } from '@shop/contract/endpoints';
+import { responses } from '@shop/contract/schemas/common';
+
+type Key = keyof ApiEndpoints;
+
+/** The Fastify schema of one endpoint: its summary, inputs and enveloped answers. */
+export function endpointSchema<K extends Key>(key: K) {
+  const { summary, response, ...inputs } = apiEndpoints[key];
+  const { multipart: _multipart, ...validated } = inputs as typeof inputs & { multipart?: true };
+  return {
+    summary,
+    ...(validated as Omit<ApiEndpoints[K], 'summary' | 'response' | 'multipart'>),
+    response: responses(response as ApiEndpoints[K]['response']),
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * How one API endpoint is described, once, for both sides: the backend registers its route with
+ * these schemas (`endpointSchema` in backend/src/http/endpoint.ts) and the apps' client is typed
+ * from them (`ApiPaths` below, used by shared/src/api/client.ts). A key is the method and the path
+ * under /backend/api, with Fastify's `:name` for a path parameter: 'GET products/:slug'.
+ */
+import type { Static, TSchema } from '@sinclair/typebox';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+export interface Endpoint {
+  summary: string;
+  /** The `data` of a successful answer's envelope (`{status: true, data}`). */
+  response: TSchema;
+  params?: TSchema;
+  querystring?: TSchema;
+  /** A JSON body. */
+  body?: TSchema;
+  /** The body is a multipart form (files); the route reads it with the multipart reader. */
+  multipart?: true;
+}
+
+export type EndpointTable = Record<`${HttpMethod} ${string}`, Endpoint>;
+
+/** Declares a module's endpoints, keeping each entry's exact schema types. */
+export const endpoints = <const Table extends EndpointTable>(table: Table): Table => table;
+
+type StaticOr<Schema, Otherwise> = Schema extends TSchema ? Static<Schema> : Otherwise;
+
+/** What a successful call of the endpoint answers with. */
+export type AnswerOf<E extends Endpoint> = Static<E['response']>;
+/** What the endpoint's body must be: its JSON schema, FormData for a multipart form, else none. */
+export type BodyOf<E extends Endpoint> = E['multipart'] extends true
+  ? FormData
+  : StaticOr<E['body'], undefined>;
+export type QueryOf<E extends Endpoint> = StaticOr<E['querystring'], undefined>;
+export type ParamsOf<E extends Endpoint> = StaticOr<E['params'], undefined>;
+
+/** The paths of a table's endpoints that answer to one method. */
+export type PathsOf<Table extends EndpointTable, Method extends HttpMethod> = {
+  [Key in keyof Table]: Key extends `${Method} ${infer Path}` ? Path : never;
+}[keyof Table];
+
+/** The endpoint at a method and path of a table. */
+export type EndpointAt<
+  Table extends EndpointTable,
+  Method extends HttpMethod,
+  Path extends PathsOf<Table, Method>,
+> = Table[`${Method} ${Path}` & keyof Table];
