@@ -146,6 +146,8 @@ export interface RegisteredRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: readonly RegisteredRoute[];
+    /** What every route module uses, set once at start (read `app.deps` in a module). */
+    deps: RouteDeps;
   }
 }
 
@@ -226,6 +228,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Every API route as registered (method, path under the prefix, schema): the endpoint test
   // proves each one comes from the contract's table.
   const apiRoutes: RegisteredRoute[] = [];
+  // What the route modules use (database, accounts, limits, uploads, settings), decorated once.
+  app.decorate('deps', deps);
   app.decorate('apiRoutes', apiRoutes);
   await app.register(
     async (api) => {
@@ -244,7 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(startupRoutes, deps);
       await api.register(productRoutes, deps);
       await api.register(homeRoutes, deps);
-      await api.register(cartRoutes, deps);
+      await api.register(cartRoutes);
       await api.register(checkoutRoutes, deps);
       await api.register(shippingAddressRoutes, deps);
       await api.register(giftOptionRoutes, deps);

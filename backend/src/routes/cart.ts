@@ -12,7 +12,6 @@ import {
   updateQuantity,
 } from '../services/cart';
 import { UploadStore } from '../services/uploads';
-import type { RouteDeps } from './deps';
 
 /**
  * A member's bearer token wins; a guest is identified by the token from an earlier cart/add. The
@@ -27,10 +26,8 @@ export function ownerOf(request: FastifyRequest, guestToken: string | null | und
 export const guestTokenOf = (token: string | null | undefined): string | null =>
   token && token !== 'null' ? token : null;
 
-export const cartRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
-  app,
-  { database, uploadsDir, checkout },
-) => {
+export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, uploadsDir, checkout } = app.deps;
   const { db } = database;
   const uploads = new UploadStore(uploadsDir);
   app.addHook('onRequest', optionalAuth(db));
