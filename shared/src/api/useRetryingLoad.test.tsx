@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
+import { failedLoads, RETRY_DELAYS_MS } from '../data/retryPolicy';
 import type { ApiResult } from './client';
-import { failedLoads, RETRY_DELAYS_MS } from './retryPolicy';
 import { useRetryingLoad } from './useRetryingLoad';
 
 const failure: ApiResult<string> = { status: false, error: null, httpStatus: 500 };

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { failedLoads, loadWithRetry } from '../data/retryPolicy';
 import type { ApiResult } from './client';
-import { failedLoads, loadWithRetry } from './retryPolicy';
 
 /** A page's or a section's read: 'idle' until there is something to read. */
 export type RetryingLoaded<T> =

@@ -1,4 +1,4 @@
-import type { ApiResult } from './client';
+import type { ApiResult } from '../api/client';
 import {
   createFailedLoads,
   FAILED_LOAD_COOLDOWN_MS,

@@ -8,7 +8,7 @@
  *   that mounts or subscribes again meanwhile shows the failure and asks nothing;
  * - only the shopper's Retry asks again at once.
  */
-import type { ApiResult } from './client';
+import type { ApiResult } from '../api/client';
 
 /** The waits before the automatic attempts after the first: initial + 2 retries at ~1 s and ~4 s. */
 export const RETRY_DELAYS_MS: readonly number[] = [1_000, 4_000];

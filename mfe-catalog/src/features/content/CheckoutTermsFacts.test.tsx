@@ -1,6 +1,5 @@
 import { bus, type CheckoutTerms } from '@shop/shared';
 import { act, render, screen, within } from '@testing-library/react';
-import { clearQueryCache } from '../../app/queries';
 import { installFakeApi } from '../../test/fakeApi';
 import { CheckoutTermsFacts, FREE_PRODUCTS_RULE, feesByAmount } from './CheckoutTermsFacts';
 
@@ -33,7 +32,6 @@ const serve = (terms: CheckoutTerms) =>
 
 describe('the rules checkout applies, on the payments and shipping pages', () => {
   beforeEach(() => {
-    clearQueryCache();
     act(() => bus.publish('currency', { code: 'USD', symbol: '$', exchange_rate: 1, decimal_places: 2 }));
   });
 

@@ -35,10 +35,10 @@ export function feesByAmount(fees: readonly ShippingFee[]): { fee: number; count
  * shopper's currency the way the cart converts them.
  */
 export function CheckoutTermsFacts({ page }: { page: TermsPage }): ReactNode {
-  const { data, isError, isLoading, refetch } = useCheckoutTermsQuery();
-  if (isError) return <ErrorPanel onRetry={refetch} />;
-  if (isLoading || !data) return <Skeleton shape="lines" count={4} label="Loading the rules" />;
-  return page === 'payments' ? <PaymentTerms terms={data} /> : <ShippingTerms terms={data} />;
+  const terms = useCheckoutTermsQuery();
+  if (terms.status === 'failed') return <ErrorPanel onRetry={terms.retry} />;
+  if (terms.status !== 'ready') return <Skeleton shape="lines" count={4} label="Loading the rules" />;
+  return page === 'payments' ? <PaymentTerms terms={terms.data} /> : <ShippingTerms terms={terms.data} />;
 }
 
 function PaymentTerms({ terms }: { terms: CheckoutTerms }): ReactNode {

@@ -1,4 +1,4 @@
-import { ErrorPanel, Skeleton } from '@shop/shared';
+import { ErrorPanel, Skeleton, shownData } from '@shop/shared';
 import { useLocation } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import { htmlToText, SafeHtml } from '../../app/SafeHtml';
@@ -19,12 +19,16 @@ export function ContentPage(): ReactNode {
   const { pathname } = useLocation();
   const page = pathname.replace(/^\/+|\/+$/g, '');
   // Any failure, a 404 included, is 'failed page data' (spec 001, section 8): these routes are fixed.
-  const { data, isError, isLoading, refetch } = usePageContentQuery(page);
+  const content = usePageContentQuery(page);
+  // Between two pages the last one stays until the next one comes.
+  const data = shownData(content);
   return (
     <div className={styles.page}>
-      {isError ? <ErrorPanel onRetry={refetch} /> : null}
-      {isLoading ? <Skeleton shape="lines" count={6} label="Loading the page" /> : null}
-      {data && !isError ? <ContentBody heading={data.heading} html={data.content} /> : null}
+      {content.status === 'failed' ? <ErrorPanel onRetry={content.retry} /> : null}
+      {data === undefined && content.status === 'loading' ? (
+        <Skeleton shape="lines" count={6} label="Loading the page" />
+      ) : null}
+      {data ? <ContentBody heading={data.heading} html={data.content} /> : null}
       {isTermsPage(page) ? <CheckoutTermsFacts page={page} /> : null}
       {page === 'about' ? <AboutExtras /> : null}
     </div>
@@ -49,10 +53,10 @@ function AboutExtras(): ReactNode {
       <ProductSlider
         id="about-exclusive"
         title="Exclusive Products"
-        items={exclusive.data?.items}
-        isError={exclusive.isError}
-        isLoading={exclusive.isLoading}
-        onRetry={exclusive.refetch}
+        items={shownData(exclusive)?.items}
+        isError={exclusive.status === 'failed'}
+        isLoading={exclusive.status === 'loading'}
+        onRetry={exclusive.retry}
       />
       <PromoBanners />
     </>

@@ -1,14 +1,13 @@
 import { api, type CheckoutTerms, type PageContent } from '@shop/shared';
-import { defineQuery } from '../../app/queries';
+import { useCatalogRead } from '../../api';
 import type { PostOutcome } from '../product/api';
 
 /** Content pages read their heading and HTML from page-content/{page}. */
-export const usePageContentQuery = defineQuery<string, PageContent>((page) => ({
-  path: `page-content/${encodeURIComponent(page)}`,
-}));
+export const usePageContentQuery = (page: string) =>
+  useCatalogRead<PageContent>(`page-content/${encodeURIComponent(page)}`);
 
 /** The rules checkout applies (methods, payee, fees), for the payments and shipping pages. */
-export const useCheckoutTermsQuery = defineQuery<void, CheckoutTerms>(() => ({ path: 'checkout-terms' }));
+export const useCheckoutTermsQuery = () => useCatalogRead<CheckoutTerms>('checkout-terms');
 
 export interface ContactInquiry {
   full_name: string;

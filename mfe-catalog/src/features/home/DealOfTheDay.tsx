@@ -12,13 +12,13 @@ import { useCountdown } from './useCountdown';
 
 // Memoised: the home page re-renders as each of its lists arrives; this section only when its own data does.
 export const DealOfTheDay = memo(function DealOfTheDay(): ReactNode {
-  const { data, isError, isLoading, refetch } = useDealOfTheDayQuery();
+  const deal = useDealOfTheDayQuery();
   return (
     <section aria-labelledby="deal-title" className={styles.section}>
       <h2 id="deal-title">Deal of the Day</h2>
-      {isError ? <ErrorPanel onRetry={refetch} /> : null}
-      {isLoading ? <Skeleton shape="cards" label="Loading the deal of the day" /> : null}
-      {data && !isError ? <DealBody key={data.deal?.id ?? 'none'} deal={data.deal} /> : null}
+      {deal.status === 'failed' ? <ErrorPanel onRetry={deal.retry} /> : null}
+      {deal.status === 'loading' ? <Skeleton shape="cards" label="Loading the deal of the day" /> : null}
+      {deal.status === 'ready' ? <DealBody key={deal.data.deal?.id ?? 'none'} deal={deal.data.deal} /> : null}
     </section>
   );
 });

@@ -24,10 +24,10 @@ const SWIPE_MIN_PX = 40;
  */
 // Memoised: the home page re-renders as each of its lists arrives; this section only when its own data does.
 export const HeroCarousel = memo(function HeroCarousel(): ReactNode {
-  const { data, isError, isLoading, refetch } = useHeroSlidesQuery();
-  if (isError) return <ErrorPanel onRetry={refetch} />;
-  if (isLoading) return <Skeleton shape="banner" label="Loading featured slides" />;
-  const slides = data?.items.slice(0, HERO_MAX_SLIDES) ?? [];
+  const read = useHeroSlidesQuery();
+  if (read.status === 'failed') return <ErrorPanel onRetry={read.retry} />;
+  if (read.status !== 'ready') return <Skeleton shape="banner" label="Loading featured slides" />;
+  const slides = read.data.items.slice(0, HERO_MAX_SLIDES);
   if (slides.length === 0) return null;
   return (
     <section aria-roledescription="carousel" aria-label="Featured" className={styles.hero}>

@@ -2,7 +2,6 @@ import { MESSAGES } from '@shop/contract/validation/messages';
 import { FAILED_LOAD_COOLDOWN_MS } from '@shop/shared';
 import { MemoryRouter } from '@shop/shared/router';
 import { act, render, screen } from '@testing-library/react';
-import { clearQueryCache } from '../../app/queries';
 import { fail, installFakeApi, ok } from '../../test/fakeApi';
 import { HomePage } from './HomePage';
 
@@ -20,10 +19,7 @@ const working = {
 };
 
 beforeEach(() => jest.useFakeTimers());
-afterEach(() => {
-  clearQueryCache();
-  jest.useRealTimers();
-});
+afterEach(() => jest.useRealTimers());
 
 describe('home page with a failing section', () => {
   it.each(['hero-slides', 'deals-of-the-day', 'banners'])(

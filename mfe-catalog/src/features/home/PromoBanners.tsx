@@ -13,13 +13,13 @@ const TEMPLATE_CLASS: Record<Banner['template'], string | undefined> = {
 
 // Memoised: the home page re-renders as each of its lists arrives; this section only when its own data does.
 export const PromoBanners = memo(function PromoBanners(): ReactNode {
-  const { data, isError, isLoading, refetch } = useBannersQuery();
-  if (isError) return <ErrorPanel onRetry={refetch} />;
-  if (isLoading) return <Skeleton shape="banner" label="Loading promotions" />;
-  if (!data || data.items.length === 0) return null;
+  const banners = useBannersQuery();
+  if (banners.status === 'failed') return <ErrorPanel onRetry={banners.retry} />;
+  if (banners.status !== 'ready') return <Skeleton shape="banner" label="Loading promotions" />;
+  if (banners.data.items.length === 0) return null;
   return (
     <section aria-label="Promotions" className={styles.banners}>
-      {data.items.map((banner) => (
+      {banners.data.items.map((banner) => (
         <PromoBanner key={banner.id} banner={banner} />
       ))}
     </section>

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@shop/contract/validation/messages';
-import { ErrorPanel, type SitemapNode, Skeleton, useBusState } from '@shop/shared';
+import { ErrorPanel, type SitemapNode, Skeleton, shownData, useBusState } from '@shop/shared';
 import { Link, useSearchParams } from '@shop/shared/router';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useProductsQuery } from '../../api';
@@ -63,8 +63,9 @@ export function ListingPage(): ReactNode {
       : `Shop ${heading ?? 'gifts and products'} online: filter by category, price and more.`,
   );
 
-  // A failed listing shows its error alone: never the last answer's count, facets or cards beside it.
-  const data = listing.isError ? undefined : listing.data;
+  // A failed listing shows its error alone: never the last answer's count, facets or cards beside
+  // it. Between two pages the last page stays on screen (busy) until the next one comes.
+  const data = shownData(listing);
   return (
     <div className={styles.listing}>
       <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
@@ -130,11 +131,11 @@ export function ListingPage(): ReactNode {
               </select>
             </div>
           </div>
-          {listing.isError ? <ErrorPanel onRetry={listing.refetch} /> : null}
-          {listing.isLoading ? (
+          {listing.status === 'failed' ? <ErrorPanel onRetry={listing.retry} /> : null}
+          {listing.status === 'loading' && data === undefined ? (
             <Skeleton shape="cards" count={FIRST_ROW_CARDS * 2} label="Loading products" />
           ) : null}
-          {data && !listing.isError && data.items.length === 0 ? (
+          {data && data.items.length === 0 ? (
             <div className={styles.noResults} role="status">
               <p>{MESSAGES.noResults}</p>
               {/* A page past the end of a listing that has products (an old link, a typed URL). */}
@@ -145,8 +146,8 @@ export function ListingPage(): ReactNode {
               ) : null}
             </div>
           ) : null}
-          {data && !listing.isError && data.items.length > 0 ? (
-            <div aria-busy={listing.isFetching}>
+          {data && data.items.length > 0 ? (
+            <div aria-busy={listing.status === 'loading'}>
               <ProductGrid products={data.items} eagerCards={FIRST_ROW_CARDS} headingLevel={2} />
               <Pagination meta={data._meta} />
             </div>

@@ -1,4 +1,4 @@
-import type { ProductDetail } from '@shop/shared';
+import { type ProductDetail, shownData } from '@shop/shared';
 import { Tabs } from '@shop/shared/tabs';
 import { type ReactNode, useMemo } from 'react';
 import { useProductsQuery } from '../../api';
@@ -30,25 +30,27 @@ export default function BelowTheFold({ product }: { product: ProductDetail }): R
 }
 
 function BoughtTogether({ productId }: { productId: number }): ReactNode {
-  const { data, isError, refetch } = useBoughtTogetherQuery(productId);
+  const read = useBoughtTogetherQuery(productId);
+  const data = shownData(read);
   const products = useMemo(() => (data?.items ?? []).map((item) => item.product), [data]);
   return (
     <ProductSlider
       id="bought-together-title"
       title="Frequently Bought Together"
       items={products}
-      isError={isError}
+      isError={read.status === 'failed'}
       isLoading={false}
-      onRetry={refetch}
+      onRetry={read.retry}
     />
   );
 }
 
 function RelatedProducts({ product }: { product: ProductDetail }): ReactNode {
-  const { data, isError, refetch } = useProductsQuery({
+  const read = useProductsQuery({
     category: product.category.slug,
     'per-page': RELATED_PRODUCTS_PER_PAGE,
   });
+  const data = shownData(read);
   const products = useMemo(
     () => (data?.items ?? []).filter((item) => item.id !== product.id),
     [data, product.id],
@@ -58,9 +60,9 @@ function RelatedProducts({ product }: { product: ProductDetail }): ReactNode {
       id="related-title"
       title="Related Products"
       items={products}
-      isError={isError}
+      isError={read.status === 'failed'}
       isLoading={false}
-      onRetry={refetch}
+      onRetry={read.retry}
     />
   );
 }

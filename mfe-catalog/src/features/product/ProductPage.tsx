@@ -1,4 +1,4 @@
-import { ErrorPanel, type GalleryEntry, type ProductDetail, Skeleton } from '@shop/shared';
+import { ErrorPanel, type GalleryEntry, type ProductDetail, Skeleton, shownData } from '@shop/shared';
 import { Link, Navigate, useParams } from '@shop/shared/router';
 import { type TabSpec, Tabs } from '@shop/shared/tabs';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
@@ -25,13 +25,14 @@ const NotifyMe = lazy(() => import('./NotifyMe').then((module) => ({ default: mo
 /** /product/:slug — an unknown slug goes to /pagenotfound. */
 export function ProductPage(): ReactNode {
   const { slug = '' } = useParams();
-  const { data, error, isError, isLoading, refetch } = useProductBySlugQuery(slug);
-  const product = data?.item;
-  if (error?.httpStatus === 404) {
-    return <Navigate to={NOT_FOUND_PATH} replace />;
+  const read = useProductBySlugQuery(slug);
+  if (read.status === 'failed') {
+    if (read.httpStatus === 404) return <Navigate to={NOT_FOUND_PATH} replace />;
+    return <ErrorPanel onRetry={read.retry} />;
   }
-  if (isError) return <ErrorPanel onRetry={refetch} />;
-  if (isLoading || !product) return <Skeleton shape="page" label="Loading the product" />;
+  // Moving to a grouped product keeps the last one on screen until the next one comes.
+  const product = shownData(read)?.item;
+  if (!product) return <Skeleton shape="page" label="Loading the product" />;
   // Keyed by product: moving to a grouped product starts its gallery, tabs and lists afresh.
   return <ProductDetails key={product.id} product={product} />;
 }
@@ -40,16 +41,18 @@ function ProductDetails({ product }: { product: ProductDetail }): ReactNode {
   usePageMeta(product.title, product.short_description.slice(0, PAGE_DESCRIPTION_MAX));
   const gallery = useProductGalleryQuery(product.id);
   const groups = useProductGroupsQuery(product.id);
+  const galleryItems = shownData(gallery)?.items;
   const entries: GalleryEntry[] = useMemo(() => {
-    const items = gallery.data?.items ?? [];
+    const items = galleryItems ?? [];
     return items.length > 0
       ? items
       : [{ id: 0, type: 'Image', image: product.image, video_link: null, caption: null }];
-  }, [gallery.data, product.image]);
+  }, [galleryItems, product.image]);
   const images = entries.filter((entry) => entry.type === 'Image').map((entry) => entry.image);
   // The page shows once its gallery has answered (the server preloads both): the picture a
   // shopper sees first is the gallery's, never a stand-in swapped a moment later.
-  if (gallery.isLoading) return <Skeleton shape="page" label="Loading the product" />;
+  if (gallery.status === 'loading' && galleryItems === undefined)
+    return <Skeleton shape="page" label="Loading the product" />;
 
   return (
     <article className={styles.page} aria-labelledby="product-title">
@@ -68,11 +71,11 @@ function ProductDetails({ product }: { product: ProductDetail }): ReactNode {
         </Link>
       </nav>
       <div className={styles.layout}>
-        {gallery.isError ? (
+        {gallery.status === 'failed' ? (
           // The product's own picture stands in; the panel says the other pictures failed.
           <div>
             <Gallery title={product.title} entries={entries} />
-            <ErrorPanel onRetry={gallery.refetch} />
+            <ErrorPanel onRetry={gallery.retry} />
           </div>
         ) : (
           <Gallery title={product.title} entries={entries} />
@@ -109,8 +112,8 @@ function ProductDetails({ product }: { product: ProductDetail }): ReactNode {
               </Suspense>
             )}
           </div>
-          {groups.isError ? <ErrorPanel onRetry={groups.refetch} /> : null}
-          {groups.data && !groups.isError ? (
+          {groups.status === 'failed' ? <ErrorPanel onRetry={groups.retry} /> : null}
+          {groups.status === 'ready' ? (
             <GroupedProducts groups={groups.data.items} slug={product.slug} />
           ) : null}
           <Tabs label="Product information" tabs={informationTabs(product)} />

@@ -7,20 +7,17 @@ import {
   type QuestionPage,
   type ReviewPage,
 } from '@shop/shared';
-import { defineQuery } from '../../app/queries';
+import { useCatalogRead } from '../../api';
 
 /** The product page's cached reads, by product id. */
-export const useProductGroupsQuery = defineQuery<number, { items: ProductGroup[] }>((id) => ({
-  path: `products/grouped-products/${id}`,
-}));
+export const useProductGroupsQuery = (id: number) =>
+  useCatalogRead<{ items: ProductGroup[] }>(`products/grouped-products/${id}`);
 
-export const useProductGalleryQuery = defineQuery<number, { items: GalleryEntry[] }>((id) => ({
-  path: `products/gallery/${id}`,
-}));
+export const useProductGalleryQuery = (id: number) =>
+  useCatalogRead<{ items: GalleryEntry[] }>(`products/gallery/${id}`);
 
-export const useBoughtTogetherQuery = defineQuery<number, { items: { product: ProductCard }[] }>((id) => ({
-  path: `products/bought-together/${id}`,
-}));
+export const useBoughtTogetherQuery = (id: number) =>
+  useCatalogRead<{ items: { product: ProductCard }[] }>(`products/bought-together/${id}`);
 
 /** One page of reviews, newest first. */
 export function fetchReviewPage(productId: number, page: number) {

@@ -1,4 +1,4 @@
-import { type ApiResult, type ListMeta, useRetryingLoad } from '@shop/shared';
+import { type ApiResult, type ListMeta, useLoaded } from '@shop/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LOAD_MORE_DELAY_MS } from '../../constants';
 
@@ -25,15 +25,15 @@ interface MorePages<T> {
 }
 
 /**
- * A list loaded page by page: the first page at once (under the shared retry policy, named `key`
- * there), each further page LOAD_MORE_DELAY_MS after 'load more' (spec 000, section 4), offered
+ * A list loaded page by page: the first page at once (through the shared data kit under `key`,
+ * asked again on each visit), each further page LOAD_MORE_DELAY_MS after 'load more' (spec 000, section 4), offered
  * until the last page.
  */
 export function usePagedList<T, P extends PageResult<T>>(
   key: string,
   fetchPage: (page: number) => Promise<ApiResult<P>>,
 ): PagedList<T, P> {
-  const { loaded, retry } = useRetryingLoad(key, () => fetchPage(1));
+  const loaded = useLoaded(key, () => fetchPage(1), { maxAgeMs: 0 });
   const [more, setMore] = useState<MorePages<T> | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const alive = useRef(true);
@@ -47,7 +47,7 @@ export function usePagedList<T, P extends PageResult<T>>(
     };
   }, []);
 
-  const first = loaded.state === 'loaded' ? loaded.data : null;
+  const first = loaded.status === 'ready' ? loaded.data : null;
   const extra = more?.key === key ? more : null;
   const page = extra?.page ?? 1;
   const pageCount = extra?.pageCount ?? first?._meta.pageCount ?? 1;
@@ -71,7 +71,7 @@ export function usePagedList<T, P extends PageResult<T>>(
     }, LOAD_MORE_DELAY_MS);
   }, [fetchPage, key, loadingMore, page]);
 
-  const status = loaded.state === 'failed' ? 'failed' : first ? 'ready' : 'loading';
+  const status = loaded.status === 'failed' ? 'failed' : first ? 'ready' : 'loading';
   return {
     items: first ? [...first.items, ...(extra?.items ?? [])] : [],
     first,
@@ -79,6 +79,6 @@ export function usePagedList<T, P extends PageResult<T>>(
     loadingMore,
     hasMore: page < pageCount,
     loadMore,
-    retry,
+    retry: loaded.retry,
   };
 }

@@ -1,7 +1,6 @@
 import { SEARCH_TEXT_MAX } from '@shop/contract/validation/keyword';
 import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { clearQueryCache } from '../../app/queries';
 import { SearchBox } from './SearchBox';
 
 function Where() {
@@ -45,10 +44,6 @@ function answer(bodies: Record<string, unknown>) {
   return fetchMock;
 }
 const calledPaths = (mock: jest.Mock) => mock.mock.calls.map(([url]) => String(url));
-
-afterEach(() => {
-  clearQueryCache();
-});
 
 describe('SearchBox', () => {
   it('goes to /products?q= on Enter', () => {

@@ -45,13 +45,16 @@ export function SearchBox(): ReactNode {
   const debounced = useDebouncedValue(typed, SUGGESTIONS_DEBOUNCE_MS);
   const longEnough = typed.length > SUGGESTIONS_MIN_EXCLUSIVE;
   const ask = open && longEnough && debounced.length > SUGGESTIONS_MIN_EXCLUSIVE;
-  const suggestions = useSuggestionsQuery(debounced, { skip: !ask });
-  const top = useTopSearchedQuery(undefined, { skip: !ask });
-  const groups = ask ? suggestionGroups(suggestions.currentData, top.currentData) : [];
+  const suggestionsRead = useSuggestionsQuery(debounced, ask);
+  const topRead = useTopSearchedQuery(ask);
+  // The current text's answers only, never the last text's.
+  const suggestions = suggestionsRead.status === 'ready' ? suggestionsRead.data : undefined;
+  const top = topRead.status === 'ready' ? topRead.data : undefined;
+  const groups = ask ? suggestionGroups(suggestions, top) : [];
   const options = groups.flatMap((group) => group.options);
-  const showOverlay = ask && (suggestions.currentData !== undefined || top.currentData !== undefined);
+  const showOverlay = ask && (suggestions !== undefined || top !== undefined);
   useBodyScrollLock(showOverlay);
-  const noMatch = suggestions.currentData !== undefined && !hasMatches(suggestions.currentData);
+  const noMatch = suggestions !== undefined && !hasMatches(suggestions);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

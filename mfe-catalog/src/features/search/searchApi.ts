@@ -1,11 +1,9 @@
 import type { Suggestions, TopSearched } from '@shop/shared';
-import { defineQuery } from '../../app/queries';
+import { useCatalogRead } from '../../api';
 
-export const useSuggestionsQuery = defineQuery<string, Suggestions>((q) => ({
-  path: 'suggestions',
-  query: { q },
-}));
+/** Suggestions for the typed text; `ask` false reads nothing. */
+export const useSuggestionsQuery = (q: string, ask: boolean) =>
+  useCatalogRead<Suggestions>('suggestions', { q }, ask);
 
-export const useTopSearchedQuery = defineQuery<void, TopSearched>(() => ({
-  path: 'top-searched-products',
-}));
+export const useTopSearchedQuery = (ask: boolean) =>
+  useCatalogRead<TopSearched>('top-searched-products', undefined, ask);
