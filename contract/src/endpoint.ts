@@ -18,6 +18,8 @@ export interface Endpoint {
   body?: TSchema;
   /** The body is a multipart form (files); the route reads it with the multipart reader. */
   multipart?: true;
+  /** Success is 201 Created (a new record), not 200. */
+  created?: true;
 }
 
 export type EndpointTable = Record<`${HttpMethod} ${string}`, Endpoint>;

@@ -4,6 +4,7 @@
  * under /backend/api is registered from its table entry, and every entry is registered.
  */
 import { type ApiEndpoints, apiEndpoints } from '@shop/contract/endpoints';
+import { createdResponses } from '@shop/contract/schemas/auth';
 import { responses } from '@shop/contract/schemas/common';
 
 type Key = keyof ApiEndpoints;
@@ -11,10 +12,18 @@ type Key = keyof ApiEndpoints;
 /** The Fastify schema of one endpoint: its summary, inputs and enveloped answers. */
 export function endpointSchema<K extends Key>(key: K) {
   const { summary, response, ...inputs } = apiEndpoints[key];
-  const { multipart: _multipart, ...validated } = inputs as typeof inputs & { multipart?: true };
+  const {
+    multipart: _multipart,
+    created,
+    ...validated
+  } = inputs as typeof inputs & {
+    multipart?: true;
+    created?: true;
+  };
+  const data = response as ApiEndpoints[K]['response'];
   return {
     summary,
-    ...(validated as Omit<ApiEndpoints[K], 'summary' | 'response' | 'multipart'>),
-    response: responses(response as ApiEndpoints[K]['response']),
+    ...(validated as Omit<ApiEndpoints[K], 'summary' | 'response' | 'multipart' | 'created'>),
+    response: created ? createdResponses(data) : responses(data),
   };
 }
