@@ -1,7 +1,5 @@
 /** The cart overlay opens this long after an add (spec 000, section 4). */
 export const CART_OVERLAY_DELAY_MS = 100;
-export const SHOP_NAME = 'Gift Shop';
-export const GENERIC_ACTION_ERROR = 'Action failed, please try again later.';
 export const ITEM_ADDED_MESSAGE = 'Item Added to Cart';
 /** The signed-out wishlist overlay and page (spec 000 §2). */
 export const WISHLIST_SIGNED_OUT_MESSAGE = 'Please Sign in or Sign up to add an item into your wishlist';

@@ -6,7 +6,6 @@ export const LISTING_PER_PAGE_MAX = 100;
 /** Pagination shows this many pages each side of the current one. */
 export const PAGINATION_WINDOW = 3;
 export const NOT_FOUND_PATH = '/pagenotfound';
-export const GENERIC_ACTION_ERROR = 'Action failed, please try again later.';
 
 // ---------------------------------------------------------------- home (spec 000, sections 2 and 9)
 /** Hero carousel: at most 5 slides, autoplay every 6 s. */
@@ -45,9 +44,6 @@ export const SUGGESTIONS_MAX_EACH = 4;
 export const SITEMAP_TYPES_PER_SLIDE = 6;
 /** A leaf image is shown when a node has fewer than this many children. */
 export const SITEMAP_IMAGE_BELOW_CHILDREN = 5;
-
-// ---------------------------------------------------------------- page titles
-export const SHOP_NAME = 'Gift Shop';
 
 // ---------------------------------------------------------------- product detail and content pages
 /** Reviews and questions load page by page, 1.5 s after 'load more' (spec 000, section 4). */

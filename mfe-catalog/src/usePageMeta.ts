@@ -1,10 +1,10 @@
+import { useDocumentTitle } from '@shop/shared';
 import { useEffect } from 'react';
-import { SHOP_NAME } from './constants';
 
 /** Sets the document title ('… | Gift Shop') and the meta description of the page shown. */
 export function usePageMeta(title: string, description: string): void {
+  useDocumentTitle(title);
   useEffect(() => {
-    document.title = title === SHOP_NAME ? title : `${title} | ${SHOP_NAME}`;
     let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
       meta = document.createElement('meta');
@@ -12,5 +12,5 @@ export function usePageMeta(title: string, description: string): void {
       document.head.append(meta);
     }
     meta.content = description;
-  }, [title, description]);
+  }, [description]);
 }

@@ -1,11 +1,5 @@
-import {
-  ACTION_FAILED_MESSAGE,
-  type Bus,
-  BusCommandError,
-  createBus,
-  createCorrelationId,
-  bus as sharedBus,
-} from './bus';
+import { MESSAGES } from '@shop/contract/validation/messages';
+import { type Bus, BusCommandError, createBus, createCorrelationId, bus as sharedBus } from './bus';
 import { initialBusStates } from './contract';
 
 const quietLogger = { warn: jest.fn(), error: jest.fn() };
@@ -114,7 +108,7 @@ describe('commands', () => {
     expect(new Set(ids).size).toBe(3);
   });
 
-  it(`rejects an unhandled command with '${ACTION_FAILED_MESSAGE}' after the 5 s timeout`, async () => {
+  it(`rejects an unhandled command with '${MESSAGES.actionFailed}' after the 5 s timeout`, async () => {
     jest.useFakeTimers();
     const fakeTimerBus = createBus({ logger: quietLogger });
     const settled = jest.fn();
@@ -150,7 +144,7 @@ describe('commands', () => {
     bus.handle('wishlist.toggle', async () => Promise.reject(new Error('server down')));
 
     const thrown = await rejectionOf(bus.request('cart.add', { productId: 1 }));
-    expect(thrown.message).toBe(ACTION_FAILED_MESSAGE);
+    expect(thrown.message).toBe(MESSAGES.actionFailed);
     expect(thrown.reason).toBe('handler-error');
     expect(thrown.cause).toEqual(new Error('out of stock'));
 
@@ -190,7 +184,7 @@ describe('teardown', () => {
 
     expect(complete).toHaveBeenCalledTimes(1);
     const pendingError = await rejectionOf(pending);
-    expect(pendingError.message).toBe(ACTION_FAILED_MESSAGE);
+    expect(pendingError.message).toBe(MESSAGES.actionFailed);
     expect(pendingError.reason).toBe('destroyed');
     expect((await rejectionOf(answering)).reason).toBe('destroyed');
     const later = await rejectionOf(bus.request('cart.add', { productId: 1 }));

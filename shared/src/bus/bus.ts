@@ -4,6 +4,7 @@
  * come back over another, so a command nobody answers fails visibly after a timeout instead of
  * hanging the page.
  */
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { BehaviorSubject, distinctUntilChanged, filter, map, type Observable, Subject, take } from 'rxjs';
 import {
   type BusCommands,
@@ -15,8 +16,6 @@ import {
   type StateName,
 } from './contract';
 
-/** The spec's generic action failure text, shown to the shopper as is. */
-export const ACTION_FAILED_MESSAGE = 'Action failed, please try again later.';
 export const DEFAULT_COMMAND_TIMEOUT_MS = 5000;
 
 export type BusCommandFailure = 'timeout' | 'handler-error' | 'destroyed';
@@ -30,7 +29,7 @@ export class BusCommandError extends Error {
     readonly correlationId: string | null,
     options?: { cause?: unknown },
   ) {
-    super(ACTION_FAILED_MESSAGE, options);
+    super(MESSAGES.actionFailed, options);
   }
 }
 
@@ -80,7 +79,7 @@ export interface Bus {
   handle<C extends CommandName>(command: C, handler: CommandHandler<C>): () => void;
   /**
    * Resolves with the handler's result. Rejects with a BusCommandError (message
-   * ACTION_FAILED_MESSAGE) when the handler fails, or when nobody answers within the timeout.
+   * MESSAGES.actionFailed) when the handler fails, or when nobody answers within the timeout.
    * A request made before its handler registers waits for it until the timeout, so a command
    * sent while the owning remote is still loading is not lost.
    */

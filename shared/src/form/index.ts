@@ -3,6 +3,7 @@
  * the outcome banner, and the form styles. Not a federation singleton: each remote builds it in
  * with its own Formik, so a remote's forms and fields always share one Formik context.
  */
+
 export {
   AddressFields,
   type AddressValues,
@@ -11,6 +12,7 @@ export {
   EMPTY_ADDRESS,
   isAddressField,
 } from './AddressFields';
+export { ADDRESS_FEEDBACK_MS } from './constants';
 export {
   FieldError,
   FormFeedback,
@@ -21,3 +23,5 @@ export {
   useFieldError,
 } from './Field';
 export { default as formStyles } from './form.module.css';
+export { type Failure, type Refusal, refusalOf, refusalOfRejected, showAtFields } from './refusal';
+export { useFormFeedback } from './useFormFeedback';

@@ -1,8 +1,18 @@
-import { bus, type CartItem, ErrorPanel, RemoteSlot, Skeleton, useBusState, useTimeouts } from '@shop/shared';
+import {
+  bus,
+  type CartItem,
+  ErrorPanel,
+  RemoteSlot,
+  SHOP_NAME,
+  Skeleton,
+  useBusState,
+  useDocumentTitle,
+  useTimeouts,
+} from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type TabSpec, Tabs } from '@shop/shared/tabs';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { FEEDBACK_MS, SHOP_NAME } from '../../constants';
+import { FEEDBACK_MS } from '../../constants';
 import { ChatCheckout } from '../checkout/ChatCheckout';
 import { CustomizationDialog } from '../gift-options/CustomizationDialog';
 import { PackagingDialog } from '../gift-options/PackagingDialog';
@@ -21,8 +31,8 @@ export const NON_REFUNDABLE_NOTICE = 'Customization cost is non-refundable.';
 export function CartPage(): ReactNode {
   const { cart, status } = useCartSelector((state) => state.cart);
   const dispatch = useCartDispatch();
+  useDocumentTitle('Shopping Cart');
   useEffect(() => {
-    document.title = `Shopping Cart | ${SHOP_NAME}`;
     void dispatch(fetchCart());
   }, [dispatch]);
 

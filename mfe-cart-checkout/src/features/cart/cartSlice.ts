@@ -1,7 +1,7 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import type { ApiResult, Cart } from '@shop/shared';
 import { bus, loadRemembered, mayAsk } from '@shop/shared';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@shop/shared/redux';
-import { GENERIC_ACTION_ERROR } from '../../constants';
 import { cartApi } from './cartApi';
 import { withGuestToken } from './guestCartToken';
 
@@ -26,7 +26,7 @@ const initialState: CartSliceState = {
 /** A failed call rejects the thunk; its message is the server's reason or the generic one. */
 async function cartOrFail(call: Promise<ApiResult<Cart>>): Promise<Cart> {
   const answer = await call;
-  if (!answer.status) throw new Error(answer.error?.message ?? GENERIC_ACTION_ERROR);
+  if (!answer.status) throw new Error(answer.error?.message ?? MESSAGES.actionFailed);
   return answer.data;
 }
 
@@ -165,7 +165,7 @@ const cartSlice = createSlice({
         if (state.pendingItemId !== null) {
           state.lineError = {
             itemId: state.pendingItemId,
-            message: action.error.message ?? GENERIC_ACTION_ERROR,
+            message: action.error.message ?? MESSAGES.actionFailed,
           };
         }
         state.pendingItemId = null;

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@shop/contract/validation/messages';
 import { bus, type Cart, type ShippingAddress } from '@shop/shared';
+import { ADDRESS_FEEDBACK_MS } from '@shop/shared/form';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CheckoutPage } from './CheckoutPage';
 import {
@@ -10,6 +11,7 @@ import {
   fail,
   GUEST,
   HOME,
+  hearSessionCommands,
   installCheckoutApi,
   MEMBER,
   OFFICE,
@@ -17,11 +19,9 @@ import {
   order,
   PAYMENT_DETAILS,
   renderCheckout,
-  hearSessionCommands,
   signedInAs,
 } from './checkoutTestKit';
 import {
-  ADDRESS_FEEDBACK_MS,
   ADDRESS_SAVED,
   CART_CALL_ERROR_MS,
   CART_TAB_BLOCKED,

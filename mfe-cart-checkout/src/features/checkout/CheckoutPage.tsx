@@ -1,7 +1,6 @@
-import { bus, type Cart, ErrorPanel, Skeleton, useBusState } from '@shop/shared';
+import { bus, type Cart, ErrorPanel, Skeleton, useBusState, useDocumentTitle } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { SHOP_NAME } from '../../constants';
 import { fetchCart } from '../cart/cartSlice';
 import { useCartDispatch } from '../cart/hooks';
 import { CartTab } from './CartTab';
@@ -32,8 +31,8 @@ export function CheckoutPage(): ReactNode {
   const [cartFresh, setCartFresh] = useState(false);
   useCartCallErrorsClearing();
 
+  useDocumentTitle('Checkout');
   useEffect(() => {
-    document.title = `Checkout | ${SHOP_NAME}`;
     dispatch(checkoutOpened());
     void dispatch(fetchCart()).finally(() => setCartFresh(true));
   }, [dispatch]);

@@ -1,6 +1,5 @@
-import { useBusState } from '@shop/shared';
-import { type ReactNode, useEffect, useState } from 'react';
-import { SHOP_NAME } from '../../constants';
+import { useBusState, useDocumentTitle } from '@shop/shared';
+import { type ReactNode, useState } from 'react';
 import styles from './checkout.module.css';
 import { loadLastOrder } from './lastOrder';
 import { OrderConfirmation, ShoppingLinks } from './OrderConfirmation';
@@ -15,9 +14,7 @@ export const NO_RECENT_ORDER = 'There is no order placed in this tab to show.';
 export function ConfirmOrderPage(): ReactNode {
   const [order] = useState(loadLastOrder);
   const { user } = useBusState('session');
-  useEffect(() => {
-    document.title = `Order Confirmation | ${SHOP_NAME}`;
-  }, []);
+  useDocumentTitle('Order Confirmation');
   if (order) return <OrderConfirmation order={order} />;
   return (
     <section className={styles.message} aria-labelledby="confirm-order-title">

@@ -1,10 +1,11 @@
 import { ErrorPanel, type ShippingAddress, Skeleton, useTimeouts } from '@shop/shared';
+import { ADDRESS_FEEDBACK_MS } from '@shop/shared/form';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useCartDispatch } from '../cart/hooks';
 import { AddressForm } from './AddressForm';
 import styles from './checkout.module.css';
 import { chooseShippingAddress, fetchAddresses, selectChosenAddressId } from './checkoutSlice';
-import { ADDRESS_FEEDBACK_MS, ADDRESS_SAVED } from './constants';
+import { ADDRESS_SAVED } from './constants';
 import { useCheckoutSelector } from './hooks';
 
 /**

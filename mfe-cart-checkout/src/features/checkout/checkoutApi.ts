@@ -1,3 +1,4 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import {
   type ApiResult,
   api,
@@ -13,7 +14,6 @@ import {
   type ShippingAddress,
   type ShippingAddressInput,
 } from '@shop/shared';
-import { GENERIC_ACTION_ERROR } from '../../constants';
 import { ORDER_RETRIES, ORDER_RETRY_DELAY_MS } from './constants';
 
 export type CountryOption = Pick<Country, 'id' | 'name'>;
@@ -58,7 +58,7 @@ async function sendOnce<T>(
  */
 export function failureMessage(answer: Failure): string {
   const explained = answer.httpStatus >= 400 && answer.httpStatus < 500 && answer.error;
-  return explained ? explained.message : GENERIC_ACTION_ERROR;
+  return explained ? explained.message : MESSAGES.actionFailed;
 }
 
 /** The checkout and shipping-address calls of spec 001 §7; cart calls carry the guest session token. */

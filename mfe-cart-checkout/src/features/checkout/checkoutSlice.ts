@@ -1,3 +1,4 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import {
   bus,
   type ChoosablePaymentMethod,
@@ -6,8 +7,8 @@ import {
   type ShippingAddress,
   type ShippingAddressInput,
 } from '@shop/shared';
+import type { Refusal } from '@shop/shared/form';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@shop/shared/redux';
-import { GENERIC_ACTION_ERROR } from '../../constants';
 import { type CartSliceState, cartReplaced, fetchCart } from '../cart/cartSlice';
 import { checkoutApi, failureMessage } from './checkoutApi';
 import { NEW_ADDRESS_FOLLOW_UP_MS } from './constants';
@@ -109,12 +110,6 @@ export const choosePaymentMethod = createAsyncThunk(
   },
 );
 
-export interface AddressRefusal {
-  message: string;
-  /** The server's messages by field (422). */
-  fields: Record<string, string>;
-}
-
 /**
  * buyers-shipping-address/create. Spec 001 §4: "Saving a new address in checkout also applies it to
  * the cart (follow-up after 300 ms)".
@@ -122,7 +117,7 @@ export interface AddressRefusal {
 export const saveNewAddress = createAsyncThunk<
   ShippingAddress,
   ShippingAddressInput,
-  { rejectValue: AddressRefusal }
+  { rejectValue: Refusal }
 >('checkout/saveNewAddress', async (address, { dispatch, rejectWithValue }) => {
   const answer = await checkoutApi.createAddress(address);
   if (!answer.status) {
@@ -187,7 +182,7 @@ const checkoutSlice = createSlice({
   extraReducers: (builder) => {
     const failure = (requestId: string, message: string | undefined): CartCallError => ({
       id: requestId,
-      message: message ?? GENERIC_ACTION_ERROR,
+      message: message ?? MESSAGES.actionFailed,
     });
     builder
       .addCase(fetchAddresses.pending, (state) => {

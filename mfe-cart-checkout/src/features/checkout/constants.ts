@@ -7,8 +7,6 @@ import { FEEDBACK_MS } from '../../constants';
 
 /** "Saving a new address in checkout also applies it to the cart (follow-up after 300 ms)". */
 export const NEW_ADDRESS_FOLLOW_UP_MS = 300;
-/** "Address update and error flags clear after 4 s" (the add-address form's outcome). */
-export const ADDRESS_FEEDBACK_MS = 4000;
 /**
  * "Errors on shipping address, payment method and place order clear the error flag after 5 s": the
  * remote's one form-feedback time-out.

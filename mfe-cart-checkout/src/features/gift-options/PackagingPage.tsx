@@ -4,12 +4,12 @@ import {
   formatMoney,
   type PackagingKind,
   Skeleton,
+  useDocumentTitle,
   useTimeouts,
 } from '@shop/shared';
 import { Link, useNavigate, useParams } from '@shop/shared/router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useApiData } from '../../app/useApiData';
-import { SHOP_NAME } from '../../constants';
 import { cartReplaced, fetchCart } from '../cart/cartSlice';
 import { useCartDispatch, useCartSelector } from '../cart/hooks';
 import { FORM_FEEDBACK_MS, USD } from './constants';
@@ -33,9 +33,7 @@ export function PackagingPage(): ReactNode {
   const dispatch = useCartDispatch();
   const { cart, status } = useCartSelector((state) => state.cart);
 
-  useEffect(() => {
-    document.title = `Gift Packaging | ${SHOP_NAME}`;
-  }, []);
+  useDocumentTitle('Gift Packaging');
   // The cart owner fetches the cart when this remote mounts; a page opened on its own asks itself.
   useEffect(() => {
     if (!cart && status === 'idle') void dispatch(fetchCart());

@@ -1,4 +1,5 @@
 import type { CustomizationOption } from '@shop/contract/validation';
+import { MESSAGES } from '@shop/contract/validation/messages';
 import {
   type ApiClient,
   type ApiResult,
@@ -11,7 +12,6 @@ import {
   type PackagingLevel,
   type PackagingOption,
 } from '@shop/shared';
-import { GENERIC_ACTION_ERROR } from '../../constants';
 
 /** `products/packaging/{productId}`: the options, and the level the server sends beside `data`. */
 export interface ProductPackaging {
@@ -132,7 +132,7 @@ export function cartChangeOf(result: ApiResult<Cart>): CartChange {
   const explained = result.httpStatus >= 400 && result.httpStatus < 500 && result.error;
   return {
     ok: false,
-    message: explained ? explained.message : GENERIC_ACTION_ERROR,
+    message: explained ? explained.message : MESSAGES.actionFailed,
     fields: result.error?.fields ?? {},
   };
 }

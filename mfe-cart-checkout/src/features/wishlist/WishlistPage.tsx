@@ -1,12 +1,15 @@
-import { bus, ErrorPanel, formatPrice, Skeleton, useBusState, type WishlistItem } from '@shop/shared';
+import {
+  bus,
+  ErrorPanel,
+  formatPrice,
+  Skeleton,
+  useBusState,
+  useDocumentTitle,
+  type WishlistItem,
+} from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useEffect } from 'react';
-import {
-  OUT_OF_STOCK_LABEL,
-  SHOP_NAME,
-  WISHLIST_EMPTY_MESSAGE,
-  WISHLIST_SIGNED_OUT_MESSAGE,
-} from '../../constants';
+import { OUT_OF_STOCK_LABEL, WISHLIST_EMPTY_MESSAGE, WISHLIST_SIGNED_OUT_MESSAGE } from '../../constants';
 import { useCartDispatch, useCartSelector } from '../cart/hooks';
 import styles from './wishlist.module.css';
 import { wishlistOwnerOf } from './wishlistApi';
@@ -18,9 +21,7 @@ export function WishlistPage(): ReactNode {
   const owner = wishlistOwnerOf(session);
   const { items, status } = useCartSelector((state) => state.wishlist);
   const dispatch = useCartDispatch();
-  useEffect(() => {
-    document.title = `Wishlist | ${SHOP_NAME}`;
-  }, []);
+  useDocumentTitle('Wishlist');
   // The owner follows the session itself; this only asks again when the page opens.
   const ownerToken = owner?.token ?? null;
   useEffect(() => {

@@ -1,6 +1,6 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { type ApiResult, bus, loadRemembered, mayAsk, type WishlistItem } from '@shop/shared';
 import { createAsyncThunk, createSlice } from '@shop/shared/redux';
-import { GENERIC_ACTION_ERROR } from '../../constants';
 import { cartReplaced } from '../cart/cartSlice';
 import { withGuestToken } from '../cart/guestCartToken';
 import { wishlistApi, wishlistOwnerOf } from './wishlistApi';
@@ -25,7 +25,7 @@ function ownerOrFail() {
 
 async function dataOrFail<T>(call: Promise<ApiResult<T>>): Promise<T> {
   const answer = await call;
-  if (!answer.status) throw new Error(answer.error?.message ?? GENERIC_ACTION_ERROR);
+  if (!answer.status) throw new Error(answer.error?.message ?? MESSAGES.actionFailed);
   return answer.data;
 }
 
@@ -121,7 +121,10 @@ const wishlistSlice = createSlice({
         })
         .addCase(thunk.rejected, (state, action) => {
           state.pendingProductId = null;
-          state.error = { productId: action.meta.arg, message: action.error.message ?? GENERIC_ACTION_ERROR };
+          state.error = {
+            productId: action.meta.arg,
+            message: action.error.message ?? MESSAGES.actionFailed,
+          };
         });
     }
   },

@@ -1,6 +1,6 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { MemoryRouter } from '@shop/shared/router';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { GENERIC_ACTION_ERROR } from '../../constants';
 import { fail, installFakeApi, ok } from '../../test/fakeApi';
 import { CONTACT_SUCCESS, ContactForm, ContactPage, whatsappLink } from './ContactPage';
 
@@ -49,7 +49,7 @@ describe('contact page', () => {
     render(<ContactForm />);
     fill('Ann', 'ann@example.com', 'Do you deliver to Beirut?');
     send();
-    expect(await screen.findByRole('alert')).toHaveTextContent(GENERIC_ACTION_ERROR);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.actionFailed);
   });
 
   it('shows phone, WhatsApp and e-mail from the contact page content', async () => {

@@ -1,10 +1,11 @@
 import { CONTACT_MESSAGE_MAX, contactSchema } from '@shop/contract/validation';
-import { shownData, useBusState, useTimeouts } from '@shop/shared';
+import { MESSAGES } from '@shop/contract/validation/messages';
+import { useBusState, useTimeouts } from '@shop/shared';
 import { FormFeedback, type FormOutcome, formStyles, TextAreaField, TextField } from '@shop/shared/form';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
 import { SafeHtml } from '../../app/SafeHtml';
-import { FORM_FEEDBACK_MS, GENERIC_ACTION_ERROR } from '../../constants';
+import { FORM_FEEDBACK_MS } from '../../constants';
 import { usePageMeta } from '../../usePageMeta';
 import { sendContactInquiry, usePageContentQuery } from './api';
 import styles from './content.module.css';
@@ -19,7 +20,7 @@ export function whatsappLink(number: string): string {
 
 /** /contact: the inquiry form, plus phone, WhatsApp and e-mail from page content or configuration. */
 export function ContactPage(): ReactNode {
-  const data = shownData(usePageContentQuery('contact'));
+  const { data } = usePageContentQuery('contact');
   const startup = useBusState('startup');
   const heading = data?.heading || 'Contact Us';
   usePageMeta(heading, CONTACT_DESCRIPTION);
@@ -92,7 +93,7 @@ export function ContactForm(): ReactNode {
         } else {
           for (const [field, message] of Object.entries(outcome.fields))
             helpers.setFieldError(field, message);
-          setFeedback({ ok: false, message: GENERIC_ACTION_ERROR });
+          setFeedback({ ok: false, message: MESSAGES.actionFailed });
         }
       }}
     >

@@ -1,5 +1,6 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { FORM_FEEDBACK_MS, GENERIC_ACTION_ERROR } from '../../constants';
+import { FORM_FEEDBACK_MS } from '../../constants';
 import { fail, installFakeApi, ok } from '../../test/fakeApi';
 import { NOTIFY_ME_SUCCESS, NotifyMe } from './NotifyMe';
 
@@ -49,6 +50,6 @@ describe('Notify Me', () => {
     installFakeApi({ 'POST notify-me': fail(500) });
     render(<NotifyMe productId={9} />);
     const dialog = openAndSubmit('ann@example.com');
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(GENERIC_ACTION_ERROR);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.actionFailed);
   });
 });

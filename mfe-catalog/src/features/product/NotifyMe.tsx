@@ -1,10 +1,11 @@
 import { notifyMeSchema } from '@shop/contract/validation';
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { useTimeouts } from '@shop/shared';
 import { DialogButton } from '@shop/shared/dialog';
 import { FormFeedback, type FormOutcome, formStyles, TextField } from '@shop/shared/form';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
-import { FORM_FEEDBACK_MS, GENERIC_ACTION_ERROR } from '../../constants';
+import { FORM_FEEDBACK_MS } from '../../constants';
 import { subscribeNotifyMe } from './api';
 import styles from './product.module.css';
 
@@ -38,7 +39,7 @@ export function NotifyMeForm({
           }, FORM_FEEDBACK_MS);
         } else {
           if (outcome.fields.email) helpers.setFieldError('email', outcome.fields.email);
-          setFeedback({ ok: false, message: GENERIC_ACTION_ERROR });
+          setFeedback({ ok: false, message: MESSAGES.actionFailed });
         }
       }}
     >

@@ -1,7 +1,8 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { bus, useBusState } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useState } from 'react';
-import { CART_ADD_TIMEOUT_MS, GENERIC_ACTION_ERROR } from '../../constants';
+import { CART_ADD_TIMEOUT_MS } from '../../constants';
 import styles from './products.module.css';
 
 /**
@@ -28,7 +29,7 @@ export function AddToCartButton({ productId, inStock }: { productId: number; inS
     try {
       await bus.request('cart.add', { productId, quantity: 1 }, { timeoutMs: CART_ADD_TIMEOUT_MS });
     } catch {
-      setError(GENERIC_ACTION_ERROR);
+      setError(MESSAGES.actionFailed);
     } finally {
       setAdding(false);
     }

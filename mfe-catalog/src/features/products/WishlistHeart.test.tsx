@@ -1,6 +1,6 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { bus, DEFAULT_COMMAND_TIMEOUT_MS, initialBusStates } from '@shop/shared';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { GENERIC_ACTION_ERROR } from '../../constants';
 import { WishlistHeart } from './WishlistHeart';
 
 describe('wishlist heart', () => {
@@ -23,7 +23,7 @@ describe('wishlist heart', () => {
     render(<WishlistHeart productId={4} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add to wishlist' }));
     await act(async () => jest.advanceTimersByTime(DEFAULT_COMMAND_TIMEOUT_MS));
-    expect(await screen.findByRole('alert')).toHaveTextContent(GENERIC_ACTION_ERROR);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.actionFailed);
     expect(screen.getByRole('button', { name: 'Add to wishlist' })).toHaveAttribute('aria-pressed', 'false');
   });
 

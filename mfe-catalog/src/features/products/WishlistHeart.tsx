@@ -1,6 +1,6 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { bus, useBusState } from '@shop/shared';
 import { type ReactNode, useState } from 'react';
-import { GENERIC_ACTION_ERROR } from '../../constants';
 import styles from './products.module.css';
 
 /**
@@ -28,7 +28,7 @@ export function WishlistHeart({
     try {
       await bus.request('wishlist.toggle', { productId });
     } catch {
-      setError(GENERIC_ACTION_ERROR);
+      setError(MESSAGES.actionFailed);
     } finally {
       setBusy(false);
     }

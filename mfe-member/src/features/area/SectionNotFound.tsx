@@ -1,6 +1,6 @@
+import { useDocumentTitle } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
 
 /** A member-area path with no page (yet): say so inside the frame, with the way back. */
 export function SectionNotFound(): ReactNode {

@@ -1,8 +1,7 @@
-import { type DashboardStats, ErrorPanel, Skeleton } from '@shop/shared';
+import { type DashboardStats, ErrorPanel, Skeleton, useDocumentTitle } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { StatBoxes } from '../../app/StatBoxes';
 import { useApiData } from '../../app/useApiData';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { ActivityList } from './ActivityList';
 import styles from './dashboard.module.css';
 import { dashboardApi } from './dashboardApi';

@@ -1,13 +1,21 @@
 import { MESSAGE_TEXT_MAX, messageSchema } from '@shop/contract/validation';
-import { ACTION_FAILED_MESSAGE, useTimeouts } from '@shop/shared';
-import { FormFeedback, type FormOutcome, formStyles, TextAreaField, TextField } from '@shop/shared/form';
+import { MESSAGES } from '@shop/contract/validation/messages';
+import { useTimeouts } from '@shop/shared';
+import {
+  FormFeedback,
+  formStyles,
+  type Refusal,
+  showAtFields,
+  TextAreaField,
+  TextField,
+  useFormFeedback,
+} from '@shop/shared/form';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useState } from 'react';
-import type { AddressRefusal } from '../shipping-address/shippingAddressSlice';
 import { MESSAGE_DIALOG_CLOSE_MS, MESSAGE_FEEDBACK_MS } from './constants';
 import type { MessageInput } from './messagesApi';
 
-export type SendOutcome = { ok: true } | { ok: false; refusal: AddressRefusal | undefined };
+export type SendOutcome = { ok: true } | { ok: false; refusal: Refusal | undefined };
 
 interface MessageFormProps {
   /** A reply's subject: the thread's, shown read-only (spec 001 §4); absent for a new message. */
@@ -31,29 +39,23 @@ export function MessageForm({
   send,
   onClose,
 }: MessageFormProps): ReactNode {
-  const [feedback, setFeedback] = useState<FormOutcome | null>(null);
+  const [feedback, showFeedback] = useFormFeedback(MESSAGE_FEEDBACK_MS);
   const [sent, setSent] = useState(false);
   const later = useTimeouts();
 
   const submit = async (values: MessageInput, helpers: FormikHelpers<MessageInput>) => {
-    setFeedback(null);
+    showFeedback(null);
     const outcome = await send({ subject: fixedSubject ?? values.subject, message: values.message });
     if (outcome.ok) {
       setSent(true);
-      setFeedback({ ok: true, message: sentText });
+      showFeedback({ ok: true, message: sentText });
       later(onClose, MESSAGE_DIALOG_CLOSE_MS);
       return;
     }
-    const refusal = outcome.refusal ?? { message: ACTION_FAILED_MESSAGE, fields: {} };
+    const refusal = outcome.refusal ?? { message: MESSAGES.actionFailed, fields: {} };
     // One message per failure: at the fields the server names, else in the banner.
-    const atFields = Object.entries(refusal.fields).filter(
-      ([name]) => name === 'subject' || name === 'message',
-    );
-    for (const [name, message] of atFields) helpers.setFieldError(name, message);
-    if (atFields.length > 0) return;
-    const failure = { ok: false, message: refusal.message };
-    setFeedback(failure);
-    later(() => setFeedback((shown) => (shown === failure ? null : shown)), MESSAGE_FEEDBACK_MS);
+    if (showAtFields(refusal, ['subject', 'message'], helpers.setFieldError)) return;
+    showFeedback({ ok: false, message: refusal.message });
   };
 
   return (

@@ -1,12 +1,11 @@
 import { MESSAGES } from '@shop/contract/validation/messages';
-import { ErrorPanel, Skeleton } from '@shop/shared';
+import { ErrorPanel, Skeleton, useDocumentTitle } from '@shop/shared';
 import { DialogButton } from '@shop/shared/dialog';
 import { formStyles } from '@shop/shared/form';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useEffect } from 'react';
 import { DateTime } from '../../app/DateTime';
 import { useMemberDispatch, useMemberSelector } from '../../app/hooks';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { SectionNotFound } from '../area/SectionNotFound';
 import { MESSAGE_SENT, MESSAGES_TITLE, NEW_MESSAGE, ORDER_NOT_FOUND, orderMessagesTitle } from './constants';
 import { LoadMoreButton } from './LoadMoreButton';

@@ -1,11 +1,10 @@
-import { ErrorPanel, Skeleton } from '@shop/shared';
+import { ErrorPanel, Skeleton, useDocumentTitle } from '@shop/shared';
 import { DialogButton } from '@shop/shared/dialog';
 import { formStyles } from '@shop/shared/form';
 import { Link, useParams } from '@shop/shared/router';
 import { type ReactNode, useEffect } from 'react';
 import { DateTime } from '../../app/DateTime';
 import { useMemberDispatch, useMemberSelector } from '../../app/hooks';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { SectionNotFound } from '../area/SectionNotFound';
 import {
   MESSAGES_TITLE,

@@ -1,6 +1,6 @@
 import { loadRemembered, type Message, type MessageThread, mayAsk } from '@shop/shared';
+import { type Refusal, refusalOf } from '@shop/shared/form';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@shop/shared/redux';
-import { type Refusal, refusalOf } from '../../app/refusal';
 import { callsOf, channelKey, type MessageChannel, type MessageInput, threadKey } from './messagesApi';
 
 /** A list read page by page: the pages loaded so far, appended in order. */

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@shop/contract/validation/messages';
 import { api, ErrorPanel, type Notification, Skeleton, useBusState, useDismiss } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
@@ -32,7 +33,7 @@ export function NotificationsButton(): ReactNode {
     setError(null);
     const answer = await api.post<unknown>('notifications/remove', { notification_id: id });
     if (!answer.status) {
-      setError(answer.error?.message ?? 'Action failed, please try again later.');
+      setError(answer.error?.message ?? MESSAGES.actionFailed);
       return;
     }
     if (load.state === 'loaded') replace({ items: load.data.items.filter((item) => item.id !== id) });

@@ -1,11 +1,10 @@
-import { ErrorPanel, type OrderDetail, type OrderedProduct, Skeleton } from '@shop/shared';
+import { ErrorPanel, type OrderDetail, type OrderedProduct, Skeleton, useDocumentTitle } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
 import { formStyles } from '@shop/shared/form';
 import { Link, useParams } from '@shop/shared/router';
 import { type ReactNode, useState } from 'react';
 import { DateTime } from '../../app/DateTime';
 import { useApiData } from '../../app/useApiData';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { ORDER_MESSAGES_PATH } from '../messages/constants';
 import {
   FEEDBACK_SUBMITTED,

@@ -1,10 +1,9 @@
-import { ErrorPanel, Skeleton } from '@shop/shared';
+import { ErrorPanel, Skeleton, useDocumentTitle } from '@shop/shared';
 import { formStyles } from '@shop/shared/form';
 import { Link, useSearchParams } from '@shop/shared/router';
 import { type ReactNode, useId } from 'react';
 import { DateTime } from '../../app/DateTime';
 import { useApiData } from '../../app/useApiData';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
 import {
   CLEAR_FILTERS,
   DURATIONS,

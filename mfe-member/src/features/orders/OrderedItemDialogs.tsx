@@ -6,12 +6,12 @@ import {
   FormFeedback,
   type FormOutcome,
   formStyles,
+  refusalOf,
   TextAreaField,
   useFieldError,
 } from '@shop/shared/form';
 import { Form, Formik, type FormikHelpers, useField } from 'formik';
 import type { ReactNode } from 'react';
-import { refusalOf } from '../../app/refusal';
 import { FORM_FEEDBACK_MS, POPUP_CLOSE_MS, THANK_YOU_FEEDBACK } from './constants';
 import { ImageField } from './ImageField';
 import styles from './orders.module.css';

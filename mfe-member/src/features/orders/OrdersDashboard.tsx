@@ -1,8 +1,7 @@
-import { ErrorPanel, type OrderStats, Skeleton } from '@shop/shared';
+import { ErrorPanel, type OrderStats, Skeleton, useDocumentTitle } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { StatBoxes } from '../../app/StatBoxes';
 import { useApiData } from '../../app/useApiData';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { NO_ORDERS, ORDER_LISTING_PATH, ORDERS_TITLE } from './constants';
 import { ordersApi } from './ordersApi';
 

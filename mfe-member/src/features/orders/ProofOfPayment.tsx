@@ -1,9 +1,8 @@
 import { logoFileError } from '@shop/contract/validation';
 import { type OrderDetail, useTimeouts } from '@shop/shared';
-import { FormFeedback, type FormOutcome, formStyles, TextAreaField } from '@shop/shared/form';
+import { FormFeedback, type FormOutcome, formStyles, refusalOf, TextAreaField } from '@shop/shared/form';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useState } from 'react';
-import { refusalOf } from '../../app/refusal';
 import {
   FORM_FEEDBACK_MS,
   PROOF_COMMENTS_MAX,

@@ -1,14 +1,23 @@
 import { alternateEmailSchema } from '@shop/contract/validation';
-import { ErrorPanel, Skeleton } from '@shop/shared';
-import { FormFeedback, formStyles, TextField } from '@shop/shared/form';
+import { ErrorPanel, Skeleton, useDocumentTitle } from '@shop/shared';
+import {
+  FormFeedback,
+  formStyles,
+  refusalOf,
+  showAtFields,
+  TextField,
+  useFormFeedback,
+} from '@shop/shared/form';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import type { ReactNode } from 'react';
-import { refusalOf, showAtFields } from '../../app/refusal';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { ALTERNATE_EMAIL_CLEARED, ALTERNATE_EMAIL_TITLE, ALTERNATE_EMAIL_UPDATED } from './constants';
+import {
+  ALTERNATE_EMAIL_CLEARED,
+  ALTERNATE_EMAIL_TITLE,
+  ALTERNATE_EMAIL_UPDATED,
+  FORM_FEEDBACK_MS,
+} from './constants';
 import { profileApi } from './profileApi';
 import { keepSessionUser } from './sessionUser';
-import { useFormFeedback } from './useFormFeedback';
 import { useLoaded } from './useLoaded';
 
 interface AlternateEmailValues {
@@ -22,7 +31,7 @@ interface AlternateEmailValues {
 export function AlternateEmailPage(): ReactNode {
   useDocumentTitle(ALTERNATE_EMAIL_TITLE);
   const { loaded, retry } = useLoaded('profile', profileApi.profile);
-  const [feedback, showFeedback] = useFormFeedback();
+  const [feedback, showFeedback] = useFormFeedback(FORM_FEEDBACK_MS);
   if (loaded.state === 'failed') return <ErrorPanel onRetry={retry} />;
   if (loaded.state === 'loading') return <Skeleton shape="lines" label="Loading your e-mail addresses" />;
 

@@ -1,13 +1,11 @@
 import { changePasswordSchema } from '@shop/contract/validation';
 import { MESSAGES } from '@shop/contract/validation/messages';
-import { FormFeedback, formStyles, TextField } from '@shop/shared/form';
+import { useDocumentTitle } from '@shop/shared';
+import { FormFeedback, formStyles, refusalOf, TextField, useFormFeedback } from '@shop/shared/form';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import type { ReactNode } from 'react';
-import { refusalOf } from '../../app/refusal';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { CHANGE_PASSWORD_TITLE, OTHER_DEVICES_SIGNED_OUT } from './constants';
+import { CHANGE_PASSWORD_TITLE, FORM_FEEDBACK_MS, OTHER_DEVICES_SIGNED_OUT } from './constants';
 import { type ChangePasswordInput, profileApi } from './profileApi';
-import { useFormFeedback } from './useFormFeedback';
 
 const EMPTY: ChangePasswordInput = { old_password: '', new_password: '', confirm_password: '' };
 
@@ -19,7 +17,7 @@ const EMPTY: ChangePasswordInput = { old_password: '', new_password: '', confirm
  */
 export function ChangePasswordPage(): ReactNode {
   useDocumentTitle(CHANGE_PASSWORD_TITLE);
-  const [feedback, showFeedback] = useFormFeedback();
+  const [feedback, showFeedback] = useFormFeedback(FORM_FEEDBACK_MS);
 
   const save = async (values: ChangePasswordInput, helpers: FormikHelpers<ChangePasswordInput>) => {
     showFeedback(null);

@@ -1,16 +1,20 @@
 import { hearAboutUsSchema, interestsSchema } from '@shop/contract/validation';
 import { MESSAGES } from '@shop/contract/validation/messages';
-import { type ApiResult, ErrorPanel, type InterestOption, Skeleton } from '@shop/shared';
-import { FieldError, FormFeedback, formStyles, useFieldError } from '@shop/shared/form';
+import { type ApiResult, ErrorPanel, type InterestOption, Skeleton, useDocumentTitle } from '@shop/shared';
+import {
+  FieldError,
+  FormFeedback,
+  formStyles,
+  refusalOf,
+  useFieldError,
+  useFormFeedback,
+} from '@shop/shared/form';
 import { Field, Form, Formik } from 'formik';
 import { type ReactNode, useId } from 'react';
 import type { AnyObjectSchema } from 'yup';
-import { refusalOf } from '../../app/refusal';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { HEAR_ABOUT_US_LEGEND, INTERESTS_LEGEND, INTERESTS_TITLE } from './constants';
+import { FORM_FEEDBACK_MS, HEAR_ABOUT_US_LEGEND, INTERESTS_LEGEND, INTERESTS_TITLE } from './constants';
 import styles from './profile.module.css';
 import { profileApi } from './profileApi';
-import { useFormFeedback } from './useFormFeedback';
 import { useLoaded } from './useLoaded';
 
 const loadInterests = async (): Promise<ApiResult<InterestOption[]>> => {
@@ -70,7 +74,7 @@ interface OptionsFormProps {
  */
 function OptionsForm({ name, legend, schema, load, save }: OptionsFormProps): ReactNode {
   const { loaded, retry } = useLoaded(`interests:${name}`, load);
-  const [feedback, showFeedback] = useFormFeedback();
+  const [feedback, showFeedback] = useFormFeedback(FORM_FEEDBACK_MS);
   if (loaded.state === 'failed') return <ErrorPanel onRetry={retry} />;
   if (loaded.state === 'loading') return <Skeleton shape="lines" count={6} label={`Loading ${legend}`} />;
 

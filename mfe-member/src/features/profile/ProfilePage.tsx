@@ -1,7 +1,6 @@
-import { ErrorPanel, Skeleton } from '@shop/shared';
+import { ErrorPanel, Skeleton, useDocumentTitle } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
 import {
   ALTERNATE_EMAIL_PATH,
   INTERESTS_PATH,

@@ -1,16 +1,22 @@
 import { profileSchema } from '@shop/contract/validation';
-import { ACTION_FAILED_MESSAGE, ErrorPanel, type Profile, Skeleton } from '@shop/shared';
-import { FormFeedback, formStyles, SelectField, TextField } from '@shop/shared/form';
+import { MESSAGES } from '@shop/contract/validation/messages';
+import { ErrorPanel, type Profile, Skeleton, useDocumentTitle } from '@shop/shared';
+import {
+  FormFeedback,
+  formStyles,
+  refusalOf,
+  SelectField,
+  showAtFields,
+  TextField,
+  useFormFeedback,
+} from '@shop/shared/form';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import type { ReactNode } from 'react';
-import { refusalOf, showAtFields } from '../../app/refusal';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { PROFILE_UPDATE_TITLE, PROFILE_UPDATED } from './constants';
+import { FORM_FEEDBACK_MS, PROFILE_UPDATE_TITLE, PROFILE_UPDATED } from './constants';
 import styles from './profile.module.css';
 import { profileApi } from './profileApi';
 import { loadProfileWithLists } from './referenceLists';
 import { keepSessionUser } from './sessionUser';
-import { useFormFeedback } from './useFormFeedback';
 import { useLoaded } from './useLoaded';
 
 /** The select boxes hold text; '' is "not chosen" (the schema's message then shows). */
@@ -39,7 +45,7 @@ const valuesOf = (profile: Profile): ProfileValues => ({
 export function UpdateProfilePage(): ReactNode {
   useDocumentTitle(PROFILE_UPDATE_TITLE);
   const { loaded, retry } = useLoaded('profile-with-lists', loadProfileWithLists);
-  const [feedback, showFeedback] = useFormFeedback();
+  const [feedback, showFeedback] = useFormFeedback(FORM_FEEDBACK_MS);
   if (loaded.state === 'failed') return <ErrorPanel onRetry={retry} />;
   if (loaded.state === 'loading') return <Skeleton shape="lines" label="Loading your profile" />;
   const { countries, genders, ageGroups } = loaded.data;
@@ -56,7 +62,7 @@ export function UpdateProfilePage(): ReactNode {
     }
     const refusal = refusalOf(answer);
     if (showAtFields(refusal, Object.keys(values), helpers.setFieldError)) return;
-    showFeedback({ ok: false, message: refusal.message || ACTION_FAILED_MESSAGE });
+    showFeedback({ ok: false, message: refusal.message || MESSAGES.actionFailed });
   };
 
   return (

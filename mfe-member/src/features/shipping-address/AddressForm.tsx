@@ -1,18 +1,20 @@
 import { shippingAddressSchema } from '@shop/contract/validation';
-import { ACTION_FAILED_MESSAGE, ErrorPanel, Skeleton, useTimeouts } from '@shop/shared';
+import { ErrorPanel, Skeleton } from '@shop/shared';
 import {
+  ADDRESS_FEEDBACK_MS,
   AddressFields,
   type AddressValues,
   addressInputOf,
   FormFeedback,
-  type FormOutcome,
   formStyles,
   isAddressField,
+  refusalOfRejected,
+  showAtFields,
+  useFormFeedback,
 } from '@shop/shared/form';
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useMemberDispatch } from '../../app/hooks';
-import { ADDRESS_FEEDBACK_MS } from '../../constants';
 import { PRIMARY_LABEL } from './constants';
 import { saveAddress } from './shippingAddressSlice';
 import { useCountries } from './useCountries';
@@ -45,27 +47,22 @@ export function AddressForm({
 }: AddressFormProps): ReactNode {
   const dispatch = useMemberDispatch();
   const countries = useCountries();
-  const [feedback, setFeedback] = useState<FormOutcome | null>(null);
-  const later = useTimeouts();
+  const [feedback, showFeedback] = useFormFeedback(ADDRESS_FEEDBACK_MS);
 
   if (countries.state === 'failed') return <ErrorPanel onRetry={countries.retry} />;
   if (countries.state === 'loading')
     return <Skeleton shape="lines" count={6} label="Loading the address form" />;
 
   const save = async (values: AddressValues, helpers: FormikHelpers<AddressValues>) => {
-    setFeedback(null);
+    showFeedback(null);
     const result = await dispatch(saveAddress({ id, address: addressInputOf(values) }));
     if (saveAddress.fulfilled.match(result)) {
       onSaved();
       return;
     }
-    const refusal = result.payload ?? { message: result.error.message ?? ACTION_FAILED_MESSAGE, fields: {} };
-    const atFields = Object.entries(refusal.fields).filter(([name]) => isAddressField(name));
-    for (const [name, message] of atFields) helpers.setFieldError(name, message);
-    if (atFields.length > 0) return;
-    const failure = { ok: false, message: refusal.message };
-    setFeedback(failure);
-    later(() => setFeedback((shown) => (shown === failure ? null : shown)), ADDRESS_FEEDBACK_MS);
+    const refusal = refusalOfRejected(result);
+    if (showAtFields(refusal, isAddressField, helpers.setFieldError)) return;
+    showFeedback({ ok: false, message: refusal.message });
   };
 
   return (

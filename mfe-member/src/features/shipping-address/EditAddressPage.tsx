@@ -1,9 +1,8 @@
-import { ErrorPanel, Skeleton } from '@shop/shared';
+import { ErrorPanel, Skeleton, useDocumentTitle } from '@shop/shared';
 import { addressValuesOf } from '@shop/shared/form';
 import { Link, useNavigate, useParams } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import { useApiData } from '../../app/useApiData';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { AddressForm } from './AddressForm';
 import { ADDRESS_EDIT_TITLE, ADDRESS_LIST_PATH, ADDRESS_LIST_TITLE, ADDRESS_NOT_FOUND } from './constants';
 import type { BackToList } from './ShippingAddressPage';

@@ -1,10 +1,9 @@
-import { ErrorPanel, type ShippingAddress, Skeleton } from '@shop/shared';
+import { ErrorPanel, type ShippingAddress, Skeleton, useDocumentTitle } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
 import { EMPTY_ADDRESS, formStyles } from '@shop/shared/form';
 import { Link, useLocation } from '@shop/shared/router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useMemberDispatch, useMemberSelector } from '../../app/hooks';
-import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { AddressForm } from './AddressForm';
 import { AddressNotice } from './AddressNotice';
 import { ADDRESS_LIST_TITLE, addressEditPath, NO_ADDRESSES } from './constants';

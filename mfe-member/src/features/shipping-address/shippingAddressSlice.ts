@@ -1,7 +1,6 @@
 import { loadRemembered, mayAsk, type ShippingAddress, type ShippingAddressInput } from '@shop/shared';
+import { ADDRESS_FEEDBACK_MS, type Refusal, refusalOf } from '@shop/shared/form';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@shop/shared/redux';
-import { type Refusal, refusalOf } from '../../app/refusal';
-import { ADDRESS_FEEDBACK_MS } from '../../constants';
 import { ADDRESS_ADDED, ADDRESS_DELETED, ADDRESS_UPDATED, PRIMARY_CHANGED } from './constants';
 import { shippingAddressApi } from './shippingAddressApi';
 
@@ -11,10 +10,6 @@ export interface AddressNotice {
   ok: boolean;
   message: string;
 }
-
-/** A refusal: the server's words for a 4xx it explains (with its field messages), else the generic text. */
-/** A refused address change (the remote's one refusal shape). */
-export type AddressRefusal = Refusal;
 
 export interface ShippingAddressState {
   /** null until the list has loaded once. */
@@ -87,7 +82,7 @@ const ADDRESSES_READ = 'member:addresses';
 export const loadAddresses = createAsyncThunk<
   ShippingAddress[],
   { retry?: boolean } | undefined,
-  { rejectValue: AddressRefusal }
+  { rejectValue: Refusal }
 >(
   'shippingAddress/load',
   async (_options, { dispatch, rejectWithValue }) => {
@@ -106,7 +101,7 @@ export const loadAddresses = createAsyncThunk<
  * deleted primary passed on), so that answer replaces the list: no second request.
  */
 function listAction(name: string, send: typeof shippingAddressApi.remove, done: string) {
-  return createAsyncThunk<ShippingAddress[], number, { rejectValue: AddressRefusal }>(
+  return createAsyncThunk<ShippingAddress[], number, { rejectValue: Refusal }>(
     `shippingAddress/${name}`,
     async (id, { dispatch, rejectWithValue }) => {
       const answer = await send(id);
@@ -131,7 +126,7 @@ export const deleteAddress = listAction('delete', shippingAddressApi.remove, ADD
 export const saveAddress = createAsyncThunk<
   ShippingAddress,
   { id: number | null; address: ShippingAddressInput },
-  { rejectValue: AddressRefusal }
+  { rejectValue: Refusal }
 >('shippingAddress/save', async ({ id, address }, { dispatch, rejectWithValue }) => {
   const answer =
     id === null ? await shippingAddressApi.create(address) : await shippingAddressApi.update(id, address);
