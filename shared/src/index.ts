@@ -24,8 +24,12 @@ export {
 } from '@shop/contract/payment';
 export {
   API_BASE_URL,
+  type ApiAnswer,
+  type ApiBody,
   type ApiClient,
   type ApiClientOptions,
+  type ApiEndpoint,
+  type ApiPath,
   type ApiResult,
   api,
   createApiClient,
@@ -37,19 +41,6 @@ export {
   type RequestOptions as ApiRequestOptions,
   withQuery,
 } from './api/client';
-export {
-  createFailedLoads,
-  FAILED_LOAD_COOLDOWN_MS,
-  type FailedAnswer,
-  type FailedLoads,
-  failedLoads,
-  isTransientFailure,
-  loadRemembered,
-  loadWithRetry,
-  mayAsk,
-  RETRY_DELAYS_MS,
-  type RetryOptions,
-} from './api/retryPolicy';
 export { type RetryingLoad, type RetryingLoaded, useRetryingLoad } from './api/useRetryingLoad';
 export {
   type Bus,
@@ -84,6 +75,31 @@ export {
   type WishlistState,
 } from './bus/contract';
 export { useBusState } from './bus/react';
+export {
+  createDataCache,
+  type DataCache,
+  dataCache,
+  dataKey,
+  type EntryState,
+  invalidate,
+  KEEP_UNUSED_DATA_MS,
+  type Loader,
+  type ReadOptions,
+} from './data/dataCache';
+export {
+  createFailedLoads,
+  FAILED_LOAD_COOLDOWN_MS,
+  type FailedAnswer,
+  type FailedLoads,
+  failedLoads,
+  isTransientFailure,
+  loadRemembered,
+  loadWithRetry,
+  mayAsk,
+  RETRY_DELAYS_MS,
+  type RetryOptions,
+} from './data/retryPolicy';
+export { type Loaded, shownData, useLoaded } from './data/useLoaded';
 export { type ExposedComponent, exposeWithin } from './federation/exposeWithin';
 export { mountStandalone } from './federation/mountStandalone';
 export {

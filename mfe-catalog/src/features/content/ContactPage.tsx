@@ -1,6 +1,6 @@
 import { CONTACT_MESSAGE_MAX, contactSchema } from '@shop/contract/validation';
 import { MESSAGES } from '@shop/contract/validation/messages';
-import { useBusState, useTimeouts } from '@shop/shared';
+import { shownData, useBusState, useTimeouts } from '@shop/shared';
 import { FormFeedback, type FormOutcome, formStyles, TextAreaField, TextField } from '@shop/shared/form';
 import { Form, Formik } from 'formik';
 import { type ReactNode, useState } from 'react';
@@ -20,7 +20,7 @@ export function whatsappLink(number: string): string {
 
 /** /contact: the inquiry form, plus phone, WhatsApp and e-mail from page content or configuration. */
 export function ContactPage(): ReactNode {
-  const { data } = usePageContentQuery('contact');
+  const data = shownData(usePageContentQuery('contact'));
   const startup = useBusState('startup');
   const heading = data?.heading || 'Contact Us';
   usePageMeta(heading, CONTACT_DESCRIPTION);

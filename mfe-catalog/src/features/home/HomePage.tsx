@@ -1,5 +1,5 @@
-import { ErrorPanel, type ProductCard, SHOP_NAME } from '@shop/shared';
-import { Fragment, type ReactNode } from 'react';
+import { ErrorPanel, type Loaded, type ProductCard, SHOP_NAME, shownData } from '@shop/shared';
+import { Fragment, type ReactNode, useRef } from 'react';
 import { useProductsQuery } from '../../api';
 import { AfterFirstPaint } from '../../app/AfterFirstPaint';
 import { HOME_LIST_PER_PAGE, HOME_SUPPLIER_ID } from '../../constants';
@@ -21,20 +21,7 @@ import {
 import { ProductSlider } from './ProductSlider';
 import { PromoBanners } from './PromoBanners';
 
-interface ListQuery {
-  isError: boolean;
-  isLoading: boolean;
-  data?: { items: ProductCard[] };
-  refetch: () => void;
-}
-
-/**
- * A query's answer is in (data or error): what the page needs to place a section for good. A
- * section placed stays placed: a Retry that makes its read load again (the error kept meanwhile)
- * shows a skeleton in the section, never unmounts it and the sections below.
- */
-const settled = (query: { isLoading: boolean; error?: unknown }) =>
-  !query.isLoading || query.error !== undefined;
+type ListRead = Loaded<{ items: ProductCard[] }>;
 
 /**
  * Sections appear top-down: one shows only once every section above it has its answer. All
@@ -64,55 +51,65 @@ export function HomePage(): ReactNode {
   const topSelling = useTopSellingProductsQuery();
   const spotlight = useSpotlightQuery();
   const blocks = useCategoryBlocksQuery();
+  /**
+   * A read's answer is in (data or error): what the page needs to place a section for good. A
+   * section placed stays placed: a Retry that makes its read load again shows a skeleton in the
+   * section, never unmounts it and the sections below.
+   */
+  const placed = useRef(new Set<string>()).current;
+  const settled = (section: string, read: Loaded<unknown>) => {
+    if (read.status === 'failed' || shownData(read) !== undefined) placed.add(section);
+    return placed.has(section);
+  };
   // Category blocks sit by position after the sections they name (spec 000, section 2):
   // 1 after deals, 2 after latest products, 3 after top sellings, 4 after spotlights.
   // One panel for the blocks' one read, in the place of the first block.
   const blockAt = (position: number) =>
-    blocks.isError ? (
+    blocks.status === 'failed' ? (
       position === 1 ? (
-        <ErrorPanel key="blocks-error" onRetry={blocks.refetch} />
+        <ErrorPanel key="blocks-error" onRetry={blocks.retry} />
       ) : null
     ) : (
-      blocks.data?.items
+      shownData(blocks)?.items
         .filter((block) => block.position === position)
         .map((block) => (
           <CategoryBlockSection key={`${block.position}-${block.product_type_slug}`} block={block} />
         ))
     );
-  const slider = (id: string, title: string, query: ListQuery, viewAll?: string) => (
+  const slider = (id: string, title: string, read: ListRead, viewAll?: string) => (
     <ProductSlider
       id={id}
       title={title}
       viewAll={viewAll}
-      isError={query.isError}
-      isLoading={query.isLoading}
-      onRetry={query.refetch}
-      items={query.data?.items}
+      isError={read.status === 'failed'}
+      isLoading={read.status === 'loading' && read.previous === undefined}
+      onRetry={read.retry}
+      items={shownData(read)?.items}
     />
   );
   const top = revealInOrder([
-    ['hero', settled(hero), <HeroCarousel key="hero" />],
-    ['deal', settled(deal), <DealOfTheDay key="deal" />],
+    ['hero', settled('hero', hero), <HeroCarousel key="hero" />],
+    ['deal', settled('deal', deal), <DealOfTheDay key="deal" />],
   ]);
   const rest = () =>
     revealInOrder([
-      ['block-1', settled(blocks), blockAt(1)],
-      ['exclusive', settled(exclusive), slider('exclusive-title', 'Exclusive Products', exclusive)],
-      ['banners', settled(banners), <PromoBanners key="banners" />],
+      ['block-1', settled('block-1', blocks), blockAt(1)],
+      ['exclusive', settled('exclusive', exclusive), slider('exclusive-title', 'Exclusive Products', exclusive)],
+      ['banners', settled('banners', banners), <PromoBanners key="banners" />],
       [
         'latest',
-        settled(latest),
+        settled('latest', latest),
         slider('latest-title', 'Latest Products', latest, '/products?sort=newest-to-oldest'),
       ],
       ['block-2', true, blockAt(2)],
-      ['handmade', settled(handmade), slider('handmade-title', 'Handmade Products', handmade)],
-      ['top-selling', settled(topSelling), slider('top-selling-title', 'Top Selling Products', topSelling)],
+      ['handmade', settled('handmade', handmade), slider('handmade-title', 'Handmade Products', handmade)],
+      ['top-selling', settled('top-selling', topSelling), slider('top-selling-title', 'Top Selling Products', topSelling)],
       ['block-3', true, blockAt(3)],
-      ['spotlight', settled(spotlight), slider('spotlight-title', 'Spotlight', spotlight)],
+      ['spotlight', settled('spotlight', spotlight), slider('spotlight-title', 'Spotlight', spotlight)],
       ['block-4', true, blockAt(4)],
       [
         'supplier',
-        settled(supplier),
+        settled('supplier', supplier),
         slider('supplier-title', 'From Our Partner', supplier, `/products?supplier_id=${HOME_SUPPLIER_ID}`),
       ],
     ]);
