@@ -63,7 +63,7 @@ export function addressInputOf(values: AddressValues): ShippingAddressInput {
   };
 }
 
-interface AddressFieldsProps {
+export interface AddressFieldsProps {
   /** The countries to choose from (`countries`), loaded by the form that renders the fields. */
   countries: readonly Pick<Country, 'id' | 'name'>[];
   /** The label of the 'primary address' checkbox; without it the checkbox is not offered. */

@@ -6,6 +6,7 @@
 
 export {
   AddressFields,
+  type AddressFieldsProps,
   type AddressValues,
   addressInputOf,
   addressValuesOf,
@@ -24,4 +25,5 @@ export {
 } from './Field';
 export { default as formStyles } from './form.module.css';
 export { type Failure, type Refusal, refusalOf, refusalOfRejected, showAtFields } from './refusal';
+export { ShippingAddressForm, type ShippingAddressFormProps } from './ShippingAddressForm';
 export { useFormFeedback } from './useFormFeedback';

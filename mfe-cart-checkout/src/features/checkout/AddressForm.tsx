@@ -1,19 +1,6 @@
-import { shippingAddressSchema } from '@shop/contract/validation';
+import type { ShippingAddressInput } from '@shop/contract';
 import { ErrorPanel, Skeleton } from '@shop/shared';
-import {
-  ADDRESS_FEEDBACK_MS,
-  AddressFields,
-  type AddressValues,
-  addressInputOf,
-  EMPTY_ADDRESS,
-  FormFeedback,
-  formStyles,
-  isAddressField,
-  refusalOfRejected,
-  showAtFields,
-  useFormFeedback,
-} from '@shop/shared/form';
-import { Form, Formik, type FormikHelpers } from 'formik';
+import { EMPTY_ADDRESS, type Refusal, refusalOfRejected, ShippingAddressForm } from '@shop/shared/form';
 import type { ReactNode } from 'react';
 import { useApiData } from '../../app/useApiData';
 import { useCartDispatch } from '../cart/hooks';
@@ -28,39 +15,26 @@ import { saveNewAddress } from './checkoutSlice';
 export function AddressForm({ onSaved }: { onSaved: () => void }): ReactNode {
   const dispatch = useCartDispatch();
   const countries = useApiData('countries', checkoutApi.countries);
-  // Spec 001 §4: "Address update and error flags clear after 4 s".
-  const [feedback, showFeedback] = useFormFeedback(ADDRESS_FEEDBACK_MS);
 
   if (countries.state === 'failed') return <ErrorPanel onRetry={countries.retry} />;
   if (countries.state !== 'loaded')
     return <Skeleton shape="lines" count={6} label="Loading the address form" />;
 
-  const save = async (values: AddressValues, helpers: FormikHelpers<AddressValues>) => {
-    showFeedback(null);
-    const result = await dispatch(saveNewAddress(addressInputOf(values)));
-    if (saveNewAddress.fulfilled.match(result)) {
-      helpers.resetForm();
-      onSaved();
-      return;
-    }
-    const refusal = refusalOfRejected(result);
-    if (showAtFields(refusal, isAddressField, helpers.setFieldError)) return;
-    showFeedback({ ok: false, message: refusal.message });
+  const save = async (address: ShippingAddressInput): Promise<Refusal | null> => {
+    const result = await dispatch(saveNewAddress(address));
+    return saveNewAddress.fulfilled.match(result) ? null : refusalOfRejected(result);
   };
 
   return (
-    <Formik initialValues={EMPTY_ADDRESS} validationSchema={shippingAddressSchema} onSubmit={save}>
-      {({ isSubmitting }) => (
-        <Form className={formStyles.form} noValidate aria-label="New address">
-          <AddressFields countries={countries.data.list} primaryLabel="Make this my primary address" />
-          <FormFeedback feedback={feedback} />
-          <div className={formStyles.actions}>
-            <button type="submit" className={formStyles.primary} disabled={isSubmitting}>
-              Save and use this address
-            </button>
-          </div>
-        </Form>
-      )}
-    </Formik>
+    <ShippingAddressForm
+      countries={countries.data.list}
+      initialValues={EMPTY_ADDRESS}
+      label="New address"
+      submitLabel="Save and use this address"
+      primaryLabel="Make this my primary address"
+      save={save}
+      onSaved={onSaved}
+      resetOnSaved
+    />
   );
 }

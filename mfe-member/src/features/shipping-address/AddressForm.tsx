@@ -1,18 +1,12 @@
-import { shippingAddressSchema } from '@shop/contract/validation';
+import type { ShippingAddressInput } from '@shop/contract';
 import { ErrorPanel, Skeleton } from '@shop/shared';
 import {
-  ADDRESS_FEEDBACK_MS,
-  AddressFields,
   type AddressValues,
-  addressInputOf,
-  FormFeedback,
   formStyles,
-  isAddressField,
+  type Refusal,
   refusalOfRejected,
-  showAtFields,
-  useFormFeedback,
+  ShippingAddressForm,
 } from '@shop/shared/form';
-import { Form, Formik, type FormikHelpers } from 'formik';
 import type { ReactNode } from 'react';
 import { useMemberDispatch } from '../../app/hooks';
 import { PRIMARY_LABEL } from './constants';
@@ -33,8 +27,8 @@ interface AddressFormProps {
 }
 
 /**
- * The member area's address form, new or edit (spec 001 §2.6, §5): the shop's AddressFields under
- * the shared schema. A refusal shows at its fields, or in a banner that clears after 4 s (§4).
+ * The member area's address form, new or edit (spec 001 §2.6, §5): the shared ShippingAddressForm
+ * with a Cancel. A refusal shows at its fields, or in a banner that clears after 4 s (§4).
  */
 export function AddressForm({
   id,
@@ -47,40 +41,29 @@ export function AddressForm({
 }: AddressFormProps): ReactNode {
   const dispatch = useMemberDispatch();
   const countries = useCountries();
-  const [feedback, showFeedback] = useFormFeedback(ADDRESS_FEEDBACK_MS);
 
   if (countries.state === 'failed') return <ErrorPanel onRetry={countries.retry} />;
   if (countries.state === 'loading')
     return <Skeleton shape="lines" count={6} label="Loading the address form" />;
 
-  const save = async (values: AddressValues, helpers: FormikHelpers<AddressValues>) => {
-    showFeedback(null);
-    const result = await dispatch(saveAddress({ id, address: addressInputOf(values) }));
-    if (saveAddress.fulfilled.match(result)) {
-      onSaved();
-      return;
-    }
-    const refusal = refusalOfRejected(result);
-    if (showAtFields(refusal, isAddressField, helpers.setFieldError)) return;
-    showFeedback({ ok: false, message: refusal.message });
+  const save = async (address: ShippingAddressInput): Promise<Refusal | null> => {
+    const result = await dispatch(saveAddress({ id, address }));
+    return saveAddress.fulfilled.match(result) ? null : refusalOfRejected(result);
   };
 
   return (
-    <Formik initialValues={initialValues} validationSchema={shippingAddressSchema} onSubmit={save}>
-      {({ isSubmitting }) => (
-        <Form className={formStyles.form} noValidate aria-label={label}>
-          <AddressFields countries={countries.list} primaryLabel={offerPrimary ? PRIMARY_LABEL : undefined} />
-          <FormFeedback feedback={feedback} />
-          <div className={formStyles.actions}>
-            <button type="submit" className={formStyles.primary} disabled={isSubmitting}>
-              {submitLabel}
-            </button>
-            <button type="button" className={formStyles.secondary} onClick={onCancel}>
-              Cancel
-            </button>
-          </div>
-        </Form>
-      )}
-    </Formik>
+    <ShippingAddressForm
+      countries={countries.list}
+      initialValues={initialValues}
+      label={label}
+      submitLabel={submitLabel}
+      primaryLabel={offerPrimary ? PRIMARY_LABEL : undefined}
+      save={save}
+      onSaved={onSaved}
+    >
+      <button type="button" className={formStyles.secondary} onClick={onCancel}>
+        Cancel
+      </button>
+    </ShippingAddressForm>
   );
 }
