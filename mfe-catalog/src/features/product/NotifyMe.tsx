@@ -1,13 +1,12 @@
 import { notifyMeSchema } from '@shop/contract/validation';
 import { MESSAGES } from '@shop/contract/validation/messages';
-import { useTimeouts } from '@shop/shared';
 import { DialogButton } from '@shop/shared/dialog';
-import { FormFeedback, type FormOutcome, formStyles, TextField } from '@shop/shared/form';
+import { FormFeedback, formStyles, TextField } from '@shop/shared/form';
 import { Form, Formik } from 'formik';
-import { type ReactNode, useState } from 'react';
-import { FORM_FEEDBACK_MS } from '../../constants';
+import type { ReactNode } from 'react';
 import { subscribeNotifyMe } from './api';
 import styles from './product.module.css';
+import { useClosingForm } from './useClosingForm';
 
 export const NOTIFY_ME_SUCCESS = 'Thank you! We will e-mail you when this item is back in stock.';
 
@@ -19,8 +18,9 @@ export function NotifyMeForm({
   productId: number;
   onFinished: () => void;
 }): ReactNode {
-  const later = useTimeouts();
-  const [feedback, setFeedback] = useState<FormOutcome | null>(null);
+  const { feedback, setFeedback, succeeded } = useClosingForm<{ email: string; product_id: number }>(
+    onFinished,
+  );
   return (
     <Formik
       initialValues={{ email: '', product_id: productId }}
@@ -30,13 +30,7 @@ export function NotifyMeForm({
         setFeedback(null);
         const outcome = await subscribeNotifyMe({ email: values.email.trim(), product_id: productId });
         if (outcome.ok) {
-          setFeedback({ ok: true, message: NOTIFY_ME_SUCCESS });
-          helpers.setStatus('submitted');
-          later(() => {
-            helpers.resetForm();
-            setFeedback(null);
-            onFinished();
-          }, FORM_FEEDBACK_MS);
+          succeeded(NOTIFY_ME_SUCCESS, helpers);
         } else {
           if (outcome.fields.email) helpers.setFieldError('email', outcome.fields.email);
           setFeedback({ ok: false, message: MESSAGES.actionFailed });

@@ -1,10 +1,9 @@
 import { QUESTION_MAX, questionSchema } from '@shop/contract/validation';
-import { useTimeouts } from '@shop/shared';
-import { FormFeedback, type FormOutcome, formStyles, TextAreaField, TextField } from '@shop/shared/form';
+import { FormFeedback, formStyles, TextAreaField, TextField } from '@shop/shared/form';
 import { Form, Formik } from 'formik';
-import { type ReactNode, useState } from 'react';
-import { FORM_FEEDBACK_MS } from '../../constants';
+import type { ReactNode } from 'react';
 import { askQuestion } from './api';
+import { useClosingForm } from './useClosingForm';
 
 export const QUESTION_SUCCESS = 'Thank you! Your question has been submitted.';
 /** The spec's banner when the ask-question form fails (spec 000, section 8). */
@@ -20,8 +19,7 @@ export function QuestionForm({
   productId: number;
   onFinished: () => void;
 }): ReactNode {
-  const later = useTimeouts();
-  const [feedback, setFeedback] = useState<FormOutcome | null>(null);
+  const { feedback, setFeedback, succeeded } = useClosingForm<typeof EMPTY>(onFinished);
   return (
     <Formik
       initialValues={EMPTY}
@@ -36,13 +34,7 @@ export function QuestionForm({
           question: values.question.trim(),
         });
         if (outcome.ok) {
-          setFeedback({ ok: true, message: QUESTION_SUCCESS });
-          helpers.setStatus('submitted');
-          later(() => {
-            helpers.resetForm();
-            setFeedback(null);
-            onFinished();
-          }, FORM_FEEDBACK_MS);
+          succeeded(QUESTION_SUCCESS, helpers);
         } else {
           for (const [field, message] of Object.entries(outcome.fields))
             helpers.setFieldError(field, message);

@@ -1,9 +1,9 @@
-import { MESSAGES } from '@shop/contract/validation/messages';
 import { bus, useBusState } from '@shop/shared';
 import { Link } from '@shop/shared/router';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { CART_ADD_TIMEOUT_MS } from '../../constants';
 import styles from './products.module.css';
+import { useBusRequest } from './useBusRequest';
 
 /**
  * Asks cart_checkout (the cart's owner) to add the product through the bus; once the product is
@@ -11,8 +11,7 @@ import styles from './products.module.css';
  */
 export function AddToCartButton({ productId, inStock }: { productId: number; inStock: boolean }): ReactNode {
   const cart = useBusState('cart');
-  const [adding, setAdding] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: adding, send, alert } = useBusRequest();
   if (cart.productIds.includes(productId)) {
     return (
       <Link to="/cart" className={styles.goToCart}>
@@ -23,27 +22,14 @@ export function AddToCartButton({ productId, inStock }: { productId: number; inS
   if (!inStock) {
     return <span className={styles.outOfStock}>Out of Stock</span>;
   }
-  const add = async () => {
-    setAdding(true);
-    setError(null);
-    try {
-      await bus.request('cart.add', { productId, quantity: 1 }, { timeoutMs: CART_ADD_TIMEOUT_MS });
-    } catch {
-      setError(MESSAGES.actionFailed);
-    } finally {
-      setAdding(false);
-    }
-  };
+  const add = () =>
+    send(() => bus.request('cart.add', { productId, quantity: 1 }, { timeoutMs: CART_ADD_TIMEOUT_MS }));
   return (
     <span className={styles.addWrap}>
       <button type="button" className={styles.addToCart} onClick={add} disabled={adding}>
         {adding ? 'Adding…' : 'Add to Cart'}
       </button>
-      {error ? (
-        <span role="alert" className={styles.error}>
-          {error}
-        </span>
-      ) : null}
+      {alert}
     </span>
   );
 }

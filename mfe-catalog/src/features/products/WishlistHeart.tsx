@@ -1,7 +1,7 @@
-import { MESSAGES } from '@shop/contract/validation/messages';
 import { bus, useBusState } from '@shop/shared';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import styles from './products.module.css';
+import { useBusRequest } from './useBusRequest';
 
 /**
  * Asks cart_checkout (the wishlist's owner) to toggle the product. The heart fills from the
@@ -19,20 +19,9 @@ export function WishlistHeart({
   placement?: 'inline' | 'corner';
 }): ReactNode {
   const wishlist = useBusState('wishlist');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, send, alert } = useBusRequest();
   const inWishlist = wishlist.productIds.includes(productId);
-  const toggle = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await bus.request('wishlist.toggle', { productId });
-    } catch {
-      setError(MESSAGES.actionFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const toggle = () => send(() => bus.request('wishlist.toggle', { productId }));
   return (
     <span className={placement === 'corner' ? `${styles.heartWrap} ${styles.heartCorner}` : styles.heartWrap}>
       <button
@@ -45,11 +34,7 @@ export function WishlistHeart({
       >
         <span aria-hidden="true">{inWishlist ? '♥' : '♡'}</span>
       </button>
-      {error ? (
-        <span role="alert" className={styles.error}>
-          {error}
-        </span>
-      ) : null}
+      {alert}
     </span>
   );
 }
