@@ -9,6 +9,11 @@ import { responses } from '@shop/contract/schemas/common';
 
 type Key = keyof ApiEndpoints;
 
+/** The enveloped answers of an endpoint: 201 for one that creates (`created: true`), else 200. */
+type Answers<E extends ApiEndpoints[Key]> = E extends { created: true }
+  ? ReturnType<typeof createdResponses<E['response']>>
+  : ReturnType<typeof responses<E['response']>>;
+
 /** The Fastify schema of one endpoint: its summary, inputs and enveloped answers. */
 export function endpointSchema<K extends Key>(key: K) {
   const { summary, response, ...inputs } = apiEndpoints[key];
@@ -24,6 +29,6 @@ export function endpointSchema<K extends Key>(key: K) {
   return {
     summary,
     ...(validated as Omit<ApiEndpoints[K], 'summary' | 'response' | 'multipart' | 'created'>),
-    response: created ? createdResponses(data) : responses(data),
+    response: (created ? createdResponses(data) : responses(data)) as Answers<ApiEndpoints[K]>,
   };
 }
