@@ -10,7 +10,7 @@ import {
 } from '@shop/contract/validation';
 import { type CartItem, type CustomizationOptions, formatPrice, Skeleton, useTimeouts } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
-import { FieldError, FormFeedback, formStyles, TextAreaField, TextField } from '@shop/shared/form';
+import { FieldError, formStyles, TextAreaField, TextField } from '@shop/shared/form';
 import { Form, Formik, type FormikErrors, type FormikHelpers, useFormikContext } from 'formik';
 import { type ChangeEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useApiData } from '../../app/useApiData';
@@ -22,6 +22,7 @@ import {
   LOGO_RECOMMENDATION,
   USD,
 } from './constants';
+import { GiftFormActions } from './GiftFormActions';
 import styles from './gift-options.module.css';
 import { cartChangeOf, giftOptionsApi } from './giftOptionsApi';
 import { MissingOptions } from './MissingOptions';
@@ -158,8 +159,7 @@ function CustomizationForm({
   pending: PendingCart;
 }): ReactNode {
   const currency = useCartSelector((state) => state.cart.cart?.selectedCurrency) ?? USD;
-  const [removing, setRemoving] = useState(false);
-  const { line, feedback, clearFeedback, settle } = useLineChanges(item, pending);
+  const { line, feedback, clearFeedback, settle, removing, remove } = useLineChanges(item, pending);
   const hasCustomization = line.customization !== null;
   const hasSavedLogo = line.customization?.hasLogo ?? false;
 
@@ -201,12 +201,9 @@ function CustomizationForm({
     >
       {({ values, isSubmitting, resetForm, getFieldProps }) => {
         const chosen = (option: CustomizationOption) => values.selectedItems.includes(option);
-        const remove = async () => {
-          setRemoving(true);
-          clearFeedback();
-          const change = cartChangeOf(await giftOptionsApi.removeCustomization(line.id));
-          setRemoving(false);
-          if (settle(change, CUSTOMIZATION_REMOVED)) resetForm({ values: EMPTY });
+        const removeCustomization = async () => {
+          const request = async () => cartChangeOf(await giftOptionsApi.removeCustomization(line.id));
+          if (await remove(request, CUSTOMIZATION_REMOVED)) resetForm({ values: EMPTY });
         };
         return (
           <Form className={formStyles.form} noValidate aria-label="Customization">
@@ -239,22 +236,12 @@ function CustomizationForm({
               <p className={styles.notice}>{CUSTOMIZATION_NON_REFUNDABLE}</p>
             </div>
 
-            <FormFeedback feedback={feedback} />
-            <div className={formStyles.actions}>
-              <button type="submit" className={formStyles.primary} disabled={isSubmitting || removing}>
-                Save
-              </button>
-              {hasCustomization ? (
-                <button
-                  type="button"
-                  className={formStyles.secondary}
-                  disabled={isSubmitting || removing}
-                  onClick={remove}
-                >
-                  Remove customization
-                </button>
-              ) : null}
-            </div>
+            <GiftFormActions
+              feedback={feedback}
+              busy={isSubmitting || removing}
+              removeLabel="Remove customization"
+              onRemove={hasCustomization ? removeCustomization : undefined}
+            />
           </Form>
         );
       }}

@@ -1,12 +1,13 @@
 import { MESSAGES, packagingSchema } from '@shop/contract/validation';
 import { type CartItem, Skeleton } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
-import { FormFeedback, formStyles, SelectField } from '@shop/shared/form';
+import { formStyles, SelectField } from '@shop/shared/form';
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { useApiData } from '../../app/useApiData';
 import { useCartSelector } from '../cart/hooks';
 import { PACKAGING_REMOVED, USD } from './constants';
+import { GiftFormActions } from './GiftFormActions';
 import styles from './gift-options.module.css';
 import { cartChangeOf, giftOptionsApi, type ProductPackaging } from './giftOptionsApi';
 import { MissingOptions } from './MissingOptions';
@@ -58,8 +59,7 @@ function PackagingForm({
   pending: PendingCart;
 }): ReactNode {
   const currency = useCartSelector((state) => state.cart.cart?.selectedCurrency) ?? USD;
-  const [removing, setRemoving] = useState(false);
-  const { line, feedback, clearFeedback, settle } = useLineChanges(item, pending);
+  const { line, feedback, clearFeedback, settle, removing, remove } = useLineChanges(item, pending);
   const { options, packagingLevel } = packaging;
 
   const save = async (values: { packaging_id: string }, helpers: FormikHelpers<{ packaging_id: string }>) => {
@@ -84,12 +84,9 @@ function PackagingForm({
       onSubmit={save}
     >
       {({ isSubmitting, resetForm }) => {
-        const remove = async () => {
-          setRemoving(true);
-          clearFeedback();
-          const change = cartChangeOf(await giftOptionsApi.removePackaging(line.id));
-          setRemoving(false);
-          if (settle(change, PACKAGING_REMOVED)) resetForm({ values: { packaging_id: '' } });
+        const removePackaging = async () => {
+          const request = async () => cartChangeOf(await giftOptionsApi.removePackaging(line.id));
+          if (await remove(request, PACKAGING_REMOVED)) resetForm({ values: { packaging_id: '' } });
         };
         return (
           <Form className={formStyles.form} noValidate aria-label="Packaging">
@@ -113,22 +110,12 @@ function PackagingForm({
                 label: `${option.packaging.title} (${packagingPrice(option.price, packagingLevel, currency)})`,
               }))}
             />
-            <FormFeedback feedback={feedback} />
-            <div className={formStyles.actions}>
-              <button type="submit" className={formStyles.primary} disabled={isSubmitting || removing}>
-                Save
-              </button>
-              {line.packaging !== null ? (
-                <button
-                  type="button"
-                  className={formStyles.secondary}
-                  disabled={isSubmitting || removing}
-                  onClick={remove}
-                >
-                  Remove packaging
-                </button>
-              ) : null}
-            </div>
+            <GiftFormActions
+              feedback={feedback}
+              busy={isSubmitting || removing}
+              removeLabel="Remove packaging"
+              onRemove={line.packaging !== null ? removePackaging : undefined}
+            />
           </Form>
         );
       }}

@@ -16,6 +16,10 @@ export interface LineChanges {
    * as the spec's form cycle returns a failed form to its initial state after 5 s.
    */
   settle(change: CartChange, success: string, banner?: string | null): boolean;
+  /** True while a remove is out (Save and Remove are disabled). */
+  removing: boolean;
+  /** Removes the line's option (`request`) and settles its answer, saying `removed`; true when removed. */
+  remove(request: () => Promise<CartChange>, removed: string): Promise<boolean>;
 }
 
 /** What both gift dialogs do with the answer of a save or remove on their line. */
@@ -44,5 +48,13 @@ export function useLineChanges(item: CartItem, pending: PendingCart): LineChange
   );
 
   const clearFeedback = useCallback(() => setFeedback(null), []);
-  return { line, feedback, clearFeedback, settle };
+  const [removing, setRemoving] = useState(false);
+  const remove = async (request: () => Promise<CartChange>, removed: string): Promise<boolean> => {
+    setRemoving(true);
+    clearFeedback();
+    const change = await request();
+    setRemoving(false);
+    return settle(change, removed);
+  };
+  return { line, feedback, clearFeedback, settle, removing, remove };
 }

@@ -1,0 +1,36 @@
+import { FormFeedback, type FormOutcome, formStyles } from '@shop/shared/form';
+import type { ReactNode } from 'react';
+
+/**
+ * The foot of a gift dialog's form (customization, packaging): its outcome, Save, and the Remove
+ * button when the line has the option saved (`removeLabel` and `onRemove`).
+ */
+export function GiftFormActions({
+  feedback,
+  busy,
+  removeLabel,
+  onRemove,
+}: {
+  feedback: FormOutcome | null;
+  /** A save or remove is out. */
+  busy: boolean;
+  removeLabel: string;
+  /** Absent: nothing to remove. */
+  onRemove?: () => void;
+}): ReactNode {
+  return (
+    <>
+      <FormFeedback feedback={feedback} />
+      <div className={formStyles.actions}>
+        <button type="submit" className={formStyles.primary} disabled={busy}>
+          Save
+        </button>
+        {onRemove ? (
+          <button type="button" className={formStyles.secondary} disabled={busy} onClick={onRemove}>
+            {removeLabel}
+          </button>
+        ) : null}
+      </div>
+    </>
+  );
+}
