@@ -1,9 +1,9 @@
 /**
  * The contract between teams: every state and every command that crosses a remote's border.
  * Adding a member is a minor change; renaming, removing or reshaping one is a breaking change:
- * raise BUS_CONTRACT_VERSION (`@shop/contract/bus`) and tell every team, because remotes are deployed one
- * at a time and an old remote keeps talking to the new shell. The shell refuses a remote built
- * against another major (`checkBusContract`): it shows that remote's fallback instead.
+ * raise BUS_CONTRACT_VERSION (`@shop/contract/bus`) and tell every team, because remotes are
+ * deployed one at a time and an old remote keeps talking to the new shell. The shell refuses a
+ * remote built against another major (`checkBusContract`): it shows that remote's fallback.
  *
  * Owners (the only ones that publish a state or handle a command):
  * - session, `session.start`, `session.end`, `session.updateUser`: auth. Nobody else writes the
