@@ -18,9 +18,9 @@ import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { runningServerOf } from '../src/db/serverLock';
+import { pageViewCounts } from '../src/modules/pageViews/pageViews';
 import { listThreads, readThread, reply, threadAuthor } from '../src/services/messages';
 import { sendNotification } from '../src/services/notifications';
-import { pageViewCounts } from '../src/services/pageViews';
 import { orderCommands } from './orderCommands';
 
 type Command = (database: DatabaseHandle, args: string[]) => Promise<void>;

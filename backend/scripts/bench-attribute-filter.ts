@@ -22,7 +22,7 @@ import {
   ATTRIBUTE_FILTER_MAX_LENGTH,
   ATTRIBUTE_FILTER_MAX_NAMES,
   ATTRIBUTE_FILTER_MAX_VALUES,
-} from '../src/services/attributeFilters';
+} from '../src/modules/products/attributeFilters';
 import { percentile, serverCpuMs, startBenchServer, stopBenchServer, throwAwayDatabase } from './benchServer';
 
 const PRODUCTS = Number(process.env.BENCH_AF_PRODUCTS ?? 20_000);

@@ -37,6 +37,16 @@ import {
   trustedProxyHops,
 } from './hooks/rateLimits';
 import { rejectNulCharacters } from './hooks/rejectNulCharacters';
+import { contentRoutes } from './modules/content/routes';
+import { healthRoutes } from './modules/health/routes';
+import { homeRoutes } from './modules/home/routes';
+import { imageRoutes } from './modules/images/routes';
+import { pageViewRoutes } from './modules/pageViews/routes';
+import { productRoutes } from './modules/products/routes';
+import { referenceListRoutes } from './modules/referenceLists/routes';
+import { searchRoutes } from './modules/search/routes';
+import { startupRoutes } from './modules/startup/routes';
+import { getStartupContent } from './modules/startup/startup';
 import { adminLoginRoutes, adminRoutes } from './routes/admin';
 import { adminMessageRoutes } from './routes/adminMessages';
 import { buyerRoutes } from './routes/buyers';
@@ -44,18 +54,11 @@ import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
 import type { CatalogueOptions, RouteDeps } from './routes/deps';
 import { giftOptionRoutes } from './routes/giftOptions';
-import { healthRoutes } from './routes/health';
-import { homeRoutes } from './routes/home';
-import { imageRoutes } from './routes/images';
 import { memberAccountRoutes } from './routes/memberAccount';
 import { memberOrderRoutes } from './routes/memberOrders';
 import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
-import { pageViewRoutes } from './routes/pageViews';
-import { productRoutes } from './routes/products';
-import { referenceListRoutes } from './routes/referenceLists';
 import { shippingAddressRoutes } from './routes/shippingAddresses';
-import { startupRoutes } from './routes/startup';
 import { wishlistRoutes } from './routes/wishlist';
 import { type AccountServices, DEFAULT_TOKEN_TTL_MS, RESET_TTL_MS } from './services/buyers';
 import {
@@ -67,7 +70,6 @@ import {
 import { Mailer, type MailSettings } from './services/mailer';
 import { pageHintsOf } from './services/pageHints';
 import { DEFAULT_SCRYPT_LOG_N, PasswordHasher } from './services/passwords';
-import { getStartupContent } from './services/startup';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -244,19 +246,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Cache-Control: no-store on every answer that may hold one person's data (the rule is there).
       api.addHook('onSend', markPersonalAnswers);
       await api.register(fastifyRateLimit, rateLimitSettings(options.database.db));
-      await api.register(healthRoutes, deps);
-      await api.register(startupRoutes, deps);
-      await api.register(productRoutes, deps);
-      await api.register(homeRoutes, deps);
+      await api.register(healthRoutes);
+      await api.register(startupRoutes);
+      await api.register(productRoutes);
+      await api.register(searchRoutes);
+      await api.register(homeRoutes);
+      await api.register(contentRoutes);
       await api.register(cartRoutes);
       await api.register(checkoutRoutes, deps);
       await api.register(shippingAddressRoutes, deps);
       await api.register(giftOptionRoutes, deps);
       await api.register(wishlistRoutes, deps);
-      await api.register(imageRoutes, deps);
+      await api.register(imageRoutes);
       await api.register(buyerRoutes, deps);
-      await api.register(referenceListRoutes, deps);
-      await api.register(pageViewRoutes, deps);
+      await api.register(referenceListRoutes);
+      await api.register(pageViewRoutes);
       // Member account (issue 11).
       await api.register(notificationRoutes, deps);
       await api.register(memberAccountRoutes, deps);

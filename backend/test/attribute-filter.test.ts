@@ -16,7 +16,7 @@ import {
   ATTRIBUTE_FILTER_MAX_VALUES,
   type AttributeFilters,
   parseAttributeFilters,
-} from '../src/services/attributeFilters';
+} from '../src/modules/products/attributeFilters';
 import { createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
 
 const API = '/backend/api';

@@ -1,5 +1,5 @@
 import { pageViews } from '../src/db/schema';
-import { pageViewCounts, referrerOf, routeOf } from '../src/services/pageViews';
+import { pageViewCounts, referrerOf, routeOf } from '../src/modules/pageViews/pageViews';
 import { createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
 
 describe('page-view normalisation', () => {

@@ -3,9 +3,21 @@
  * registers each route from its entry; the apps' `api` client is typed by it.
  */
 import { cartEndpoints } from './schemas/cart';
+import { contentEndpoints, homeEndpoints, productEndpoints, searchEndpoints } from './schemas/catalogue';
+import { referenceListEndpoints } from './schemas/referenceLists';
+import { startupEndpoints } from './schemas/startup';
+import { healthEndpoints, pageViewEndpoints } from './schemas/system';
 
 export const apiEndpoints = {
   ...cartEndpoints,
+  ...productEndpoints,
+  ...searchEndpoints,
+  ...homeEndpoints,
+  ...contentEndpoints,
+  ...startupEndpoints,
+  ...referenceListEndpoints,
+  ...healthEndpoints,
+  ...pageViewEndpoints,
 };
 
 export type ApiEndpoints = typeof apiEndpoints;

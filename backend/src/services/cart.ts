@@ -21,7 +21,7 @@ import { AppError } from '../errors';
 import { hashToken, newOpaqueToken } from './auth';
 import { imageUrl } from './images';
 import { convertFromUsd, type Pricing, sumAmounts, vatIncludedIn } from './money';
-import { loadProductCards } from './products';
+import { loadProductCards } from './productCards';
 import { type AddressRow, addressById, toShippingAddress } from './shippingAddresses';
 import type { UploadStore } from './uploads';
 

@@ -8,7 +8,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { productGallery, products } from '../db/schema';
 import type { PageHints } from '../delivery/site';
-import { listHeroSlides } from './home';
+import { listHeroSlides } from '../modules/home/home';
 import { imageUrl } from './images';
 
 const PRODUCT_PAGE = /^\/product\/([^/]+)\/?$/;

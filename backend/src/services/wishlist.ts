@@ -12,7 +12,7 @@ import { AppError } from '../errors';
 import { hashToken, isWishlistToken, resolveBuyer, resolveWishlistUser } from './auth';
 import { addToCartWithin, type CartOwner, lockProduct } from './cart';
 import type { Pricing } from './money';
-import { loadProductCards } from './products';
+import { loadProductCards } from './productCards';
 
 /** Whom a bearer token makes the caller of the wishlist calls. */
 export type WishlistCaller =

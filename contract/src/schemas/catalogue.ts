@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { endpoints } from '../endpoint';
 import type {
   Banner as BannerShape,
   CategoryBlock as CategoryBlockShape,
@@ -327,3 +328,102 @@ export const ContactBody = Type.Object({
   message: Type.Optional(Type.String({ maxLength: 5000 })),
 });
 export const EmptyObject = Type.Object({});
+
+/** `/products/*`, `/product-reviews`, `/product-questions`, `/notify-me` (backend/src/modules/products). */
+export const productEndpoints = endpoints({
+  'GET products': {
+    summary: 'Product listing with filters, disjunctive facets and paging',
+    querystring: ProductListingQuery,
+    response: ProductListing,
+  },
+  'GET products/by-slug/:slug': {
+    summary: 'One product with its details (records a view)',
+    params: ProductBySlugParams,
+    response: ProductBySlug,
+  },
+  'GET products/grouped-products/:id': {
+    summary: 'Variant groups of a product',
+    params: ProductIdParams,
+    response: ProductGroups,
+  },
+  'GET products/gallery/:id': {
+    summary: 'Images and videos of a product',
+    params: ProductIdParams,
+    response: Gallery,
+  },
+  'GET products/bought-together/:id': {
+    summary: 'Frequently bought together (best sellers of the same category)',
+    params: ProductIdParams,
+    response: BoughtTogether,
+  },
+  'GET product-reviews': {
+    summary: 'Reviews of a product, 5 a page, newest first',
+    querystring: ReviewPageQuery,
+    response: ReviewPage,
+  },
+  'GET product-questions': {
+    summary: 'Questions (and answers) about a product, 5 a page, newest first',
+    querystring: QuestionPageQuery,
+    response: QuestionPage,
+  },
+  'POST product-questions/create': {
+    summary: 'Ask a question about a product (50-200 characters)',
+    body: QuestionBody,
+    response: QuestionCreated,
+    created: true,
+  },
+  'POST notify-me': {
+    summary: 'Mail me when the product is back in stock (idempotent per product and e-mail)',
+    body: NotifyMeBody,
+    response: NotifyMeResult,
+  },
+});
+
+/** `/suggestions`, `/top-searched-products`: the search box (backend/src/modules/search). */
+export const searchEndpoints = endpoints({
+  'GET suggestions': {
+    summary: 'Search-box suggestions: up to 4 products, types, categories and sub-categories',
+    querystring: SuggestionsQuery,
+    response: Suggestions,
+  },
+  'GET top-searched-products': {
+    summary:
+      'Most opened products of the last 30 days, topped up with the best matches of the most searched words (max 8)',
+    response: TopSearched,
+  },
+});
+
+/** The home page's blocks and product lists (backend/src/modules/home). */
+export const homeEndpoints = endpoints({
+  'GET hero-slides': { summary: 'Hero carousel (at most 5)', response: HeroSlides },
+  'GET deals-of-the-day': {
+    summary: 'The running deal (end_date_time = seconds left) or null',
+    response: DealOfTheDay,
+  },
+  'GET banners': { summary: 'Promotion banners', response: Banners },
+  'GET category-blocks': { summary: 'Category blocks by position', response: CategoryBlocks },
+  'GET exclusive-products': { summary: 'Exclusive line, newest first (8)', response: ProductItems },
+  'GET handmade-products': { summary: 'Handmade line, newest first (8)', response: ProductItems },
+  'GET top-selling-products': { summary: 'Best sellers (8)', response: ProductItems },
+  'GET spotlight': { summary: 'Hot items, best rated first (8)', response: ProductItems },
+  'GET product-type-spotlight/:type': {
+    summary: "A product type's best rated products (8); 404 for an unknown type",
+    params: TypeParams,
+    response: ProductItems,
+  },
+});
+
+/** `/page-content/:page`, `/contact-us`: the content pages (backend/src/modules/content). */
+export const contentEndpoints = endpoints({
+  'GET page-content/:page': {
+    summary: 'about, payments, shipping, cancellation-returns or contact (sanitised HTML); 404 otherwise',
+    params: PageParams,
+    response: PageContent,
+  },
+  'POST contact-us': {
+    summary: 'Send an inquiry (stored); 422 with the spec messages',
+    body: ContactBody,
+    response: EmptyObject,
+    created: true,
+  },
+});

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { endpoints } from '../endpoint';
 import type { StartupContent as StartupContentShape } from '../types';
 import { Currency, NamedRef } from './catalogue';
 import { type FitsInto, proved } from './common';
@@ -46,3 +47,11 @@ export const StartupContent = Type.Object({
   }),
 });
 proved<FitsInto<typeof StartupContent, StartupContentShape>>();
+
+/** `/startup-content` (backend/src/modules/startup). */
+export const startupEndpoints = endpoints({
+  'GET startup-content': {
+    summary: 'Configuration, site map, currencies and messages every page needs',
+    response: StartupContent,
+  },
+});

@@ -2,11 +2,11 @@
 import type { PageContent } from '@shop/contract';
 import { contactSchema } from '@shop/contract/validation';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { contactMessages, pageContents } from '../db/schema';
-import { AppError } from '../errors';
-import { checked } from './buyers';
-import { sanitizeRichText } from './html';
+import type { Database } from '../../db/client';
+import { contactMessages, pageContents } from '../../db/schema';
+import { AppError } from '../../errors';
+import { checked } from '../../services/buyers';
+import { sanitizeRichText } from '../../services/html';
 
 export const CONTENT_PAGES = ['about', 'payments', 'shipping', 'cancellation-returns', 'contact'] as const;
 

@@ -1,26 +1,12 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { responses } from '@shop/contract/schemas/common';
-import { checkDatabase } from '../services/health';
-import type { RouteDeps } from './deps';
+/** The health module: `/health`, liveness and a database round trip. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { endpointSchema } from '../../http/endpoint';
+import { checkDatabase } from './health';
 
-export const healthRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database }) => {
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Liveness and database check',
-        response: responses(
-          Type.Object({
-            ok: Type.Boolean(),
-            database: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
-          }),
-        ),
-      },
-    },
-    async () => {
-      await checkDatabase(database.db);
-      return { status: true as const, data: { ok: true, database: database.kind } };
-    },
-  );
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database } = app.deps;
+  app.get('/health', { schema: { tags: ['system'], ...endpointSchema('GET health') } }, async () => {
+    await checkDatabase(database.db);
+    return { status: true as const, data: { ok: true, database: database.kind } };
+  });
 };

@@ -1,12 +1,12 @@
 /** The home page's data: hero slides, the deal of the day, banners, category blocks, product lists. */
 import type { Banner, CategoryBlock, Deal, HeroSlide, ProductCard } from '@shop/contract';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { rowsOf } from '../db/migrate';
-import { banners, heroSlides, products, productTypes } from '../db/schema';
-import { AppError } from '../errors';
-import { imageUrl } from './images';
-import { loadProductCards } from './products';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/migrate';
+import { banners, heroSlides, products, productTypes } from '../../db/schema';
+import { AppError } from '../../errors';
+import { imageUrl } from '../../services/images';
+import { loadProductCards } from '../../services/productCards';
 
 export const HERO_SLIDES_MAX = 5;
 export const HOME_LIST_SIZE = 8;

@@ -1,12 +1,16 @@
+/**
+ * The images module: `/images/<kind>/:id.svg`, the generated pictures of the catalogue (products,
+ * types, slides, banners, …). Files, not JSON: they are outside the contract's endpoint table.
+ */
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { ErrorEnvelope, Id } from '@shop/contract/schemas/common';
-import { catalogueImage, IMAGE_KINDS } from '../services/images';
-import type { RouteDeps } from './deps';
+import { catalogueImage, IMAGE_KINDS } from '../../services/images';
 
 /** The SVG for an id never changes (the name is part of the seed), so browsers may keep it a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export const imageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database }) => {
+export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database } = app.deps;
   for (const kind of IMAGE_KINDS) {
     app.get(
       `/images/${kind}/:id.svg`,

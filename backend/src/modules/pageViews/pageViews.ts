@@ -4,8 +4,8 @@
  * link's hash) are replaced by the route's pattern before anything is stored.
  */
 import { count, desc, gte, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { pageViews } from '../db/schema';
+import type { Database } from '../../db/client';
+import { pageViews } from '../../db/schema';
 
 /** Longest path kept: longer ones are cut (nobody needs more to count a route). */
 const PATH_MAX = 300;

@@ -18,10 +18,10 @@ import {
   characters,
 } from '@shop/contract/validation/listing-limits';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { rowsOf } from '../db/migrate';
-import { products } from '../db/schema';
-import { AppError } from '../errors';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/migrate';
+import { products } from '../../db/schema';
+import { AppError } from '../../errors';
 
 export {
   ATTRIBUTE_FILTER_MAX_LENGTH,

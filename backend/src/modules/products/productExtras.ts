@@ -11,13 +11,13 @@ import type {
 import { INT4_MAX } from '@shop/contract/schemas/common';
 import { notifyMeSchema, questionSchema } from '@shop/contract/validation';
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { rowsOf } from '../db/migrate';
-import { productGallery, productQuestions, productReviews, products } from '../db/schema';
-import { AppError } from '../errors';
-import { checked } from './buyers';
-import { imageUrl } from './images';
-import { loadProductCards } from './products';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/migrate';
+import { productGallery, productQuestions, productReviews, products } from '../../db/schema';
+import { AppError } from '../../errors';
+import { checked } from '../../services/buyers';
+import { imageUrl } from '../../services/images';
+import { loadProductCards } from '../../services/productCards';
 
 export const REVIEWS_PER_PAGE = 5;
 export const QUESTIONS_PER_PAGE = 5;

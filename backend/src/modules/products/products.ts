@@ -1,16 +1,26 @@
 /**
- * The catalogue as shoppers see it: listing with filters, facets and paging, product detail, and
- * the product cards other areas (cart, wishlist) embed.
+ * The catalogue as shoppers see it: listing with filters, facets and paging, and product detail.
+ * The cards themselves are services/productCards.ts; the search text, modules/search/engine.ts.
  */
 
-import type { FacetValue, ProductCard, ProductDetail, ProductListing, Specification } from '@shop/contract';
+import type { FacetValue, ProductDetail, ProductListing } from '@shop/contract';
 import type { ProductSort } from '@shop/contract/schemas/catalogue';
-import { SEARCH_TEXT_MAX } from '@shop/contract/validation';
 import { eq, gte, lte, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { rowsOf } from '../db/migrate';
-import { currencies, products, productViews, searchLog, suppliers } from '../db/schema';
-import { AppError } from '../errors';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/migrate';
+import { currencies, products, productViews, suppliers } from '../../db/schema';
+import { AppError } from '../../errors';
+import { sanitizeRichText } from '../../services/html';
+import {
+  type CardOrder,
+  type CardRow,
+  loadProductCards,
+  selectCards,
+  toCard,
+} from '../../services/productCards';
+import { TtlCache } from '../../services/ttlCache';
+import { UNGATED, type WorkGate } from '../../services/workGate';
+import { logSearch, normalizeQuery, rankedProducts, resolveSearch } from '../search/engine';
 import {
   type AttributeFilters,
   attributeHits,
@@ -18,15 +28,10 @@ import {
   productHasAttributes,
   resolveAttributeFilters,
 } from './attributeFilters';
-import { sanitizeRichText } from './html';
-import { imageUrl } from './images';
-import { rankSearch, SEARCH_CANDIDATES_MAX } from './searchRanking';
-import { UNGATED, type WorkGate } from './workGate';
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_SORT: ProductSort = 'newest-to-oldest';
-export const LAST_PIECE_MESSAGE = 'Only 1 left in stock';
 
 export interface ProductListingQuery {
   type?: string;
@@ -52,140 +57,6 @@ export interface ProductListingQuery {
 
 const isOn = (flag: string | undefined) => flag === '1' || flag === 'true';
 
-/** One card as the card query answers it (the SQL does the number and date conversions). */
-interface CardRow {
-  id: number;
-  slug: string;
-  title: string;
-  price: number;
-  old_price: number | null;
-  stock_quantity: number;
-  is_customizable: boolean;
-  has_packaging: boolean;
-  hot: boolean;
-  new_item: boolean;
-  free_delivery: boolean;
-  supplier_id: number | null;
-  line: 'exclusive' | 'handmade' | null;
-  rating: number;
-  review_count: number;
-  created_at: string;
-  type_name: string;
-  type_slug: string;
-  category_name: string;
-  category_slug: string;
-  sub_category_name: string;
-  sub_category_slug: string;
-  product_specs: Specification[];
-  sub_category_specs: Specification[];
-}
-
-function toCard(row: CardRow): ProductCard {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    image: imageUrl('products', row.id),
-    price: row.price,
-    old_price: row.old_price,
-    in_stock: row.stock_quantity > 0,
-    stock_quantity: row.stock_quantity,
-    is_customizable: row.is_customizable,
-    has_packaging: row.has_packaging,
-    last_piece_message: row.stock_quantity === 1 ? LAST_PIECE_MESSAGE : null,
-    hot: row.hot,
-    new_item: row.new_item,
-    free_delivery: row.free_delivery,
-    supplier_id: row.supplier_id,
-    line: row.line,
-    type: { name: row.type_name, slug: row.type_slug },
-    category: { name: row.category_name, slug: row.category_slug },
-    subCategory: { name: row.sub_category_name, slug: row.sub_category_slug },
-    reviews: { rating: row.rating, count: row.review_count },
-    specifications: { product: row.product_specs, sub_category: row.sub_category_specs },
-    created_at: row.created_at,
-  };
-}
-
-/** A specification list as JSON, in display order. */
-const specsOf = (table: string, ownerColumn: string, ownerId: SQL) =>
-  sql`(SELECT coalesce(json_agg(json_build_object('name', x.name, 'value', x.value, 'show_in_quick_view', x.show_in_quick_view) ORDER BY x.position, x.id), '[]'::json)
-    FROM ${sql.raw(table)} x WHERE x.${sql.raw(ownerColumn)} = ${ownerId})`;
-
-/** Card columns of `products` and its taxonomy (t, c, s); numbers as float8, the date as ISO 8601 UTC. */
-const CARD_COLUMNS = sql`products.id, products.slug, products.title, products.price::float8 AS price,
-  products.old_price::float8 AS old_price, products.stock_quantity, products.is_customizable,
-  products.has_packaging, products.hot, products.new_item, products.free_delivery, products.supplier_id,
-  products.line, products.sub_category_id, products.rating::float8 AS rating, products.review_count,
-  products.created_at AS created_ts,
-  to_char(products.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-  t.name AS type_name, t.slug AS type_slug, c.name AS category_name, c.slug AS category_slug,
-  s.name AS sub_category_name, s.slug AS sub_category_slug`;
-const TAXONOMY_JOINS = sql`JOIN product_types t ON t.id = products.type_id
-  JOIN categories c ON c.id = products.category_id
-  JOIN sub_categories s ON s.id = products.sub_category_id`;
-
-/**
- * Product cards with both specification lists, in one statement: `from` (products, or products
- * joined to a ranking `r`), filtered by `where`; with `page`, sorted and cut to one page first,
- * so the specifications are only gathered for the cards returned.
- */
-async function selectCards(
-  db: Database,
-  input: {
-    from?: SQL;
-    where: SQL;
-    page?: { order: CardOrder; limit: number; offset: number; rank?: boolean };
-  },
-): Promise<CardRow[]> {
-  const from = input.from ?? sql`products`;
-  const specs = sql`${specsOf('product_specifications', 'product_id', sql`page.id`)} AS product_specs,
-    ${specsOf('sub_category_specifications', 'sub_category_id', sql`page.sub_category_id`)} AS sub_category_specs`;
-  const { page } = input;
-  const query = page
-    ? sql`SELECT page.*, ${specs} FROM (
-        SELECT ${CARD_COLUMNS}${page.rank ? sql`, r.ord AS rank` : sql``} FROM ${from} ${TAXONOMY_JOINS}
-        WHERE ${input.where} ORDER BY ${page.order.inner} LIMIT ${literalInt(page.limit)} OFFSET ${literalInt(page.offset)}
-      ) page ORDER BY ${page.order.outer}`
-    : sql`SELECT page.*, ${specs} FROM (SELECT ${CARD_COLUMNS} FROM ${from} ${TAXONOMY_JOINS} WHERE ${input.where}) page`;
-  return rowsOf<CardRow>(await db.execute(query));
-}
-
-/**
- * LIMIT / OFFSET written into the text, not bound: with parameters there PostgreSQL cannot cost a
- * generic plan (it assumes an unknown offset skips 10% of the rows), so a prepared statement
- * would be planned again on every execution. Only ever a validated integer.
- */
-function literalInt(n: number): SQL {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
-  return sql.raw(String(n));
-}
-
-/** An int[] parameter: one parameter whatever the number of ids (one prepared statement). */
-const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
-
-/** Product cards by id, in the order asked for; unknown ids are skipped. */
-export async function loadProductCards(
-  db: Database,
-  ids: readonly number[],
-): Promise<Map<number, ProductCard>> {
-  const cards = new Map<number, ProductCard>();
-  if (ids.length === 0) return cards;
-  const rows = await selectCards(db, { where: sql`products.id = ANY(${intArray([...new Set(ids)])})` });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  for (const id of ids) {
-    const row = byId.get(id);
-    if (row && !cards.has(id)) cards.set(id, toCard(row));
-  }
-  return cards;
-}
-
-/** A sort as the inner (page) query and the outer (page with specifications) query write it. */
-interface CardOrder {
-  inner: SQL;
-  outer: SQL;
-}
-
 const ORDER_BY: Record<ProductSort, CardOrder> = {
   'newest-to-oldest': {
     inner: sql`products.created_at DESC, products.id DESC`,
@@ -200,100 +71,12 @@ const ORDER_BY: Record<ProductSort, CardOrder> = {
 };
 const BY_RANK: CardOrder = { inner: sql`r.ord`, outer: sql`page.rank` };
 
-/** Trimmed, lower case, single spaces: how searches are matched, logged and cached. */
-export const normalizeQuery = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
-/** A search text's matches, most relevant first (at most SEARCH_CANDIDATES_MAX ids). */
-export interface TextSearch {
-  /** WHERE condition: the product is one of `rankedIds`. */
-  match: SQL;
-  rankedIds: number[];
-}
-
-/**
- * q: what the text means (searchRanking.ts: the products' own text, their taxonomy and line, a
- * typo fallback). Scoring runs once per text: the ranked ids are kept in `cache` (its TTL; 0 =
- * every time), and listings filter and page them.
- */
-export async function resolveSearch(
-  db: Database,
-  text: string,
-  cache: TtlCache<number[]> = new TtlCache(0),
-): Promise<TextSearch> {
-  const rankedIds = await cache.getOrCompute(text, () => rankSearch(db, text));
-  const match = rankedIds.length === 0 ? sql`FALSE` : sql`${products.id} = ANY(${intArray(rankedIds)})`;
-  return { match, rankedIds };
-}
-
-/** FROM clause: the search's ranking r(id, ord), most relevant first, joined to its products. */
-const rankedProducts = (rankedIds: readonly number[]) =>
-  sql`unnest(${intArray(rankedIds)}) WITH ORDINALITY AS r(id, ord) JOIN products ON products.id = r.id`;
-
-/** The first `limit` ids of `search` that pass `filter`, most relevant first. */
-export async function rankedMatches(
-  db: Database,
-  search: TextSearch,
-  filter: SQL,
-  limit = SEARCH_CANDIDATES_MAX,
-): Promise<number[]> {
-  if (search.rankedIds.length === 0) return [];
-  return rowsOf<{ id: number }>(
-    await db.execute(
-      sql`SELECT products.id FROM ${rankedProducts(search.rankedIds)} WHERE ${filter} ORDER BY r.ord LIMIT ${limit}`,
-    ),
-  ).map((row) => Number(row.id));
-}
-
 const sqlAnd = (parts: readonly SQL[]): SQL =>
   parts.length === 0 ? sql`TRUE` : sql`(${sql.join([...parts], sql` AND `)})`;
 
 interface FacetResult {
   totalCount: number;
   filters: ProductListing['filters'];
-}
-
-/**
- * Values kept `ttlMs` per key (0: not kept). While a key is being computed, every other caller
- * asking for it waits for that one computation instead of starting its own (single flight).
- */
-export class TtlCache<V> {
-  private readonly entries = new Map<string, { at: number; value: V }>();
-  private readonly pending = new Map<string, Promise<V>>();
-  constructor(
-    readonly ttlMs: number,
-    private readonly maxEntries = 500,
-  ) {}
-  get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (Date.now() - entry.at > this.ttlMs) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.value;
-  }
-  set(key: string, value: V): void {
-    if (this.ttlMs <= 0) return;
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, { at: Date.now(), value });
-  }
-  getOrCompute(key: string, compute: () => Promise<V>): Promise<V> {
-    if (this.ttlMs <= 0) return compute();
-    const cached = this.get(key);
-    if (cached !== undefined) return Promise.resolve(cached);
-    const running = this.pending.get(key);
-    if (running) return running;
-    const promise = compute()
-      .then((value) => {
-        this.set(key, value);
-        return value;
-      })
-      .finally(() => this.pending.delete(key));
-    this.pending.set(key, promise);
-    return promise;
-  }
 }
 
 /** Facet counts of one filter set, kept a short while: paging and sorting do not change them. */
@@ -553,11 +336,6 @@ async function countFacets(
       attributes,
     },
   };
-}
-
-/** One row per search (normalized), the raw material of top-searched-products. */
-export async function logSearch(db: Database, text: string): Promise<void> {
-  await db.insert(searchLog).values({ query: normalizeQuery(text).slice(0, SEARCH_TEXT_MAX) });
 }
 
 export const sanitizeDetails = sanitizeRichText;

@@ -1,25 +1,13 @@
+/**
+ * The products module: `/products` (listing), `/products/*` (one product, its variants, gallery and
+ * bought-together), `/product-reviews`, `/product-questions` and `/notify-me`. The search text a
+ * listing filters by is read through modules/search/engine.ts.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { createdResponses } from '@shop/contract/schemas/auth';
-import {
-  BoughtTogether,
-  Gallery,
-  NotifyMeBody,
-  NotifyMeResult,
-  ProductBySlug,
-  ProductBySlugParams,
-  ProductGroups,
-  ProductIdParams,
-  ProductListing,
-  ProductListingQuery,
-  QuestionBody,
-  QuestionCreated,
-  QuestionPage,
-  QuestionPageQuery,
-  ReviewPage,
-  ReviewPageQuery,
-} from '@shop/contract/schemas/catalogue';
-import { responses } from '@shop/contract/schemas/common';
-import { limitOf } from '../hooks/rateLimits';
+import { limitOf } from '../../hooks/rateLimits';
+import { endpointSchema } from '../../http/endpoint';
+import { TtlCache } from '../../services/ttlCache';
+import { WorkGate } from '../../services/workGate';
 import {
   askQuestion,
   boughtTogether,
@@ -28,20 +16,15 @@ import {
   notifyMe,
   questionPage,
   reviewPage,
-} from '../services/productExtras';
-import { FacetCache, getProductBySlug, listProducts, TtlCache } from '../services/products';
-import { WorkGate } from '../services/workGate';
+} from './productExtras';
+import { FacetCache, getProductBySlug, listProducts } from './products';
 
 /** One attribute-filtered listing at a time per process: a core and most of the pool stay free. */
 const ATTRIBUTE_FILTER_CONCURRENCY = 1;
 const ATTRIBUTE_FILTER_MAX_WAIT_MS = 5000;
 
-import type { RouteDeps } from './deps';
-
-export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
-  app,
-  { database, catalogue, rateLimits },
-) => {
+export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, catalogue, rateLimits } = app.deps;
   const { db } = database;
   const tags = ['catalogue'];
   const facetCache = new FacetCache(catalogue?.facetCacheTtlMs ?? 0);
@@ -56,11 +39,9 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags,
-        summary: 'Product listing with filters, disjunctive facets and paging',
         description:
           "q: every word in the product's text (title over descriptions) or in its type, category, sub-category or line name; a typo-tolerant trigram match when nothing matches; by relevance unless `sort` is given. `f` malformed → 400 naming f. Facet counts ignore their own group's selection.",
-        querystring: ProductListingQuery,
-        response: responses(ProductListing),
+        ...endpointSchema('GET products'),
       },
     },
     async (request) => ({
@@ -71,14 +52,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
 
   app.get(
     '/products/by-slug/:slug',
-    {
-      schema: {
-        tags,
-        summary: 'One product with its details (records a view)',
-        params: ProductBySlugParams,
-        response: responses(ProductBySlug),
-      },
-    },
+    { schema: { tags, ...endpointSchema('GET products/by-slug/:slug') } },
     async (request) => ({
       status: true as const,
       data: { item: await getProductBySlug(db, request.params.slug) },
@@ -87,14 +61,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
 
   app.get(
     '/products/grouped-products/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Variant groups of a product',
-        params: ProductIdParams,
-        response: responses(ProductGroups),
-      },
-    },
+    { schema: { tags, ...endpointSchema('GET products/grouped-products/:id') } },
     async (request) => ({
       status: true as const,
       data: { items: await groupedProducts(db, request.params.id) },
@@ -103,27 +70,13 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
 
   app.get(
     '/products/gallery/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Images and videos of a product',
-        params: ProductIdParams,
-        response: responses(Gallery),
-      },
-    },
+    { schema: { tags, ...endpointSchema('GET products/gallery/:id') } },
     async (request) => ({ status: true as const, data: { items: await gallery(db, request.params.id) } }),
   );
 
   app.get(
     '/products/bought-together/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Frequently bought together (best sellers of the same category)',
-        params: ProductIdParams,
-        response: responses(BoughtTogether),
-      },
-    },
+    { schema: { tags, ...endpointSchema('GET products/bought-together/:id') } },
     async (request) => ({
       status: true as const,
       data: { items: await boughtTogether(db, request.params.id) },
@@ -132,14 +85,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
 
   app.get(
     '/product-reviews',
-    {
-      schema: {
-        tags,
-        summary: 'Reviews of a product, 5 a page, newest first',
-        querystring: ReviewPageQuery,
-        response: responses(ReviewPage),
-      },
-    },
+    { schema: { tags, ...endpointSchema('GET product-reviews') } },
     async (request) => ({
       status: true as const,
       data: await reviewPage(db, request.query['ProductReviewsSearch[product_id]'], {
@@ -151,14 +97,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
 
   app.get(
     '/product-questions',
-    {
-      schema: {
-        tags,
-        summary: 'Questions (and answers) about a product, 5 a page, newest first',
-        querystring: QuestionPageQuery,
-        response: responses(QuestionPage),
-      },
-    },
+    { schema: { tags, ...endpointSchema('GET product-questions') } },
     async (request) => ({
       status: true as const,
       data: await questionPage(db, request.query['ProductQuestionsSearch[product_id]'], {
@@ -174,10 +113,8 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       config: { rateLimit: limitOf(rateLimits, 'productQuestions') },
       schema: {
         tags,
-        summary: 'Ask a question about a product (50-200 characters)',
         description: "422 VALIDATION_FAILED with the spec's message per field; 404 for an unknown product.",
-        body: QuestionBody,
-        response: createdResponses(QuestionCreated),
+        ...endpointSchema('POST product-questions/create'),
       },
     },
     async (request, reply) =>
@@ -188,12 +125,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     '/notify-me',
     {
       config: { rateLimit: limitOf(rateLimits, 'notifyMe') },
-      schema: {
-        tags,
-        summary: 'Mail me when the product is back in stock (idempotent per product and e-mail)',
-        body: NotifyMeBody,
-        response: responses(NotifyMeResult),
-      },
+      schema: { tags, ...endpointSchema('POST notify-me') },
     },
     async (request) => {
       await notifyMe(db, request.body);

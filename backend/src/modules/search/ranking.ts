@@ -6,9 +6,9 @@
  * prefix, since a shopper typing is in the middle of their last word.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { rowsOf } from '../db/migrate';
-import { PRODUCT_LINES } from '../db/schema';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/migrate';
+import { PRODUCT_LINES } from '../../db/schema';
 
 /** A search ranks at most this many products; `_meta.totalCount` stops there. */
 export const SEARCH_CANDIDATES_MAX = 10_000;

@@ -5,11 +5,12 @@
 import type { SuggestionProduct, Suggestions, TopSearched } from '@shop/contract';
 import { KEYWORD_MIN } from '@shop/contract/validation';
 import { desc, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { rowsOf } from '../db/migrate';
-import { products } from '../db/schema';
-import { imageUrl } from './images';
-import { logSearch, normalizeQuery, rankedMatches, resolveSearch, TtlCache } from './products';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/migrate';
+import { products } from '../../db/schema';
+import { imageUrl } from '../../services/images';
+import { TtlCache } from '../../services/ttlCache';
+import { logSearch, normalizeQuery, rankedMatches, resolveSearch } from './engine';
 
 export const SUGGESTIONS_PER_GROUP = 4;
 export const TOP_SEARCHED_MAX = 8;

@@ -1,19 +1,16 @@
+/**
+ * The startup module: `/startup-content`, what every page needs (configuration, site map,
+ * currencies, messages). The server also embeds it in the first HTML answer (app.ts).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { responses } from '@shop/contract/schemas/common';
-import { StartupContent } from '@shop/contract/schemas/startup';
-import { getStartupContent } from '../services/startup';
-import type { RouteDeps } from './deps';
+import { endpointSchema } from '../../http/endpoint';
+import { getStartupContent } from './startup';
 
-export const startupRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database }) => {
+export const startupRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.deps.database;
   app.get(
     '/startup-content',
-    {
-      schema: {
-        tags: ['storefront'],
-        summary: 'Configuration, site map, currencies and messages every page needs',
-        response: responses(StartupContent),
-      },
-    },
-    async () => ({ status: true as const, data: await getStartupContent(database.db) }),
+    { schema: { tags: ['storefront'], ...endpointSchema('GET startup-content') } },
+    async () => ({ status: true as const, data: await getStartupContent(db) }),
   );
 };

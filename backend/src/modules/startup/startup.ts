@@ -2,7 +2,7 @@
 
 import type { Currency, SitemapNode, SocialChannel, StartupContent } from '@shop/contract';
 import { asc, isNotNull } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../../db/client';
 import {
   categories,
   currencies,
@@ -11,8 +11,8 @@ import {
   siteConfig,
   socialChannels,
   subCategories,
-} from '../db/schema';
-import { imageUrl } from './images';
+} from '../../db/schema';
+import { imageUrl } from '../../services/images';
 
 export async function listCurrencies(db: Database): Promise<{ list: Currency[]; defaultCode: string }> {
   const rows = await db.select().from(currencies).orderBy(asc(currencies.position), asc(currencies.code));
