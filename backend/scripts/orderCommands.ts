@@ -21,7 +21,7 @@ import {
   markPaymentReceived,
   moveOrderStatus,
   reviewProof,
-} from '../src/services/adminOrders';
+} from '../src/modules/admin/orders';
 import { createAdmin, revokeAdminSessions } from '../src/services/admins';
 import { PasswordHasher } from '../src/services/passwords';
 

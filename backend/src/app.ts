@@ -37,27 +37,27 @@ import {
   trustedProxyHops,
 } from './hooks/rateLimits';
 import { rejectNulCharacters } from './hooks/rejectNulCharacters';
+import { adminMessageRoutes } from './modules/admin/messageRoutes';
+import { adminLoginRoutes, adminRoutes } from './modules/admin/routes';
+import { memberAccountRoutes } from './modules/buyers/accountRoutes';
+import { buyerRoutes } from './modules/buyers/routes';
 import { contentRoutes } from './modules/content/routes';
 import { healthRoutes } from './modules/health/routes';
 import { homeRoutes } from './modules/home/routes';
 import { imageRoutes } from './modules/images/routes';
+import { memberOrderRoutes } from './modules/memberOrders/routes';
+import { messageRoutes } from './modules/messages/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { pageViewRoutes } from './modules/pageViews/routes';
 import { productRoutes } from './modules/products/routes';
 import { referenceListRoutes } from './modules/referenceLists/routes';
 import { searchRoutes } from './modules/search/routes';
 import { startupRoutes } from './modules/startup/routes';
 import { getStartupContent } from './modules/startup/startup';
-import { adminLoginRoutes, adminRoutes } from './routes/admin';
-import { adminMessageRoutes } from './routes/adminMessages';
-import { buyerRoutes } from './routes/buyers';
 import { cartRoutes } from './routes/cart';
 import { checkoutRoutes } from './routes/checkout';
 import type { CatalogueOptions, RouteDeps } from './routes/deps';
 import { giftOptionRoutes } from './routes/giftOptions';
-import { memberAccountRoutes } from './routes/memberAccount';
-import { memberOrderRoutes } from './routes/memberOrders';
-import { messageRoutes } from './routes/messages';
-import { notificationRoutes } from './routes/notifications';
 import { shippingAddressRoutes } from './routes/shippingAddresses';
 import { wishlistRoutes } from './routes/wishlist';
 import { type AccountServices, DEFAULT_TOKEN_TTL_MS, RESET_TTL_MS } from './services/buyers';
@@ -258,18 +258,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(giftOptionRoutes, deps);
       await api.register(wishlistRoutes, deps);
       await api.register(imageRoutes);
-      await api.register(buyerRoutes, deps);
+      await api.register(buyerRoutes);
       await api.register(referenceListRoutes);
       await api.register(pageViewRoutes);
       // Member account (issue 11).
-      await api.register(notificationRoutes, deps);
-      await api.register(memberAccountRoutes, deps);
-      await api.register(messageRoutes, deps);
-      await api.register(adminMessageRoutes, deps);
+      await api.register(notificationRoutes);
+      await api.register(memberAccountRoutes);
+      await api.register(messageRoutes);
+      await api.register(adminMessageRoutes);
       // Member orders and the admin's order API (issue 11).
-      await api.register(memberOrderRoutes, deps);
-      await api.register(adminLoginRoutes, deps);
-      await api.register(adminRoutes, deps);
+      await api.register(memberOrderRoutes);
+      await api.register(adminLoginRoutes);
+      await api.register(adminRoutes);
       api.setNotFoundHandler((request) => {
         throw AppError.notFound(`Route ${request.method} ${request.url.split('?')[0]} not found.`);
       });

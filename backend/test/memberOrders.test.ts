@@ -5,7 +5,7 @@ import type { OrderDetail, OrderLogEntry, OrderPage, OrderStats, ReviewPage } fr
 import { MESSAGES } from '@shop/contract/validation';
 import { eq } from 'drizzle-orm';
 import { buyerActivities, products } from '../src/db/schema';
-import { reviewProof } from '../src/services/adminOrders';
+import { reviewProof } from '../src/modules/admin/orders';
 import { PROOF_IMAGE_REQUIRED } from '../src/services/memberOrders';
 import { UploadStore } from '../src/services/uploads';
 import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';

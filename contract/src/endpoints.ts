@@ -2,8 +2,13 @@
  * Every endpoint of the API under /backend/api, by module (one per URL prefix). The backend
  * registers each route from its entry; the apps' `api` client is typed by it.
  */
+import { adminEndpoints } from './schemas/admin';
+import { buyersEndpoints } from './schemas/buyers';
 import { cartEndpoints } from './schemas/cart';
 import { contentEndpoints, homeEndpoints, productEndpoints, searchEndpoints } from './schemas/catalogue';
+import { memberOrdersEndpoints } from './schemas/memberOrders';
+import { messagesEndpoints } from './schemas/messages';
+import { notificationsEndpoints } from './schemas/notifications';
 import { referenceListEndpoints } from './schemas/referenceLists';
 import { startupEndpoints } from './schemas/startup';
 import { healthEndpoints, pageViewEndpoints } from './schemas/system';
@@ -18,6 +23,11 @@ export const apiEndpoints = {
   ...referenceListEndpoints,
   ...healthEndpoints,
   ...pageViewEndpoints,
+  ...buyersEndpoints,
+  ...memberOrdersEndpoints,
+  ...messagesEndpoints,
+  ...notificationsEndpoints,
+  ...adminEndpoints,
 };
 
 export type ApiEndpoints = typeof apiEndpoints;

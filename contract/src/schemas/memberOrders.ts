@@ -1,6 +1,7 @@
 /** Member orders and the admin's order API (issue 11); shapes from shared/src/api/types.ts. */
 
 import { Type } from '@sinclair/typebox';
+import { endpoints } from '../endpoint';
 import type {
   AdminOrderPage as AdminOrderPageShape,
   AdminSession as AdminSessionShape,
@@ -199,3 +200,49 @@ export const OrderStatusBody = Type.Object({
 export const ProofIdParams = Type.Object({ proofId: Id() });
 export const ConfirmProofBody = Type.Object({ comments: Type.Optional(Type.String({ maxLength: 500 })) });
 export const RejectProofBody = Type.Object({ comments: Type.String({ minLength: 1, maxLength: 500 }) });
+
+// ---------------------------------------------------------------- endpoints
+
+export const OrderStatsAnswer = Type.Object({ stats: OrderStats });
+export const OrderLog = Type.Object({ items: Type.Array(OrderLogEntry) });
+export const OrderDetailAnswer = Type.Object({ order: OrderDetail });
+
+/**
+ * `/buyer-orders/*`, `/product-reviews/create` and `/product-feedbacks/create`
+ * (backend/src/modules/member-orders): the member's own orders and what is said about their
+ * products. The logo of an ordered product (`GET buyer-orders/:id/items/:itemId/logo`) is a file,
+ * not a JSON endpoint. The admin's order API is in admin.ts.
+ */
+export const memberOrdersEndpoints = endpoints({
+  'GET buyer-orders': {
+    summary: "The caller's orders, newest first, 10 a page",
+    querystring: OrderListQuery,
+    response: OrderPage,
+  },
+  'GET buyer-orders/stats': { summary: 'Order counts per status box', response: OrderStatsAnswer },
+  'GET buyer-orders/log': {
+    summary: "An order's log, oldest first",
+    querystring: OrderLogQuery,
+    response: OrderLog,
+  },
+  'GET buyer-orders/:id': {
+    summary: 'An order with its products, gift options, address, proof of payment and log',
+    params: OrderIdParams,
+    response: OrderDetailAnswer,
+  },
+  'POST buyer-orders/proof-of-payment': {
+    summary: 'Upload the proof of payment of a transfer order (multipart/form-data)',
+    multipart: true,
+    response: ProofSubmitted,
+  },
+  'POST product-reviews/create': {
+    summary: "Review a product of one of the caller's orders (shown on the product page)",
+    body: ReviewBody,
+    response: ReviewCreated,
+  },
+  'POST product-feedbacks/create': {
+    summary: "Feedback on a product of one of the caller's orders (multipart/form-data)",
+    multipart: true,
+    response: SubmissionDone,
+  },
+});

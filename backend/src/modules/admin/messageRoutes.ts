@@ -1,18 +1,8 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { createdResponses } from '@shop/contract/schemas/auth';
-import { Id, responses } from '@shop/contract/schemas/common';
-import {
-  Message,
-  MessageThreadPage,
-  MessageThreadView,
-  Notification,
-  PageQuery,
-  SendNotificationBody,
-} from '@shop/contract/schemas/member';
-import { requireAdmin } from '../hooks/requireAdmin';
-import { listThreads, readThread, reply } from '../services/messages';
-import { sendNotification } from '../services/notifications';
-import type { RouteDeps } from './deps';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireAdmin } from '../../hooks/requireAdmin';
+import { endpointSchema } from '../../http/endpoint';
+import { listThreads, readThread, reply } from '../../services/messages';
+import { sendNotification } from '../../services/notifications';
 
 /**
  * The admin's side of member messages and notifications (issue 11): every member's threads,
@@ -20,7 +10,8 @@ import type { RouteDeps } from './deps';
  * notification. The CLI (`npm run admin -- list-messages | show-thread | reply | notify`) calls
  * the same services.
  */
-export const adminMessageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database }) => {
+export const adminMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database } = app.deps;
   const { db } = database;
   if (!app.hasRequestDecorator('admin')) app.decorateRequest('admin', null);
   app.addHook('onRequest', requireAdmin(db));
@@ -36,10 +27,7 @@ export const adminMessageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
     {
       schema: {
         ...base,
-        summary:
-          "Every member's threads, newest activity first; `unread=true`: only those with unread member messages",
-        querystring: Type.Object({ page: PageQuery.properties.page, unread: Type.Optional(Type.Boolean()) }),
-        response: responses(MessageThreadPage),
+        ...endpointSchema('GET admin/messages'),
       },
     },
     async (request) => ({
@@ -55,10 +43,7 @@ export const adminMessageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
     {
       schema: {
         ...base,
-        summary: "One thread by any of its messages' id; marks the member's messages read",
-        params: Type.Object({ id: Id() }),
-        querystring: PageQuery,
-        response: responses(MessageThreadView),
+        ...endpointSchema('GET admin/messages/:id'),
       },
     },
     async (request) => ({
@@ -72,10 +57,7 @@ export const adminMessageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
     {
       schema: {
         ...base,
-        summary: "Answer a thread as the shop (the thread's subject is kept; the member is notified)",
-        params: Type.Object({ id: Id() }),
-        body: Type.Object({ message: Type.Optional(Type.String({ maxLength: 4000 })) }),
-        response: createdResponses(Type.Object({ message: Message })),
+        ...endpointSchema('POST admin/messages/:id/reply'),
       },
     },
     async (request, answer) =>
@@ -90,9 +72,7 @@ export const adminMessageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
     {
       schema: {
         ...base,
-        summary: 'Send a header notification to one member (404 for an unknown buyer)',
-        body: SendNotificationBody,
-        response: createdResponses(Type.Object({ notification: Notification })),
+        ...endpointSchema('POST admin/notifications'),
       },
     },
     async (request, answer) =>

@@ -9,13 +9,19 @@
 import type { AdminOrderPage, OrderDetail, OrderStatus, ProofOfPayment } from '@shop/contract';
 import type { Duration } from '@shop/contract/schemas/memberOrders';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { buyerActivities, buyers, orderItems, orderLogs, orders, paymentProofs } from '../db/schema';
-import { AppError } from '../errors';
-import { findOrder, type LogoUrl, orderConditions, orderDetailOf, pageMeta } from './memberOrders';
-import { notifyBuyer } from './notifications';
-import { toOrder } from './orders';
-import type { UploadStore } from './uploads';
+import type { Database } from '../../db/client';
+import { buyerActivities, buyers, orderItems, orderLogs, orders, paymentProofs } from '../../db/schema';
+import { AppError } from '../../errors';
+import {
+  findOrder,
+  type LogoUrl,
+  orderConditions,
+  orderDetailOf,
+  pageMeta,
+} from '../../services/memberOrders';
+import { notifyBuyer } from '../../services/notifications';
+import { toOrder } from '../../services/orders';
+import type { UploadStore } from '../../services/uploads';
 
 export const ADMIN_ORDERS_PER_PAGE = 20;
 

@@ -1,24 +1,17 @@
+/**
+ * Module admin: `/admin/*`. This file: sign-in, every buyer's orders, proofs of payment (services:
+ * orders.ts). Every member's message threads and sending a notification are in messageRoutes.ts.
+ * Endpoints: contract/src/schemas/admin.ts.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@fastify/type-provider-typebox';
-import { Empty } from '@shop/contract/schemas/auth';
-import { Order } from '@shop/contract/schemas/checkout';
-import { Envelope, ErrorEnvelope, responses } from '@shop/contract/schemas/common';
-import {
-  AdminLoginBody,
-  AdminOrderDetail,
-  AdminOrderListQuery,
-  AdminOrderPage,
-  AdminSession,
-  ConfirmProofBody,
-  OrderIdParams,
-  OrderItemParams,
-  OrderStatusBody,
-  ProofIdParams,
-  ProofOfPayment,
-  RejectProofBody,
-} from '@shop/contract/schemas/memberOrders';
-import { bearerTokenOf } from '../hooks/optionalAuth';
-import { requireAdmin } from '../hooks/requireAdmin';
+import { OrderItemParams, ProofIdParams } from '@shop/contract/schemas/memberOrders';
+import { bearerTokenOf } from '../../hooks/optionalAuth';
+import { requireAdmin } from '../../hooks/requireAdmin';
+import { endpointSchema } from '../../http/endpoint';
+import { ImageBytes } from '../../http/imageBytes';
+import { loginAdmin, logoutAdmin } from '../../services/admins';
+import { orderedLogo } from '../../services/memberOrders';
+import { UploadStore } from '../../services/uploads';
 import {
   adminOrderDetail,
   listAllOrders,
@@ -26,25 +19,19 @@ import {
   moveOrderStatus,
   proofFile,
   reviewProof,
-} from '../services/adminOrders';
-import { loginAdmin, logoutAdmin } from '../services/admins';
-import { orderedLogo } from '../services/memberOrders';
-import { UploadStore } from '../services/uploads';
-import type { RouteDeps } from './deps';
-import { ImageBytes } from './memberOrders';
+} from './orders';
 
 /** `admin/login`: the only admin endpoint without an admin token. */
-export const adminLoginRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { accounts }) => {
+export const adminLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { accounts } = app.deps;
   app.post(
     '/admin/login',
     {
       schema: {
         tags: ['admin'],
-        summary: "An admin's sign-in: a bearer token for /backend/api/admin/* (12 hours)",
+        ...endpointSchema('POST admin/login'),
         description:
           "Admins are created with `npm run admin -- create-admin <email>`. Wrong e-mail or password: 401; throttled like buyers (429), with the admins' own limits and counters.",
-        body: AdminLoginBody,
-        response: responses(AdminSession),
       },
     },
     async (request) => ({
@@ -61,7 +48,8 @@ export const adminLoginRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app
 };
 
 /** `admin/*` (issue 11): every buyer's orders and the actions the spec leaves to an admin. */
-export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database, uploadsDir }) => {
+export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, uploadsDir } = app.deps;
   const { db } = database;
   const uploads = new UploadStore(uploadsDir);
   app.decorateRequest('admin', null);
@@ -71,7 +59,6 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
     security: [{ bearer: [] }],
     description: "An admin's bearer token only: none or an expired one 401, a buyer's 403.",
   };
-  const orderAnswer = responses(Type.Object({ order: Order }));
 
   app.post(
     '/admin/logout',
@@ -82,9 +69,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
       },
       schema: {
         ...schema,
-        summary: "Sign out: the admin's token stops working",
-        body: Empty,
-        response: responses(Empty),
+        ...endpointSchema('POST admin/logout'),
       },
     },
     async (request) => {
@@ -99,9 +84,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
     {
       schema: {
         ...schema,
-        summary: 'Every order, newest first, 20 a page',
-        querystring: AdminOrderListQuery,
-        response: responses(AdminOrderPage),
+        ...endpointSchema('GET admin/orders'),
       },
     },
     async (request) => ({ status: true as const, data: await listAllOrders(db, request.query) }),
@@ -112,9 +95,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
     {
       schema: {
         ...schema,
-        summary: 'An order with its buyer and every proof of payment',
-        params: OrderIdParams,
-        response: responses(Type.Object({ order: AdminOrderDetail })),
+        ...endpointSchema('GET admin/orders/:id'),
       },
     },
     async (request) => ({
@@ -144,12 +125,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
     {
       schema: {
         ...schema,
-        summary:
-          'Move an order: Pending/Payment Pending → Dispatch → Delivered; anything not delivered → Cancel',
+        ...endpointSchema('POST admin/orders/:id/status'),
         description: `${schema.description} Writes the order log, the buyer's activity and a notification; Cancel puts the stock back. Any other move: 409 STATUS_MOVE_NOT_ALLOWED.`,
-        params: OrderIdParams,
-        body: OrderStatusBody,
-        response: orderAnswer,
       },
     },
     async (request) => ({
@@ -163,9 +140,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
     {
       schema: {
         ...schema,
-        summary: "Mark an order's payment Received ('Payment Pending' becomes 'Pending')",
-        params: OrderIdParams,
-        response: orderAnswer,
+        ...endpointSchema('POST admin/orders/:id/payment-received'),
       },
     },
     async (request) => ({
@@ -190,20 +165,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
     },
   );
 
-  const proofAnswer = {
-    200: Envelope(Type.Object({ proofOfPayment: ProofOfPayment })),
-    '4xx': ErrorEnvelope,
-    '5xx': ErrorEnvelope,
-  };
   app.post(
     '/admin/proofs/:proofId/confirm',
     {
       schema: {
         ...schema,
-        summary: 'Confirm a Pending proof of payment (the payment is then Received)',
-        params: ProofIdParams,
-        body: ConfirmProofBody,
-        response: proofAnswer,
+        ...endpointSchema('POST admin/proofs/:proofId/confirm'),
       },
     },
     async (request) => ({
@@ -224,10 +191,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
     {
       schema: {
         ...schema,
-        summary: 'Reject a Pending proof of payment with comments (the buyer may upload again)',
-        params: ProofIdParams,
-        body: RejectProofBody,
-        response: proofAnswer,
+        ...endpointSchema('POST admin/proofs/:proofId/reject'),
       },
     },
     async (request) => ({

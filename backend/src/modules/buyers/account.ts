@@ -14,7 +14,7 @@ import {
   profileSchema,
 } from '@shop/contract/validation';
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, sum } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../../db/client';
 import {
   authTokens,
   buyerActivities,
@@ -29,11 +29,11 @@ import {
   interestOptions,
   orders,
   wishlistItems,
-} from '../db/schema';
-import { AppError } from '../errors';
-import { hashToken } from './auth';
-import { type AccountServices, checked, endResetLinks } from './buyers';
-import { AGE_GROUPS, GENDERS } from './referenceLists';
+} from '../../db/schema';
+import { AppError } from '../../errors';
+import { hashToken } from '../../services/auth';
+import { type AccountServices, checked, endResetLinks } from '../../services/buyers';
+import { AGE_GROUPS, GENDERS } from '../../services/referenceLists';
 
 /** Rows of the activity log per page. */
 export const ACTIVITIES_PER_PAGE = 10;

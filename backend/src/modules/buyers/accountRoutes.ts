@@ -1,21 +1,7 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { Empty } from '@shop/contract/schemas/auth';
-import { Id, responses } from '@shop/contract/schemas/common';
-import {
-  ActivityPage,
-  AlternateEmailBody,
-  ChangePasswordBody,
-  DashboardStats,
-  HearAboutUsBody,
-  InterestOption,
-  InterestsBody,
-  PageQuery,
-  Profile,
-  ProfileBody,
-  ProfileStats,
-} from '@shop/contract/schemas/member';
-import { callerId } from '../hooks/callerId';
-import { bearerTokenOf, requireMember } from '../hooks/optionalAuth';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { callerId } from '../../hooks/callerId';
+import { bearerTokenOf, requireMember } from '../../hooks/optionalAuth';
+import { endpointSchema } from '../../http/endpoint';
 import {
   activityLog,
   changePassword,
@@ -28,14 +14,11 @@ import {
   updateHearAboutUs,
   updateInterests,
   updateProfile,
-} from '../services/memberAccount';
-import type { RouteDeps } from './deps';
+} from './account';
 
 /** The member area's account calls (spec 000 §7, spec 001 §7 Member area); all need a token. */
-export const memberAccountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
-  app,
-  { database, accounts },
-) => {
+export const memberAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, accounts } = app.deps;
   const { db } = database;
   const tags = ['member account'];
   const security = [{ bearer: [] }];
@@ -43,9 +26,7 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
 
   app.get(
     '/buyers/dashboard-stats',
-    {
-      schema: { tags, security, summary: 'The dashboard’s four boxes', response: responses(DashboardStats) },
-    },
+    { schema: { tags, security, ...endpointSchema('GET buyers/dashboard-stats') } },
     async (request) => ({ status: true as const, data: await dashboardStats(db, callerId(request)) }),
   );
 
@@ -54,10 +35,8 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags,
+        ...endpointSchema('GET buyers-log'),
         security,
-        summary: 'Recent Activities: the activity log, newest first, paged',
-        querystring: PageQuery,
-        response: responses(ActivityPage),
       },
     },
     async (request) => ({
@@ -71,9 +50,8 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags,
+        ...endpointSchema('GET buyers/profile'),
         security,
-        summary: 'The member’s profile',
-        response: responses(Type.Object({ user: Profile })),
       },
     },
     async (request) => ({ status: true as const, data: { user: await profileOf(db, callerId(request)) } }),
@@ -84,11 +62,10 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags,
+        ...endpointSchema('GET buyers/profile-stats'),
         security,
-        summary: 'The profile overview’s prompt flags',
         description:
           'profileUpdateRequired: mobile, gender, country or age group missing. alternateEmailUpdateRequired: no alternate e-mail. interestsUpdatedRequired: no interest chosen. passwordUpdatedRequired: the password was last set more than 180 days ago (the account’s creation counts when it was never changed).',
-        response: responses(ProfileStats),
       },
     },
     async (request) => ({ status: true as const, data: await profileStats(db, callerId(request)) }),
@@ -99,9 +76,8 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags,
+        ...endpointSchema('GET buyers/get-interest-options'),
         security,
-        summary: 'Interest options, the member’s own checked',
-        response: responses(Type.Object({ interests: Type.Array(InterestOption) })),
       },
     },
     async (request) => ({
@@ -115,10 +91,8 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags,
+        ...endpointSchema('POST buyers/update-interests'),
         security,
-        summary: "Replace the member's interests (at least one, else 422 'Select at-least one option')",
-        body: InterestsBody,
-        response: responses(Type.Object({ interests: Type.Array(InterestOption) })),
       },
     },
     async (request) => ({
@@ -132,9 +106,8 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags,
+        ...endpointSchema('GET buyers/get-hear-about-us-options'),
         security,
-        summary: '"How did you hear about us" options, the member’s own checked',
-        response: responses(Type.Object({ options: Type.Array(InterestOption) })),
       },
     },
     async (request) => ({
@@ -148,10 +121,8 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags,
+        ...endpointSchema('POST buyers/update-hear-about-us'),
         security,
-        summary: "Replace the member's answers {options: id[]} (at least one)",
-        body: HearAboutUsBody,
-        response: responses(Type.Object({ options: Type.Array(InterestOption) })),
       },
     },
     async (request) => ({
@@ -165,11 +136,8 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags,
+        ...endpointSchema('POST buyers/update/:id'),
         security,
-        summary: 'Update the profile (only the caller’s own id, else 403; the e-mail is read-only)',
-        params: Type.Object({ id: Id() }),
-        body: ProfileBody,
-        response: responses(Type.Object({ user: Profile })),
       },
     },
     async (request) => ({
@@ -183,12 +151,10 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags,
+        ...endpointSchema('POST buyers/update-alternate-email'),
         security,
-        summary: 'Set (or clear with an empty value) the alternate e-mail',
         description:
           'Optional, valid when given; never the primary e-mail, nor any other member’s primary or alternate e-mail (422).',
-        body: AlternateEmailBody,
-        response: responses(Type.Object({ user: Profile })),
       },
     },
     async (request) => ({
@@ -202,12 +168,10 @@ export const memberAccountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags,
+        ...endpointSchema('POST buyers/change-password'),
         security,
-        summary: 'Change the password; ends every other session of the member',
         description:
           'A wrong old password is 422 OLD_PASSWORD_WRONG. On success every other token of the member is deleted; the calling token keeps working.',
-        body: ChangePasswordBody,
-        response: responses(Empty),
       },
     },
     async (request) => {

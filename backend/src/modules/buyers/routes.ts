@@ -1,21 +1,14 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import {
-  createdResponses,
-  EmailBody,
-  Empty,
-  LoginBody,
-  RegisterBody,
-  RegisterGuestBody,
-  RegisterWishlistBody,
-  ResetHashBody,
-  ResetPasswordBody,
-  SignedIn,
-  WishlistUser,
-} from '@shop/contract/schemas/auth';
-import { responses } from '@shop/contract/schemas/common';
-import { bearerTokenOf, requireAuth } from '../hooks/optionalAuth';
-import { limitOf } from '../hooks/rateLimits';
-import { resolveBuyer } from '../services/auth';
+/**
+ * Module buyers: `/buyers/*` and `/buyers-log`. This file: signing in and out, member, express
+ * guest and wishlist-only sign-up, password recovery. The member's own account (dashboard,
+ * profile, interests, password, activity log) is in accountRoutes.ts (services: account.ts).
+ * Endpoints: contract/src/schemas/buyers.ts.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { bearerTokenOf, requireAuth } from '../../hooks/optionalAuth';
+import { limitOf } from '../../hooks/rateLimits';
+import { endpointSchema } from '../../http/endpoint';
+import { resolveBuyer } from '../../services/auth';
 import {
   assertResetHashValid,
   isMemberEmail,
@@ -26,13 +19,10 @@ import {
   registerWishlist,
   requestPasswordReset,
   resetPassword,
-} from '../services/buyers';
-import type { RouteDeps } from './deps';
+} from '../../services/buyers';
 
-export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
-  app,
-  { database, accounts, rateLimits },
-) => {
+export const buyerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, accounts, rateLimits } = app.deps;
   const { db } = database;
   const tags = ['buyers'];
   const bearer: { [label: string]: string[] }[] = [{ bearer: [] }];
@@ -46,11 +36,9 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags,
-        summary: 'Sign in (merges the guest cart into the member cart, each line cut to the stock)',
+        ...endpointSchema('POST buyers/login'),
         description:
           '401 INVALID_CREDENTIALS for a wrong password and an unknown e-mail alike; 429 with Retry-After after too many failures per IP, per IP + e-mail or per account (from every IP).',
-        body: LoginBody,
-        response: responses(SignedIn),
       },
     },
     async (request) => ({
@@ -69,10 +57,8 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       },
       schema: {
         tags,
-        summary: 'Sign out: the token stops working',
+        ...endpointSchema('POST buyers/logout'),
         security: bearer,
-        body: Empty,
-        response: responses(Empty),
       },
     },
     async (request) => {
@@ -87,9 +73,8 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags,
-        summary: 'Whether the bearer token (if any) is a live session; never 401',
+        ...endpointSchema('GET buyers/is-logged-in'),
         security: optionalBearer,
-        response: responses(Type.Object({ is_logged_in: Type.Boolean() })),
       },
     },
     async (request) => {
@@ -105,9 +90,7 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       config: { rateLimit: limitOf(rateLimits, 'checkEmailExist') },
       schema: {
         tags,
-        summary: 'Whether a member account uses this e-mail',
-        body: EmailBody,
-        response: responses(Type.Object({ emailExist: Type.Boolean() })),
+        ...endpointSchema('POST buyers/check-email-exist'),
       },
     },
     async (request) => ({
@@ -122,9 +105,7 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       config: { rateLimit: limitOf(rateLimits, 'signUp') },
       schema: {
         tags,
-        summary: 'Member registration (signs in, merges the guest cart)',
-        body: RegisterBody,
-        response: createdResponses(SignedIn),
+        ...endpointSchema('POST buyers/register'),
       },
     },
     async (request, reply) =>
@@ -137,11 +118,9 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       config: { rateLimit: limitOf(rateLimits, 'registerGuest') },
       schema: {
         tags,
-        summary: 'Express (guest) checkout sign-up: a NEW Guest buyer with a token, every time',
+        ...endpointSchema('POST buyers/register-guest'),
         description:
           'Never returns an existing account: each call creates a fresh Guest identity (a guest row and token) that owns only the guest cart whose guest_cart_session_token it brings. An e-mail that belongs to a member answers 409 EMAIL_EXISTS (the panel recommends signing in). Several guests may share an e-mail; joining their history to an account needs proof of e-mail ownership.',
-        body: RegisterGuestBody,
-        response: createdResponses(SignedIn),
       },
     },
     async (request, reply) =>
@@ -154,9 +133,7 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       config: { rateLimit: limitOf(rateLimits, 'registerWishlist') },
       schema: {
         tags,
-        summary: 'Wishlist-only registration (just an e-mail)',
-        body: RegisterWishlistBody,
-        response: createdResponses(Type.Object({ user: WishlistUser })),
+        ...endpointSchema('POST buyers/register-wishlist'),
       },
     },
     async (request, reply) =>
@@ -171,11 +148,9 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       config: { rateLimit: limitOf(rateLimits, 'forgotPassword') },
       schema: {
         tags,
-        summary: 'Mail a reset link (same answer whether or not the account exists)',
+        ...endpointSchema('POST buyers/forgot-password'),
         description:
           'Deliberately never returns the reset hash (spec 001 says the response hash is stored locally): it only travels in the e-mail.',
-        body: EmailBody,
-        response: responses(Type.Object({ sent: Type.Literal(true) })),
       },
     },
     async (request) => {
@@ -189,9 +164,7 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags,
-        summary: 'Whether a reset link is valid (unused, unexpired); 404 otherwise',
-        body: ResetHashBody,
-        response: responses(Type.Object({ status: Type.Literal('success') })),
+        ...endpointSchema('POST buyers/check-reset-password-hash'),
       },
     },
     async (request) => {
@@ -205,9 +178,7 @@ export const buyerRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags,
-        summary: 'Set a new password with a reset link; signs out every session',
-        body: ResetPasswordBody,
-        response: responses(Empty),
+        ...endpointSchema('POST buyers/reset-password'),
       },
     },
     async (request) => {

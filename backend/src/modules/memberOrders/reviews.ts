@@ -7,7 +7,7 @@
 import type { Review } from '@shop/contract';
 import { MESSAGES, reviewSchema } from '@shop/contract/validation';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../../db/client';
 import {
   buyerActivities,
   buyers,
@@ -15,11 +15,11 @@ import {
   productFeedbacks,
   productReviews,
   products,
-} from '../db/schema';
-import { AppError } from '../errors';
-import { checked } from './buyers';
-import { lockOrderedProduct, saveCheckedImage, THANK_YOU_FEEDBACK } from './memberOrders';
-import type { UploadStore } from './uploads';
+} from '../../db/schema';
+import { AppError } from '../../errors';
+import { checked } from '../../services/buyers';
+import { lockOrderedProduct, saveCheckedImage, THANK_YOU_FEEDBACK } from '../../services/memberOrders';
+import type { UploadStore } from '../../services/uploads';
 
 export const REVIEW_COMMENTS_MAX = 1000;
 

@@ -1,22 +1,18 @@
+/**
+ * Module memberOrders: `/buyer-orders/*`, `/product-reviews/create`, `/product-feedbacks/create`
+ * (one team: the member's orders and what is said about their products; services: reviews.ts and
+ * the shared services/memberOrders.ts). The proof of payment and the feedback are multipart forms.
+ * Endpoints: contract/src/schemas/memberOrders.ts.
+ */
 import multipart from '@fastify/multipart';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { ErrorEnvelope, responses } from '@shop/contract/schemas/common';
-import {
-  OrderDetail,
-  OrderIdParams,
-  OrderItemParams,
-  OrderListQuery,
-  OrderLogEntry,
-  OrderLogQuery,
-  OrderPage,
-  OrderStats,
-  ProofSubmitted,
-  ReviewBody,
-  ReviewCreated,
-  SubmissionDone,
-} from '@shop/contract/schemas/memberOrders';
+import { ErrorEnvelope } from '@shop/contract/schemas/common';
+import { OrderItemParams } from '@shop/contract/schemas/memberOrders';
 import type { FastifyRequest } from 'fastify';
-import { requireMember } from '../hooks/optionalAuth';
+import { requireMember } from '../../hooks/optionalAuth';
+import { endpointSchema } from '../../http/endpoint';
+import { ImageBytes } from '../../http/imageBytes';
+import { multipartLimits, readMultipartForm, requiredId } from '../../http/multipartForm';
 import {
   buyerOrderDetail,
   buyerOrderLog,
@@ -24,22 +20,14 @@ import {
   listBuyerOrders,
   orderedLogo,
   submitProofOfPayment,
-} from '../services/memberOrders';
-import { createFeedback, createReview } from '../services/orderReviews';
-import { UploadStore } from '../services/uploads';
-import type { RouteDeps } from './deps';
-import { multipartLimits, readMultipartForm, requiredId } from './multipartForm';
+} from '../../services/memberOrders';
+import { UploadStore } from '../../services/uploads';
+import { createFeedback, createReview } from './reviews';
 
 function buyerIdOf(request: FastifyRequest): number {
   if (!request.buyer) throw new Error('member order route without its auth hook');
   return request.buyer.id;
 }
-
-export const ImageBytes = {
-  200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'image/png or image/jpeg' }),
-  '4xx': ErrorEnvelope,
-  '5xx': ErrorEnvelope,
-};
 
 const PROOF_FIELDS = ['order_id', 'comments'] as const;
 const FEEDBACK_FIELDS = ['product_id', 'item_id', 'order_id', 'comments'] as const;
@@ -48,10 +36,8 @@ const FEEDBACK_FIELDS = ['product_id', 'item_id', 'order_id', 'comments'] as con
  * `buyer-orders*`, `product-reviews/create`, `product-feedbacks/create` (spec 001 §7 Orders): the
  * caller's own orders only; another buyer's order answers 404, no token 401.
  */
-export const memberOrderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
-  app,
-  { database, uploadsDir },
-) => {
+export const memberOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, uploadsDir } = app.deps;
   const { db } = database;
   const uploads = new UploadStore(uploadsDir);
   app.addHook('onRequest', requireMember(db));
@@ -68,9 +54,7 @@ export const memberOrderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         ...schema,
-        summary: "The caller's orders, newest first, 10 a page",
-        querystring: OrderListQuery,
-        response: responses(OrderPage),
+        ...endpointSchema('GET buyer-orders'),
       },
     },
     async (request) => ({
@@ -84,8 +68,7 @@ export const memberOrderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         ...schema,
-        summary: 'Order counts per status box',
-        response: responses(Type.Object({ stats: OrderStats })),
+        ...endpointSchema('GET buyer-orders/stats'),
       },
     },
     async (request) => ({
@@ -99,9 +82,7 @@ export const memberOrderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         ...schema,
-        summary: "An order's log, oldest first",
-        querystring: OrderLogQuery,
-        response: responses(Type.Object({ items: Type.Array(OrderLogEntry) })),
+        ...endpointSchema('GET buyer-orders/log'),
       },
     },
     async (request) => ({
@@ -115,9 +96,7 @@ export const memberOrderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         ...schema,
-        summary: 'An order with its products, gift options, address, proof of payment and log',
-        params: OrderIdParams,
-        response: responses(Type.Object({ order: OrderDetail })),
+        ...endpointSchema('GET buyer-orders/:id'),
       },
     },
     async (request) => ({
@@ -153,9 +132,8 @@ export const memberOrderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         ...schema,
-        summary: 'Upload the proof of payment of a transfer order (multipart/form-data)',
+        ...endpointSchema('POST buyer-orders/proof-of-payment'),
         description: `${schema.description} Fields: order_id, comments (optional, at most 500), file (JPEG or PNG of at most 1 MB, recognised by its bytes). Taken for Bank Transfer and Money Exchange Transfer orders when no proof exists or the last was Rejected; otherwise 409 (PROOF_NOT_EXPECTED, PROOF_PENDING, PROOF_CONFIRMED, PAYMENT_RECEIVED, ORDER_CANCELED). No file: 422 'Upload an image.'; not an image 415, over 1 MB 413, each with the spec's message in error.fields.file.`,
-        response: responses(ProofSubmitted),
       },
     },
     async (request) => {
@@ -176,11 +154,9 @@ export const memberOrderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         ...schema,
+        ...endpointSchema('POST product-reviews/create'),
         tags: ['member orders', 'reviews'],
-        summary: "Review a product of one of the caller's orders (shown on the product page)",
         description: `${schema.description} Once per ordered product (409 REVIEW_EXISTS), for any order status but Cancel (409 ORDER_CANCELED). 422 'Please rate this product' / 'Please enter your comments'. The product's rating and review count follow.`,
-        body: ReviewBody,
-        response: responses(ReviewCreated),
       },
     },
     async (request) => {
@@ -202,10 +178,9 @@ export const memberOrderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         ...schema,
+        ...endpointSchema('POST product-feedbacks/create'),
         tags: ['member orders'],
-        summary: "Feedback on a product of one of the caller's orders (multipart/form-data)",
         description: `${schema.description} Fields: product_id, item_id, order_id, comments (required: 422 'Please enter your comments'), file (optional, checked like the logo: 415/413). Once per ordered product (409 FEEDBACK_EXISTS), any order status but Cancel.`,
-        response: responses(SubmissionDone),
       },
     },
     async (request) => {

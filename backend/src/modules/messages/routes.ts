@@ -1,40 +1,33 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { createdResponses } from '@shop/contract/schemas/auth';
-import { Id, responses } from '@shop/contract/schemas/common';
-import {
-  Message,
-  MessageBody,
-  MessageThreadPage,
-  MessageThreadView,
-  PageQuery,
-  ReplyBody,
-} from '@shop/contract/schemas/member';
-import { callerId } from '../hooks/callerId';
-import { requireMember } from '../hooks/optionalAuth';
-import { assertOwnOrder, listThreads, readThread, reply, startThread } from '../services/messages';
-import type { RouteDeps } from './deps';
+/**
+ * Module messages: `/buyer-messages/*` and `/order-messages/*` (one team: the member's messages,
+ * general and per order). The admin's side is in modules/admin/messageRoutes.ts; both use
+ * services/messages.ts. Endpoints: contract/src/schemas/messages.ts.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { callerId } from '../../hooks/callerId';
+import { requireMember } from '../../hooks/optionalAuth';
+import { endpointSchema } from '../../http/endpoint';
+import { assertOwnOrder, listThreads, readThread, reply, startThread } from '../../services/messages';
 
 /**
  * The member's messages with the shop (spec 001 §7 Messages): the general family (buyer-messages)
  * and the per-order family (order-messages), both behind a token. Another member's thread or
  * order is 404. Sending answers 201 with the message.
  */
-export const messageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database }) => {
+export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database } = app.deps;
   const { db } = database;
   const tags = ['messages'];
   const security = [{ bearer: [] }];
   app.addHook('onRequest', requireMember(db));
-  const sent = createdResponses(Type.Object({ message: Message }));
 
   app.get(
     '/buyer-messages',
     {
       schema: {
         tags,
+        ...endpointSchema('GET buyer-messages'),
         security,
-        summary: 'General threads, newest activity first (an empty page: No communication found)',
-        querystring: PageQuery,
-        response: responses(MessageThreadPage),
       },
     },
     async (request) => ({
@@ -45,7 +38,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, {
 
   app.post(
     '/buyer-messages/send-message',
-    { schema: { tags, security, summary: 'Start a general thread', body: MessageBody, response: sent } },
+    { schema: { tags, security, ...endpointSchema('POST buyer-messages/send-message') } },
     async (request, reply_) =>
       reply_.code(201).send({
         status: true as const,
@@ -58,11 +51,8 @@ export const messageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, {
     {
       schema: {
         tags,
+        ...endpointSchema('GET buyer-messages/get-thread/:id'),
         security,
-        summary: "A general thread by its root's or any of its messages' id; marks the shop's messages read",
-        params: Type.Object({ id: Id() }),
-        querystring: PageQuery,
-        response: responses(MessageThreadView),
       },
     },
     async (request) => ({
@@ -81,11 +71,8 @@ export const messageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, {
     {
       schema: {
         tags,
+        ...endpointSchema('POST buyer-messages/send-reply/:id'),
         security,
-        summary: "Reply in a general thread (the thread's subject is kept)",
-        params: Type.Object({ id: Id() }),
-        body: ReplyBody,
-        response: sent,
       },
     },
     async (request, reply_) =>
@@ -102,19 +89,13 @@ export const messageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, {
       }),
   );
 
-  const OrderParams = Type.Object({ orderId: Id() });
-  const OrderMessageParams = Type.Object({ orderId: Id(), messageId: Id() });
-
   app.get(
     '/order-messages/get-messages/:orderId',
     {
       schema: {
         tags,
+        ...endpointSchema('GET order-messages/get-messages/:orderId'),
         security,
-        summary: "One of the member's orders' threads (404 for anybody else's order)",
-        params: OrderParams,
-        querystring: PageQuery,
-        response: responses(MessageThreadPage),
       },
     },
     async (request) => {
@@ -136,11 +117,8 @@ export const messageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, {
     {
       schema: {
         tags,
+        ...endpointSchema('POST order-messages/send-message/:orderId'),
         security,
-        summary: 'Start a thread about an order',
-        params: OrderParams,
-        body: MessageBody,
-        response: sent,
       },
     },
     async (request, reply_) =>
@@ -155,11 +133,8 @@ export const messageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, {
     {
       schema: {
         tags,
+        ...endpointSchema('GET order-messages/get-thread/:orderId/:messageId'),
         security,
-        summary: "An order's thread; marks the shop's messages read",
-        params: OrderMessageParams,
-        querystring: PageQuery,
-        response: responses(MessageThreadView),
       },
     },
     async (request) => ({
@@ -178,11 +153,8 @@ export const messageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, {
     {
       schema: {
         tags,
+        ...endpointSchema('POST order-messages/send-reply/:orderId/:messageId'),
         security,
-        summary: "Reply in an order's thread (the thread's subject is kept)",
-        params: OrderMessageParams,
-        body: ReplyBody,
-        response: sent,
       },
     },
     async (request, reply_) =>

@@ -1,12 +1,14 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { Empty } from '@shop/contract/schemas/auth';
-import { responses } from '@shop/contract/schemas/common';
-import { Notification, RemoveNotificationBody } from '@shop/contract/schemas/member';
-import { callerId } from '../hooks/callerId';
-import { assertMember, bearerTokenOf, optionalAuth, requireMember } from '../hooks/optionalAuth';
-import { isWishlistToken } from '../services/auth';
-import { dismissNotification, listNotifications } from '../services/notifications';
-import type { RouteDeps } from './deps';
+/**
+ * Module notifications: `/notifications/*`, the header's notifications (services/notifications.ts,
+ * also used by the admin's `POST admin/notifications`). Endpoints:
+ * contract/src/schemas/notifications.ts.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { callerId } from '../../hooks/callerId';
+import { assertMember, bearerTokenOf, optionalAuth, requireMember } from '../../hooks/optionalAuth';
+import { endpointSchema } from '../../http/endpoint';
+import { isWishlistToken } from '../../services/auth';
+import { dismissNotification, listNotifications } from '../../services/notifications';
 
 /**
  * Header notifications. The header asks on every page for every visitor, so a visitor without a
@@ -15,7 +17,8 @@ import type { RouteDeps } from './deps';
  * are the member area's). Dismissing needs a member's token (spec 000: "offered only to users with
  * a token").
  */
-export const notificationRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database }) => {
+export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database } = app.deps;
   const { db } = database;
   const tags = ['notifications'];
   const readerAuth = optionalAuth(db);
@@ -37,9 +40,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
       },
       schema: {
         tags,
-        summary: "The member's notifications not dismissed, newest first; an empty list without a token",
+        ...endpointSchema('GET notifications'),
         security: [{ bearer: [] }, {}],
-        response: responses(Type.Object({ items: Type.Array(Notification) })),
       },
     },
     async (request) => ({
@@ -54,10 +56,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
       onRequest: requireMember(db),
       schema: {
         tags,
-        summary: "Dismiss one of the member's own notifications (anybody else's is 404)",
+        ...endpointSchema('POST notifications/remove'),
         security: [{ bearer: [] }],
-        body: RemoveNotificationBody,
-        response: responses(Empty),
       },
     },
     async (request) => {
