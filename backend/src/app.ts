@@ -37,10 +37,13 @@ import {
   trustedProxyHops,
 } from './hooks/rateLimits';
 import { rejectNulCharacters } from './hooks/rejectNulCharacters';
+import { addressRoutes } from './modules/addresses/routes';
 import { adminMessageRoutes } from './modules/admin/messageRoutes';
 import { adminLoginRoutes, adminRoutes } from './modules/admin/routes';
 import { memberAccountRoutes } from './modules/buyers/accountRoutes';
 import { buyerRoutes } from './modules/buyers/routes';
+import { cartModule } from './modules/cart/routes';
+import { checkoutTermsRoutes } from './modules/checkout/routes';
 import { contentRoutes } from './modules/content/routes';
 import { healthRoutes } from './modules/health/routes';
 import { homeRoutes } from './modules/home/routes';
@@ -54,12 +57,8 @@ import { referenceListRoutes } from './modules/referenceLists/routes';
 import { searchRoutes } from './modules/search/routes';
 import { startupRoutes } from './modules/startup/routes';
 import { getStartupContent } from './modules/startup/startup';
-import { cartRoutes } from './routes/cart';
-import { checkoutRoutes } from './routes/checkout';
+import { wishlistRoutes } from './modules/wishlist/routes';
 import type { CatalogueOptions, RouteDeps } from './routes/deps';
-import { giftOptionRoutes } from './routes/giftOptions';
-import { shippingAddressRoutes } from './routes/shippingAddresses';
-import { wishlistRoutes } from './routes/wishlist';
 import { type AccountServices, DEFAULT_TOKEN_TTL_MS, RESET_TTL_MS } from './services/buyers';
 import {
   DEFAULT_ADMIN_THROTTLE,
@@ -252,11 +251,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(searchRoutes);
       await api.register(homeRoutes);
       await api.register(contentRoutes);
-      await api.register(cartRoutes);
-      await api.register(checkoutRoutes, deps);
-      await api.register(shippingAddressRoutes, deps);
-      await api.register(giftOptionRoutes, deps);
-      await api.register(wishlistRoutes, deps);
+      await api.register(cartModule);
+      await api.register(checkoutTermsRoutes);
+      await api.register(addressRoutes);
+      await api.register(wishlistRoutes);
       await api.register(imageRoutes);
       await api.register(buyerRoutes);
       await api.register(referenceListRoutes);

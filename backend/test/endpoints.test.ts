@@ -20,6 +20,7 @@ const NOT_JSON = new Set([
   // The generated SVG pictures (modules/images).
   ...IMAGE_KINDS.map((kind) => `GET images/${kind}/:id.svg`),
   'GET uploads/*',
+  'POST cart/customization-logo',
   'GET buyer-orders/:id/items/:itemId/logo',
   'GET admin/orders/:id/items/:itemId/logo',
   'GET admin/proofs/:proofId/file',

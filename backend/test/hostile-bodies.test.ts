@@ -6,7 +6,7 @@
  */
 import net from 'node:net';
 import type { Cart } from '@shop/contract';
-import { MULTIPART_BODY_MAX_BYTES, MULTIPART_IDLE_MS } from '../src/routes/multipartForm';
+import { MULTIPART_BODY_MAX_BYTES, MULTIPART_IDLE_MS } from '../src/http/multipartForm';
 import { createMember, createTestApp, dataOf, productTakingLogo, type TestContext, targets } from './db';
 import { insertOrder } from './orderFixtures';
 import { picture } from './pictures';

@@ -2,19 +2,26 @@
  * Every endpoint of the API under /backend/api, by module (one per URL prefix). The backend
  * registers each route from its entry; the apps' `api` client is typed by it.
  */
+import { addressEndpoints } from './schemas/addresses';
 import { adminEndpoints } from './schemas/admin';
 import { buyersEndpoints } from './schemas/buyers';
-import { cartEndpoints } from './schemas/cart';
+import { cartEndpoints, giftOptionEndpoints } from './schemas/cart';
 import { contentEndpoints, homeEndpoints, productEndpoints, searchEndpoints } from './schemas/catalogue';
+import { checkoutEndpoints } from './schemas/checkout';
 import { memberOrdersEndpoints } from './schemas/memberOrders';
 import { messagesEndpoints } from './schemas/messages';
 import { notificationsEndpoints } from './schemas/notifications';
 import { referenceListEndpoints } from './schemas/referenceLists';
 import { startupEndpoints } from './schemas/startup';
 import { healthEndpoints, pageViewEndpoints } from './schemas/system';
+import { wishlistEndpoints } from './schemas/wishlist';
 
 export const apiEndpoints = {
   ...cartEndpoints,
+  ...giftOptionEndpoints,
+  ...checkoutEndpoints,
+  ...wishlistEndpoints,
+  ...addressEndpoints,
   ...productEndpoints,
   ...searchEndpoints,
   ...homeEndpoints,

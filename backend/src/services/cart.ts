@@ -362,6 +362,37 @@ export async function lockOwnLine(db: Database, owner: CartOwner, itemId: number
 
 export const tokenOf = (owner: CartOwner) => (owner.buyerId === null ? owner.guestToken : null);
 
+/**
+ * The product of a line, locked: the first lock of a line change that also needs its product, in
+ * the order addToCart takes them (product → cart), so the two cannot deadlock each other.
+ */
+export async function lockProductOfLine(db: Database, itemId: number) {
+  const [target] = await db
+    .select({ productId: cartItems.productId })
+    .from(cartItems)
+    .where(eq(cartItems.id, itemId));
+  if (!target) throw AppError.notFound('Cart item not found.');
+  return lockProduct(db, target.productId);
+}
+
+/**
+ * One change of one of the owner's lines, inside the caller's transaction: the line is locked
+ * (another cart's is "not found"), changed, the cart's updated_at touched, and the whole cart
+ * answered. A refusal thrown by `change` rolls the caller's transaction back.
+ */
+export async function changeOwnLine(
+  tx: Database,
+  owner: CartOwner,
+  itemId: number,
+  pricing: Pricing,
+  change: (line: CartLine) => Promise<void>,
+): Promise<Cart> {
+  const { cart, line } = await lockOwnLine(tx, owner, itemId);
+  await change(line);
+  await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
+  return presentCart(tx, cart, tokenOf(owner), pricing);
+}
+
 /** Removing a line also deletes its customization logo, once the removal is committed. */
 export async function removeFromCart(
   db: Database,
@@ -371,13 +402,12 @@ export async function removeFromCart(
   pricing: Pricing,
 ): Promise<Cart> {
   let logo: string | null = null;
-  const answer = await db.transaction(async (tx) => {
-    const { cart, line } = await lockOwnLine(tx, owner, itemId);
-    logo = line.customizationLogo;
-    await tx.delete(cartItems).where(eq(cartItems.id, line.id));
-    await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-    return presentCart(tx, cart, tokenOf(owner), pricing);
-  });
+  const answer = await db.transaction((tx) =>
+    changeOwnLine(tx, owner, itemId, pricing, async (line) => {
+      logo = line.customizationLogo;
+      await tx.delete(cartItems).where(eq(cartItems.id, line.id));
+    }),
+  );
   await uploads.remove(logo);
   return answer;
 }
@@ -390,20 +420,11 @@ export async function updateQuantity(
   pricing: Pricing,
 ): Promise<Cart> {
   return db.transaction(async (tx) => {
-    // Lock order product → cart, as in addToCart, so the two cannot deadlock each other.
-    const [target] = await tx
-      .select({ productId: cartItems.productId })
-      .from(cartItems)
-      .where(eq(cartItems.id, itemId));
-    if (target) {
-      const product = await lockProduct(tx, target.productId);
-      const { cart, line } = await lockOwnLine(tx, owner, itemId);
+    const product = await lockProductOfLine(tx, itemId);
+    return changeOwnLine(tx, owner, itemId, pricing, async (line) => {
       assertInStock(product, quantity);
       await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id));
-      await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-      return presentCart(tx, cart, tokenOf(owner), pricing);
-    }
-    throw AppError.notFound('Cart item not found.');
+    });
   });
 }
 

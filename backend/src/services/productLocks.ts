@@ -12,7 +12,7 @@ export type StockRow = { id: number; title: string; stockQuantity: number };
 /**
  * A product came into a cart between reading its lines and locking it: its row is not locked,
  * and locking it now, after the cart, would break the lock order. The caller starts again
- * (services/checkout.ts placing, services/cartMerge.ts from a savepoint).
+ * (modules/cart/checkout.ts placing, services/cartMerge.ts from a savepoint).
  */
 export class CartChanged extends Error {
   constructor() {

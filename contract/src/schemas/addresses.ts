@@ -1,6 +1,7 @@
 /** Shipping address shapes (spec 001 §2.6, §3), proved equal to shared/src/api/types.ts. */
 
 import { Type } from '@sinclair/typebox';
+import { endpoints } from '../endpoint';
 import type { ShippingAddress as ShippingAddressShape } from '../types';
 import { type Conforms, Id, Nullable, proved } from './common';
 
@@ -48,3 +49,36 @@ export const AddressList = Type.Object({
 });
 export const AddressItem = Type.Object({ item: ShippingAddress });
 export const AddressAnswer = Type.Object({ address: ShippingAddress });
+
+/** `/buyers-shipping-address*` (backend/src/modules/addresses): the caller's own addresses. */
+export const addressEndpoints = endpoints({
+  'GET buyers-shipping-address': { summary: "The caller's addresses", response: AddressList },
+  'POST buyers-shipping-address/create': {
+    summary: 'Save an address (the first one, or one sent with is_primary: true, becomes primary)',
+    body: ShippingAddressBody,
+    response: AddressItem,
+    created: true,
+  },
+  'POST buyers-shipping-address/primary': {
+    summary: 'Make an address the primary one (every other loses the flag, in one transaction)',
+    body: AddressIdBody,
+    response: AddressList,
+  },
+  'DELETE buyers-shipping-address/:id': {
+    summary:
+      'Delete an address (a cart shipping to it loses its address; a deleted primary passes to the newest)',
+    params: AddressIdParams,
+    response: AddressList,
+  },
+  'GET buyers-shipping-address/:id': {
+    summary: 'One address',
+    params: AddressIdParams,
+    response: AddressAnswer,
+  },
+  'POST buyers-shipping-address/update/:id': {
+    summary: 'Change an address (is_primary: true also makes it primary; false never clears the flag)',
+    params: AddressIdParams,
+    body: ShippingAddressBody,
+    response: AddressItem,
+  },
+});

@@ -162,7 +162,12 @@ export const PackagingKind = Type.Object({
   price: Type.Number({ description: 'Base price, USD' }),
 });
 
-/** `/cart/*`: the cart itself (backend/src/modules/cart). Gift options and the logo are in giftOptions. */
+/**
+ * `/cart/*` (backend/src/modules/cart): the cart itself and its gift options (customization,
+ * packaging). The checkout calls under cart/ are declared with their schemas in ./checkout.ts; the
+ * saved logo (cart/customization-logo) answers image bytes, not JSON, so it has no entry here.
+ * The products/* reads of what a product offers for gifts are the gift options' too.
+ */
 export const cartEndpoints = endpoints({
   'POST cart/get-items': { summary: 'The cart', body: CartGetItemsBody, response: Cart },
   'POST cart/add': { summary: 'Add a product (merges with its line)', body: CartAddBody, response: Cart },
@@ -176,5 +181,42 @@ export const cartEndpoints = endpoints({
     summary: 'Re-price the cart in another currency',
     body: CartChangeCurrencyBody,
     response: Cart,
+  },
+  'POST cart/add-customization': {
+    summary: 'Customize a cart line (multipart/form-data)',
+    multipart: true,
+    response: Cart,
+  },
+  'POST cart/remove-customization': {
+    summary: "Remove a line's customization (and its logo)",
+    body: CartItemBody,
+    response: Cart,
+  },
+  'POST cart/add-packaging': {
+    summary: 'Choose the packaging of a cart line',
+    body: CartAddPackagingBody,
+    response: Cart,
+  },
+  'POST cart/remove-packaging': { summary: "Remove a line's packaging", body: CartItemBody, response: Cart },
+});
+
+const ProductIdParams = Type.Object({ productId: Id() });
+
+/** `products/customizations`, `products/packaging`: what products offer for gifts (modules/cart). */
+export const giftOptionEndpoints = endpoints({
+  'GET products/customizations/:productId': {
+    summary:
+      'What a product lets a shopper customize, and the price per piece (USD); data null when it offers nothing',
+    params: ProductIdParams,
+    response: Nullable(CustomizationOptions),
+  },
+  'GET products/packaging/:productId': {
+    summary: "A product's packaging options",
+    params: ProductIdParams,
+    response: Type.Array(PackagingOption),
+  },
+  'GET products/packaging': {
+    summary: 'The kinds of gift packaging (the /packaging/{id} page), base price in USD',
+    response: Type.Object({ items: Type.Array(PackagingKind) }),
   },
 });

@@ -1,6 +1,7 @@
 /** Checkout shapes (spec 001 §3, §7), proved equal to shared/src/api/types.ts. */
 
 import { Type } from '@sinclair/typebox';
+import { endpoints } from '../endpoint';
 import type {
   ChatCheckout as ChatCheckoutShape,
   CheckoutTerms as CheckoutTermsShape,
@@ -9,7 +10,7 @@ import type {
   PlacedOrder as PlacedOrderShape,
 } from '../types';
 import { User } from './auth';
-import { GuestSessionToken, PaymentMethodName } from './cart';
+import { Cart, GuestSessionToken, PaymentMethodName } from './cart';
 import { type Conforms, Id, Nullable, proved } from './common';
 
 export const PaymentDetails = Type.Object({
@@ -146,4 +147,41 @@ export const IdempotencyHeaders = Type.Object({
         'Optional. A repeat with the same key by the same buyer (or guest cart) within 24 hours answers the first placement, without placing another order',
     }),
   ),
+});
+
+/**
+ * Checkout: the cart's address and payment method and placing its order, under `/cart/*`
+ * (backend/src/modules/cart, checkoutRoutes.ts), and what checkout applies, `checkout-terms` and
+ * `money-transfer-details` (backend/src/modules/checkout). Placing an order also takes an
+ * optional Idempotency-Key header (IdempotencyHeaders).
+ */
+export const checkoutEndpoints = endpoints({
+  'POST cart/add-shipping-address': {
+    summary: "Ship the cart to one of the caller's addresses",
+    body: CartAddShippingAddressBody,
+    response: Cart,
+  },
+  'POST cart/add-payment-method': {
+    summary: "Choose the cart's payment method",
+    body: CartAddPaymentMethodBody,
+    response: Cart,
+  },
+  'POST cart/member-checkout': {
+    summary: "Place the order of the signed-in buyer's cart",
+    body: MemberCheckoutBody,
+    response: PlacedOrder,
+  },
+  'POST cart/whatsapp-checkout': {
+    summary: 'Place an order through the chat (messaging app)',
+    body: ChatCheckoutBody,
+    response: ChatCheckout,
+  },
+  'GET money-transfer-details': {
+    summary: 'Where to send a Money Exchange Transfer, and the bank details shown for Bank Transfer',
+    response: PaymentDetails,
+  },
+  'GET checkout-terms': {
+    summary: 'The payment and shipping rules checkout applies, for the payments and shipping pages',
+    response: CheckoutTerms,
+  },
 });

@@ -1,6 +1,7 @@
 /** Wishlist shapes (spec 000 §7), proved equal to shared/src/api/types.ts. */
 
 import { Type } from '@sinclair/typebox';
+import { endpoints } from '../endpoint';
 import type {
   WishlistAdded as WishlistAddedShape,
   WishlistItem as WishlistItemShape,
@@ -48,4 +49,28 @@ export const WishlistMoveToCartBody = Type.Object({
   user_id: UserId,
   product_id: Id(),
   guest_session_token: GuestSessionToken,
+});
+
+/** `/wishlist/*` (backend/src/modules/wishlist): a member's or a wishlist user's list. */
+export const wishlistEndpoints = endpoints({
+  'POST wishlist/get-items': {
+    summary: 'The wishlist, newest first',
+    body: WishlistGetItemsBody,
+    response: WishlistItems,
+  },
+  'POST wishlist/add': {
+    summary: 'Add a product (one already listed answers its line; out of stock is allowed)',
+    body: WishlistProductBody,
+    response: WishlistAdded,
+  },
+  'POST wishlist/remove': {
+    summary: 'Remove a product (one not listed is no error); answers the list',
+    body: WishlistProductBody,
+    response: WishlistItems,
+  },
+  'POST wishlist/move-to-cart': {
+    summary: 'Put one piece in the cart and take the product off the wishlist, at once',
+    body: WishlistMoveToCartBody,
+    response: WishlistMovedToCart,
+  },
 });

@@ -1,16 +1,12 @@
+/**
+ * The addresses module owns `/buyers-shipping-address*`: the caller's shipping addresses, listed
+ * and created at checkout (members and express guests), managed in the member area (members).
+ * The address rows (services/shippingAddresses.ts) are shared with the cart and checkout.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  AddressAnswer,
-  AddressIdBody,
-  AddressIdParams,
-  AddressItem,
-  AddressList,
-  ShippingAddressBody,
-} from '@shop/contract/schemas/addresses';
-import { createdResponses } from '@shop/contract/schemas/auth';
-import { responses } from '@shop/contract/schemas/common';
 import type { FastifyRequest } from 'fastify';
-import { requireAuth, requireMember } from '../hooks/optionalAuth';
+import { requireAuth, requireMember } from '../../hooks/optionalAuth';
+import { endpointSchema } from '../../http/endpoint';
 import {
   createAddress,
   deleteAddress,
@@ -18,8 +14,7 @@ import {
   listAddresses,
   setPrimaryAddress,
   updateAddress,
-} from '../services/shippingAddresses';
-import type { RouteDeps } from './deps';
+} from '../../services/shippingAddresses';
 
 /** Set by requireAuth or requireMember, which answer 401 or 403 before any handler runs. */
 function buyerIdOf(request: FastifyRequest): number {
@@ -28,7 +23,8 @@ function buyerIdOf(request: FastifyRequest): number {
 }
 
 /** `buyers-shipping-address*` (spec 001 §2.6, §7): the caller's own addresses only. */
-export const shippingAddressRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database }) => {
+export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database } = app.deps;
   const { db } = database;
   // Checkout lists and creates addresses for express guests too; managing them (primary, edit,
   // delete) is the member area's Shipping Address page, which a guest cannot use (spec 001 §6).
@@ -50,7 +46,7 @@ export const shippingAddressRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
     '/buyers-shipping-address',
     {
       ...checkoutAccess,
-      schema: { ...schema, summary: "The caller's addresses", response: responses(AddressList) },
+      schema: { ...schema, ...endpointSchema('GET buyers-shipping-address') },
     },
     async (request) => ({
       status: true as const,
@@ -64,10 +60,8 @@ export const shippingAddressRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
       ...checkoutAccess,
       schema: {
         ...schema,
-        summary: 'Save an address (the first one, or one sent with is_primary: true, becomes primary)',
+        ...endpointSchema('POST buyers-shipping-address/create'),
         description: `${schema.description} 422 VALIDATION_FAILED with the address form's messages (unknown country_id: "Please select receiver's country"); 422 TOO_MANY_ADDRESSES past 20.`,
-        body: ShippingAddressBody,
-        response: createdResponses(AddressItem),
       },
     },
     async (request, reply) => {
@@ -82,9 +76,7 @@ export const shippingAddressRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
       ...memberAccess,
       schema: {
         ...memberSchema,
-        summary: 'Make an address the primary one (every other loses the flag, in one transaction)',
-        body: AddressIdBody,
-        response: responses(AddressList),
+        ...endpointSchema('POST buyers-shipping-address/primary'),
       },
     },
     async (request) => ({
@@ -99,10 +91,7 @@ export const shippingAddressRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
       ...memberAccess,
       schema: {
         ...memberSchema,
-        summary:
-          'Delete an address (a cart shipping to it loses its address; a deleted primary passes to the newest)',
-        params: AddressIdParams,
-        response: responses(AddressList),
+        ...endpointSchema('DELETE buyers-shipping-address/:id'),
       },
     },
     async (request) => ({
@@ -117,9 +106,7 @@ export const shippingAddressRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
       ...memberAccess,
       schema: {
         ...memberSchema,
-        summary: 'One address',
-        params: AddressIdParams,
-        response: responses(AddressAnswer),
+        ...endpointSchema('GET buyers-shipping-address/:id'),
       },
     },
     async (request) => ({
@@ -134,11 +121,8 @@ export const shippingAddressRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
       ...memberAccess,
       schema: {
         ...memberSchema,
-        summary: 'Change an address (is_primary: true also makes it primary; false never clears the flag)',
+        ...endpointSchema('POST buyers-shipping-address/update/:id'),
         description: `${schema.description} 422 as create.`,
-        params: AddressIdParams,
-        body: ShippingAddressBody,
-        response: responses(AddressItem),
       },
     },
     async (request) => ({

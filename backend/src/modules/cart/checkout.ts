@@ -6,15 +6,16 @@
  * checkout, the end of their session; the confirmation mail and the cart's logo files follow the
  * commit.
  */
-import type { Cart, ChatCheckout, CheckoutTerms, PaymentDetails, PlacedOrder, User } from '@shop/contract';
-import { guestCheckoutSchema, PAYMENT_METHODS, paymentMethodSchema } from '@shop/contract/validation';
-import { asc, eq, sql } from 'drizzle-orm';
+import type { Cart, ChatCheckout, PlacedOrder, User } from '@shop/contract';
+import { messagingAppUrl } from '@shop/contract/messaging';
+import { guestCheckoutSchema, paymentMethodSchema } from '@shop/contract/validation';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CheckoutSettings } from '../config';
-import type { Database } from '../db/client';
-import { authTokens, buyers, carts, countries, siteConfig } from '../db/schema';
-import { AppError, isConcurrencyFailure } from '../errors';
-import { type Buyer, hashToken } from './auth';
+import type { CheckoutSettings } from '../../config';
+import type { Database } from '../../db/client';
+import { authTokens, buyers, carts, siteConfig } from '../../db/schema';
+import { AppError, isConcurrencyFailure } from '../../errors';
+import { type Buyer, hashToken } from '../../services/auth';
 import {
   type AccountServices,
   type BuyerRow,
@@ -22,13 +23,19 @@ import {
   createGuestWithin,
   issueBuyerToken,
   toUser,
-} from './buyers';
-import { type CartOwner, findCart, presentCart, tokenOf } from './cart';
-import { claimKey, type IdempotencyClaim, storeAnswer } from './idempotency';
-import { cartBusy, cartEmpty, type OrderChannel, type PlacedOrderRecord, placeOrderWithin } from './orders';
-import { CartChanged } from './productLocks';
-import { ownAddress } from './shippingAddresses';
-import type { UploadStore } from './uploads';
+} from '../../services/buyers';
+import { type CartOwner, findCart, presentCart, tokenOf } from '../../services/cart';
+import { claimKey, type IdempotencyClaim, storeAnswer } from '../../services/idempotency';
+import {
+  cartBusy,
+  cartEmpty,
+  type OrderChannel,
+  type PlacedOrderRecord,
+  placeOrderWithin,
+} from '../../services/orders';
+import { CartChanged } from '../../services/productLocks';
+import { ownAddress } from '../../services/shippingAddresses';
+import type { UploadStore } from '../../services/uploads';
 
 export interface CheckoutServices {
   db: Database;
@@ -88,26 +95,6 @@ export async function setCartPaymentMethod(
       .returning();
     return presentCart(tx, updated, tokenOf(owner), settings);
   });
-}
-
-export const paymentDetailsOf = (settings: CheckoutSettings): PaymentDetails => settings.paymentDetails;
-
-/**
- * What checkout applies, read from the very settings it applies them from: the methods the
- * payment-method call accepts (PAYMENT_METHODS), the payment details, where guests send a slip,
- * each country's fee (the column presentCart charges) and the free-shipping threshold.
- */
-export async function checkoutTerms(db: Database, settings: CheckoutSettings): Promise<CheckoutTerms> {
-  const fees = await db
-    .select({ country_id: countries.id, country: countries.name, fee: countries.shippingFee })
-    .from(countries)
-    .orderBy(asc(countries.position), asc(countries.id));
-  return {
-    payment_methods: [...PAYMENT_METHODS],
-    payment_details: settings.paymentDetails,
-    payment_slip_email: settings.shopEmail,
-    shipping: { fees, free_shipping_over: settings.freeShippingOverUsd },
-  };
 }
 
 // ---------------------------------------------------------------- placing an order
@@ -207,23 +194,18 @@ export async function memberCheckout(
   );
 }
 
-/** The chat link: the shop's configured phone (startup content's config.phone), the order named. */
+/**
+ * The chat link: the shop's configured phone (startup content's config.phone), the order named; the
+ * link format is @shop/contract/messaging's, the header's and the chat button's. Without a
+ * configured phone, wa.me lets the shopper pick the contact, which is better than no link at all.
+ */
 export async function chatUrlFor(db: Database, orderNumber: string): Promise<string> {
   const [phone] = await db
     .select({ value: siteConfig.value })
     .from(siteConfig)
     .where(eq(siteConfig.key, 'phone'));
-  return messagingAppUrl(phone?.value ?? '', `Hello! I would like to confirm my order ${orderNumber}.`);
-}
-
-/**
- * The same link format as `messagingAppUrl` of shared/src/messaging (the header and the chat
- * button): https://wa.me/<digits>?text=…. Without a configured phone, wa.me lets the shopper pick
- * the contact, which is better than no link at all.
- */
-export function messagingAppUrl(phone: string, message: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
+  const message = `Hello! I would like to confirm my order ${orderNumber}.`;
+  return messagingAppUrl(phone?.value ?? '', message) ?? `https://wa.me/?text=${encodeURIComponent(message)}`;
 }
 
 export interface ChatCheckoutBody {

@@ -1,32 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Cart, INVOICE_RULES } from '@shop/contract/schemas/cart';
-import {
-  CartAddPaymentMethodBody,
-  CartAddShippingAddressBody,
-  ChatCheckout,
-  ChatCheckoutBody,
-  CheckoutTerms,
-  IdempotencyHeaders,
-  MemberCheckoutBody,
-  PaymentDetails,
-  PlacedOrder,
-} from '@shop/contract/schemas/checkout';
-import { responses } from '@shop/contract/schemas/common';
+import { INVOICE_RULES } from '@shop/contract/schemas/cart';
+import { IdempotencyHeaders } from '@shop/contract/schemas/checkout';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { AppError } from '../errors';
-import { bearerTokenOf, optionalAuth } from '../hooks/optionalAuth';
+import { AppError } from '../../errors';
+import { bearerTokenOf, optionalAuth } from '../../hooks/optionalAuth';
+import { guestTokenOf, ownerOf } from '../../http/cartOwner';
+import { endpointSchema } from '../../http/endpoint';
+import { UploadStore } from '../../services/uploads';
 import {
   type CheckoutServices,
   chatCheckout,
-  checkoutTerms,
   memberCheckout,
-  paymentDetailsOf,
   setCartPaymentMethod,
   setCartShippingAddress,
-} from '../services/checkout';
-import { UploadStore } from '../services/uploads';
-import { guestTokenOf, ownerOf } from './cart';
-import type { RouteDeps } from './deps';
+} from './checkout';
 
 /** After optionalAuth: a buyer (member or express guest) is required. */
 const signedIn: onRequestAsyncHookHandler = async (request) => {
@@ -45,11 +32,9 @@ const idempotencyKeyOf = (request: FastifyRequest): string | null => {
   return typeof key === 'string' && key.length > 0 ? key : null;
 };
 
-/** Checkout calls (spec 001 §7): the cart's address and payment method, placing orders, payment details. */
-export const checkoutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
-  app,
-  { database, uploadsDir, accounts, checkout },
-) => {
+/** Checkout calls under cart/ (spec 001 §7): the cart's address and payment method, placing orders. */
+export const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, uploadsDir, accounts, checkout } = app.deps;
   const { db } = database;
   const services: CheckoutServices = {
     db,
@@ -68,10 +53,8 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       schema: {
         tags: ['checkout'],
         security: bearer,
-        summary: "Ship the cart to one of the caller's addresses",
+        ...endpointSchema('POST cart/add-shipping-address'),
         description: `Bearer required (a member or an express guest: a guest cart without a buyer has no addresses, 401). address_id must be the caller's own (else 404); no cart: 409 CART_EMPTY. Answers the whole cart. ${INVOICE_RULES}`,
-        body: CartAddShippingAddressBody,
-        response: responses(Cart),
       },
     },
     async (request) => ({
@@ -87,11 +70,9 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       schema: {
         tags: ['checkout'],
         security: optionalBearer,
-        summary: "Choose the cart's payment method",
+        ...endpointSchema('POST cart/add-payment-method'),
         description:
           "'Cash On Delivery' or 'Money Exchange Transfer'. 'Bank Transfer' (displayed, never offered): 422 PAYMENT_METHOD_NOT_OFFERED; anything else: 422 VALIDATION_FAILED 'Please select a payment method'. No cart: 409 CART_EMPTY. Answers the whole cart.",
-        body: CartAddPaymentMethodBody,
-        response: responses(Cart),
       },
     },
     async (request) => ({
@@ -112,7 +93,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       schema: {
         tags: ['checkout'],
         security: bearer,
-        summary: "Place the order of the signed-in buyer's cart",
+        ...endpointSchema('POST cart/member-checkout'),
         description: [
           'Members and express guests (bearer). One transaction: the cart row is locked, then its products in id order; every product must cover its lines (else 409 OUT_OF_STOCK / INSUFFICIENT_STOCK naming the products, nothing changed); the cart needs a shipping address and a payment method (else 422 CHECKOUT_INCOMPLETE, fields shipping_address / payment_method); an empty cart (or one just ordered by a concurrent request) is 409 CART_EMPTY.',
           "The order freezes currency, rate, prices, customization (with its own copy of the logo), packaging, the address, shipping, VAT and totals; order_status 'Pending' (Cash On Delivery) or 'Payment Pending' (Money Exchange Transfer, until the payment is confirmed), payment_status 'Pending'. Stock decreases, the cart is emptied (address and method cleared), the order log and the buyer's activities get 'Order placed', a confirmation e-mail follows the commit.",
@@ -120,8 +101,6 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
           'Idempotency-Key (optional): a repeat by the same buyer within 24 hours answers the first placement, also while the first is still running; the same key on another endpoint: 422 IDEMPOTENCY_KEY_REUSED. 409 CART_BUSY: the cart changed during placement, try again.',
         ].join(' '),
         headers: IdempotencyHeaders,
-        body: MemberCheckoutBody,
-        response: responses(PlacedOrder),
       },
     },
     async (request) => ({
@@ -137,7 +116,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       schema: {
         tags: ['checkout'],
         security: optionalBearer,
-        summary: 'Place an order through the chat (messaging app)',
+        ...endpointSchema('POST cart/whatsapp-checkout'),
         description: [
           "Signed in (bearer, member or express guest): the caller's cart is ordered; the body may be {}.",
           "Not signed in: {name, email, mobile, guest_session_token} (the Guest Checkout panel's rules: 422 with its messages); a NEW Guest identity is made (a Member's e-mail: 409 EMAIL_EXISTS, sign in instead), the guest cart becomes theirs and is ordered, all in one transaction; a cart line the stock no longer covers: 409, nothing made.",
@@ -145,8 +124,6 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
           'chat_url: https://wa.me/<the configured phone>?text=<a message naming the order number>.',
         ].join(' '),
         headers: IdempotencyHeaders,
-        body: ChatCheckoutBody,
-        response: responses(ChatCheckout),
       },
     },
     async (request) => {
@@ -163,33 +140,5 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
         ),
       };
     },
-  );
-
-  app.get(
-    '/money-transfer-details',
-    {
-      schema: {
-        tags: ['checkout'],
-        summary: 'Where to send a Money Exchange Transfer, and the bank details shown for Bank Transfer',
-        description:
-          'From configuration: BANK_ACCOUNT_TITLE, BANK_NAME, BANK_ACCOUNT_NUMBER, BANK_IBAN, BANK_SWIFT_CODE, TRANSFER_PERSON_NAME, TRANSFER_PERSON_PHONE (demo defaults).',
-        response: responses(PaymentDetails),
-      },
-    },
-    async () => ({ status: true as const, data: paymentDetailsOf(checkout) }),
-  );
-
-  app.get(
-    '/checkout-terms',
-    {
-      schema: {
-        tags: ['checkout'],
-        summary: 'The payment and shipping rules checkout applies, for the payments and shipping pages',
-        description:
-          "From the settings checkout itself uses: the methods cart/add-payment-method accepts, the payment details (as money-transfer-details), the address guests e-mail a transfer slip to (SHOP_EMAIL), every country's flat fee in USD (the fee the cart charges for an address in that country) and the free-shipping threshold (FREE_SHIPPING_OVER_USD, null when unset). Products that all ship free also ship without a fee (see the cart's invoice).",
-        response: responses(CheckoutTerms),
-      },
-    },
-    async () => ({ status: true as const, data: await checkoutTerms(db, checkout) }),
   );
 };

@@ -1,16 +1,13 @@
 import multipart from '@fastify/multipart';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import {
-  Cart,
-  CartAddPackagingBody,
-  CartItemBody,
-  CustomizationOptions,
-  PackagingKind,
-  PackagingOption,
-} from '@shop/contract/schemas/cart';
-import { ErrorEnvelope, Id, Nullable, responses } from '@shop/contract/schemas/common';
-import { AppError } from '../errors';
-import { optionalAuth } from '../hooks/optionalAuth';
+import { CartItemBody, PackagingOption } from '@shop/contract/schemas/cart';
+import { ErrorEnvelope, Nullable } from '@shop/contract/schemas/common';
+import { AppError } from '../../errors';
+import { optionalAuth } from '../../hooks/optionalAuth';
+import { ownerOf } from '../../http/cartOwner';
+import { endpointSchema } from '../../http/endpoint';
+import { multipartLimits, readMultipartForm } from '../../http/multipartForm';
+import { PICTURE_TOO_LARGE, UploadStore } from '../../services/uploads';
 import {
   addCustomization,
   addPackaging,
@@ -20,11 +17,7 @@ import {
   packagingOptionsOf,
   removeCustomization,
   removePackaging,
-} from '../services/giftOptions';
-import { PICTURE_TOO_LARGE, UploadStore } from '../services/uploads';
-import { ownerOf } from './cart';
-import type { RouteDeps } from './deps';
-import { multipartLimits, readMultipartForm } from './multipartForm';
+} from './giftOptions';
 
 /** The text fields of `cart/add-customization` (multipart). */
 const TEXT_FIELDS = [
@@ -49,27 +42,26 @@ const positiveInt = (text: string | undefined, name: string): number | null => {
   return n;
 };
 
-export const giftOptionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
-  app,
-  { database, uploadsDir, checkout },
-) => {
+/**
+ * Gift options (spec 001 §2.4, §2.5): what a product offers (products/customizations,
+ * products/packaging) and a cart line's customization, logo and packaging (cart/*).
+ */
+export const giftOptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, uploadsDir, checkout } = app.deps;
   const { db } = database;
   const uploads = new UploadStore(uploadsDir);
   app.addHook('onRequest', optionalAuth(db));
   // One logo; a byte over 1 MB stops the upload (413) instead of buffering the rest.
   await app.register(multipart, { limits: multipartLimits(TEXT_FIELDS.length) });
   const security: { [label: string]: string[] }[] = [{ bearer: [] }, {}];
-  const cartSchema = { tags: ['cart'], security, response: responses(Cart) };
+  const cartSchema = { tags: ['cart'], security };
 
   app.get(
     '/products/customizations/:productId',
     {
       schema: {
         tags: ['customization'],
-        summary:
-          'What a product lets a shopper customize, and the price per piece (USD); data null when it offers nothing',
-        params: Type.Object({ productId: Id() }),
-        response: responses(Nullable(CustomizationOptions)),
+        ...endpointSchema('GET products/customizations/:productId'),
       },
     },
     async (request) => ({
@@ -83,10 +75,10 @@ export const giftOptionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags: ['packaging'],
-        summary: "A product's packaging options",
+        ...endpointSchema('GET products/packaging/:productId'),
         description:
           "packagingLevel is the product's: 'item' wraps every piece of a line on its own (the option's price × quantity), 'line' packs the line's pieces together (the price once); null when the product offers no packaging (data empty).",
-        params: Type.Object({ productId: Id() }),
+        // packagingLevel is answered beside `data` (spec 001 §7), so the envelope is this route's own.
         response: {
           200: Type.Object({
             status: Type.Literal(true),
@@ -109,8 +101,7 @@ export const giftOptionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         tags: ['packaging'],
-        summary: 'The kinds of gift packaging (the /packaging/{id} page), base price in USD',
-        response: responses(Type.Object({ items: Type.Array(PackagingKind) })),
+        ...endpointSchema('GET products/packaging'),
       },
     },
     async () => ({ status: true as const, data: { items: await packagingKinds(db) } }),
@@ -121,7 +112,7 @@ export const giftOptionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         ...cartSchema,
-        summary: 'Customize a cart line (multipart/form-data)',
+        ...endpointSchema('POST cart/add-customization'),
         description: `Fields: selectedItems (JSON list of 'logo', 'to_whom', 'from', 'message'), logo (a JPEG or PNG file of at most 1 MB, recognised by its bytes; without one a saved logo is kept), toWhom, from, note, brief (each at most 300), cart_item_id, product_id, guest_session_token. The rules and messages are the dialog's (422). A file that is not a decodable JPEG/PNG answers 415, one over 1 MB 413, each with the spec's message in error.fields.logo; a picture over ${PICTURE_TOO_LARGE.replace('The picture may be at most ', '')} 422 IMAGE_TOO_LARGE. The logo is stored re-encoded (metadata stripped). A malformed or truncated form answers 400, one that stops arriving 408.`,
       },
     },
@@ -156,7 +147,7 @@ export const giftOptionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
   app.post(
     '/cart/remove-customization',
     {
-      schema: { ...cartSchema, summary: "Remove a line's customization (and its logo)", body: CartItemBody },
+      schema: { ...cartSchema, ...endpointSchema('POST cart/remove-customization') },
     },
     async (request) => ({
       status: true as const,
@@ -176,6 +167,7 @@ export const giftOptionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       schema: {
         tags: ['cart'],
         security,
+        // Image bytes, not a JSON envelope: the one cart/* call outside the contract's table.
         summary: "The saved logo of one of the caller's cart lines (the bytes, image/jpeg or image/png)",
         description: "Only the cart owner gets it: another cart's line answers 404.",
         body: CartItemBody,
@@ -206,10 +198,9 @@ export const giftOptionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
     {
       schema: {
         ...cartSchema,
-        summary: 'Choose the packaging of a cart line',
+        ...endpointSchema('POST cart/add-packaging'),
         description:
           "packaging_id must be one of the product's options (else 422 'Please select an option'); packaging_level, when sent, must be the product's level.",
-        body: CartAddPackagingBody,
       },
     },
     async (request) => ({
@@ -229,7 +220,7 @@ export const giftOptionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
 
   app.post(
     '/cart/remove-packaging',
-    { schema: { ...cartSchema, summary: "Remove a line's packaging", body: CartItemBody } },
+    { schema: { ...cartSchema, ...endpointSchema('POST cart/remove-packaging') } },
     async (request) => ({
       status: true as const,
       data: await removePackaging(

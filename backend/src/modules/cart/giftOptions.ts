@@ -1,7 +1,7 @@
 /**
  * Gift customization and packaging (spec 001 §2.4, §2.5): what each product offers, and a cart
- * line's choice of them. Every change locks the line (and the product row first, in the order the
- * other cart calls use) and answers the whole cart.
+ * line's choice of them. Every change is a changeOwnLine of services/cart.ts (customizing locks the
+ * product row first, in the order the other cart calls use) and answers the whole cart.
  */
 import type {
   Cart,
@@ -11,22 +11,15 @@ import type {
   PackagingOption,
 } from '@shop/contract';
 import { type CustomizationOption, customizationSchema, MESSAGES } from '@shop/contract/validation';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import {
-  cartItems,
-  carts,
-  packagings,
-  productCustomizations,
-  productPackagings,
-  products,
-} from '../db/schema';
-import { AppError } from '../errors';
-import { checked } from './buyers';
-import { type CartOwner, lockOwnLine, lockProduct, presentCart, tokenOf } from './cart';
-import { imageUrl } from './images';
-import type { Pricing } from './money';
-import type { UploadStore } from './uploads';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { cartItems, packagings, productCustomizations, productPackagings, products } from '../../db/schema';
+import { AppError } from '../../errors';
+import { checked } from '../../services/buyers';
+import { type CartOwner, changeOwnLine, lockOwnLine, lockProductOfLine } from '../../services/cart';
+import { imageUrl } from '../../services/images';
+import type { Pricing } from '../../services/money';
+import type { UploadStore } from '../../services/uploads';
 
 async function productExists(db: Database, productId: number): Promise<void> {
   const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
@@ -138,57 +131,51 @@ export async function addCustomization(
   let replacedLogo: string | null = null;
   try {
     const cart = await db.transaction(async (tx) => {
-      const [target] = await tx
-        .select({ productId: cartItems.productId })
-        .from(cartItems)
-        .where(eq(cartItems.id, input.cartItemId));
-      if (!target) throw AppError.notFound('Cart item not found.');
-      await lockProduct(tx, target.productId);
-      const { cart, line } = await lockOwnLine(tx, owner, input.cartItemId);
-      if (input.productId !== null && input.productId !== line.productId) {
-        throw AppError.badRequest('product_id is not the product of this cart item.', {
-          product_id: 'is not the product of this cart item',
+      await lockProductOfLine(tx, input.cartItemId);
+      return changeOwnLine(tx, owner, input.cartItemId, pricing, async (line) => {
+        if (input.productId !== null && input.productId !== line.productId) {
+          throw AppError.badRequest('product_id is not the product of this cart item.', {
+            product_id: 'is not the product of this cart item',
+          });
+        }
+        const offered = await customizationOptionsOf(tx, line.productId);
+        if (!offered) {
+          throw AppError.unprocessable('NOT_CUSTOMIZABLE', 'This product cannot be customized.');
+        }
+        const value = await checked(customizationSchema, {
+          selectedItems: parseSelectedItems(input.selectedItems),
+          hasLogo: newLogo !== null || line.customizationLogo !== null,
+          toWhom: input.toWhom,
+          from: input.from,
+          note: input.note,
+          brief: input.brief,
         });
-      }
-      const offered = await customizationOptionsOf(tx, line.productId);
-      if (!offered) {
-        throw AppError.unprocessable('NOT_CUSTOMIZABLE', 'This product cannot be customized.');
-      }
-      const value = await checked(customizationSchema, {
-        selectedItems: parseSelectedItems(input.selectedItems),
-        hasLogo: newLogo !== null || line.customizationLogo !== null,
-        toWhom: input.toWhom,
-        from: input.from,
-        note: input.note,
-        brief: input.brief,
+        const selected = [...new Set(value.selectedItems)];
+        const refused = selected.filter((option) => !offered[OFFERED[option]]);
+        if (refused.length > 0) {
+          throw AppError.unprocessable(
+            'OPTION_NOT_OFFERED',
+            `This product does not offer: ${refused.join(', ')}.`,
+            {
+              selectedItems: `not offered: ${refused.join(', ')}`,
+            },
+          );
+        }
+        const has = (option: CustomizationOption) => selected.includes(option);
+        const logo = has('logo') ? (newLogo ?? line.customizationLogo) : null;
+        if (line.customizationLogo !== logo) replacedLogo = line.customizationLogo;
+        await tx
+          .update(cartItems)
+          .set({
+            customizationOptions: selected,
+            customizationLogo: logo,
+            customizationToWhom: has('to_whom') ? (value.toWhom ?? null) : null,
+            customizationFrom: has('from') ? (value.from ?? null) : null,
+            customizationNote: has('message') ? (value.note ?? null) : null,
+            customizationBrief: value.brief ? value.brief : null,
+          })
+          .where(eq(cartItems.id, line.id));
       });
-      const selected = [...new Set(value.selectedItems)];
-      const refused = selected.filter((option) => !offered[OFFERED[option]]);
-      if (refused.length > 0) {
-        throw AppError.unprocessable(
-          'OPTION_NOT_OFFERED',
-          `This product does not offer: ${refused.join(', ')}.`,
-          {
-            selectedItems: `not offered: ${refused.join(', ')}`,
-          },
-        );
-      }
-      const has = (option: CustomizationOption) => selected.includes(option);
-      const logo = has('logo') ? (newLogo ?? line.customizationLogo) : null;
-      if (line.customizationLogo !== logo) replacedLogo = line.customizationLogo;
-      await tx
-        .update(cartItems)
-        .set({
-          customizationOptions: selected,
-          customizationLogo: logo,
-          customizationToWhom: has('to_whom') ? (value.toWhom ?? null) : null,
-          customizationFrom: has('from') ? (value.from ?? null) : null,
-          customizationNote: has('message') ? (value.note ?? null) : null,
-          customizationBrief: value.brief ? value.brief : null,
-        })
-        .where(eq(cartItems.id, line.id));
-      await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-      return presentCart(tx, cart, tokenOf(owner), pricing);
     });
     await uploads.remove(replacedLogo);
     return cart;
@@ -206,23 +193,22 @@ export async function removeCustomization(
   pricing: Pricing,
 ): Promise<Cart> {
   let oldLogo: string | null = null;
-  const cart = await db.transaction(async (tx) => {
-    const { cart, line } = await lockOwnLine(tx, owner, cartItemId);
-    oldLogo = line.customizationLogo;
-    await tx
-      .update(cartItems)
-      .set({
-        customizationOptions: null,
-        customizationLogo: null,
-        customizationToWhom: null,
-        customizationFrom: null,
-        customizationNote: null,
-        customizationBrief: null,
-      })
-      .where(eq(cartItems.id, line.id));
-    await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-    return presentCart(tx, cart, tokenOf(owner), pricing);
-  });
+  const cart = await db.transaction((tx) =>
+    changeOwnLine(tx, owner, cartItemId, pricing, async (line) => {
+      oldLogo = line.customizationLogo;
+      await tx
+        .update(cartItems)
+        .set({
+          customizationOptions: null,
+          customizationLogo: null,
+          customizationToWhom: null,
+          customizationFrom: null,
+          customizationNote: null,
+          customizationBrief: null,
+        })
+        .where(eq(cartItems.id, line.id));
+    }),
+  );
   await uploads.remove(oldLogo);
   return cart;
 }
@@ -245,31 +231,30 @@ export async function addPackaging(
   input: { cartItemId: number; packagingId: number; packagingLevel: PackagingLevel | null },
   pricing: Pricing,
 ): Promise<Cart> {
-  return db.transaction(async (tx) => {
-    const { cart, line } = await lockOwnLine(tx, owner, input.cartItemId);
-    const [option] = await tx
-      .select({ level: productPackagings.packagingLevel })
-      .from(productPackagings)
-      .where(
-        and(
-          eq(productPackagings.productId, line.productId),
-          eq(productPackagings.packagingId, input.packagingId),
-        ),
-      );
-    if (!option) {
-      throw AppError.unprocessable('PACKAGING_NOT_OFFERED', MESSAGES.packagingRequired, {
-        packaging_id: MESSAGES.packagingRequired,
-      });
-    }
-    if (input.packagingLevel !== null && input.packagingLevel !== option.level) {
-      throw AppError.unprocessable('PACKAGING_LEVEL', `This product's packaging is per ${option.level}.`, {
-        packaging_level: `must be ${option.level}`,
-      });
-    }
-    await tx.update(cartItems).set({ packagingId: input.packagingId }).where(eq(cartItems.id, line.id));
-    await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-    return presentCart(tx, cart, tokenOf(owner), pricing);
-  });
+  return db.transaction((tx) =>
+    changeOwnLine(tx, owner, input.cartItemId, pricing, async (line) => {
+      const [option] = await tx
+        .select({ level: productPackagings.packagingLevel })
+        .from(productPackagings)
+        .where(
+          and(
+            eq(productPackagings.productId, line.productId),
+            eq(productPackagings.packagingId, input.packagingId),
+          ),
+        );
+      if (!option) {
+        throw AppError.unprocessable('PACKAGING_NOT_OFFERED', MESSAGES.packagingRequired, {
+          packaging_id: MESSAGES.packagingRequired,
+        });
+      }
+      if (input.packagingLevel !== null && input.packagingLevel !== option.level) {
+        throw AppError.unprocessable('PACKAGING_LEVEL', `This product's packaging is per ${option.level}.`, {
+          packaging_level: `must be ${option.level}`,
+        });
+      }
+      await tx.update(cartItems).set({ packagingId: input.packagingId }).where(eq(cartItems.id, line.id));
+    }),
+  );
 }
 
 export async function removePackaging(
@@ -278,10 +263,9 @@ export async function removePackaging(
   cartItemId: number,
   pricing: Pricing,
 ): Promise<Cart> {
-  return db.transaction(async (tx) => {
-    const { cart, line } = await lockOwnLine(tx, owner, cartItemId);
-    await tx.update(cartItems).set({ packagingId: null }).where(eq(cartItems.id, line.id));
-    await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
-    return presentCart(tx, cart, tokenOf(owner), pricing);
-  });
+  return db.transaction((tx) =>
+    changeOwnLine(tx, owner, cartItemId, pricing, async (line) => {
+      await tx.update(cartItems).set({ packagingId: null }).where(eq(cartItems.id, line.id));
+    }),
+  );
 }

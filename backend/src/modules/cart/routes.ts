@@ -1,31 +1,20 @@
+/**
+ * The cart module owns every path under `/cart/*`: the cart's lines here, gift options (and the
+ * products/* reads of what a product offers for gifts) in giftOptionRoutes.ts, the checkout calls
+ * (address, payment method, placing the order) in checkoutRoutes.ts. Each is its own plugin (own
+ * hooks, the multipart parser only where a form has files); app.ts registers `cartModule`.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { INVOICE_RULES } from '@shop/contract/schemas/cart';
-import type { FastifyRequest } from 'fastify';
-import { optionalAuth } from '../hooks/optionalAuth';
-import { endpointSchema } from '../http/endpoint';
-import {
-  addToCart,
-  type CartOwner,
-  changeCurrency,
-  getCart,
-  removeFromCart,
-  updateQuantity,
-} from '../services/cart';
-import { UploadStore } from '../services/uploads';
+import { optionalAuth } from '../../hooks/optionalAuth';
+import { ownerOf } from '../../http/cartOwner';
+import { endpointSchema } from '../../http/endpoint';
+import { addToCart, changeCurrency, getCart, removeFromCart, updateQuantity } from '../../services/cart';
+import { UploadStore } from '../../services/uploads';
+import { checkoutRoutes } from './checkoutRoutes';
+import { giftOptionRoutes } from './giftOptionRoutes';
 
-/**
- * A member's bearer token wins; a guest is identified by the token from an earlier cart/add. The
- * text 'null' (what the packaging calls send for a guest without one) is no token.
- */
-export function ownerOf(request: FastifyRequest, guestToken: string | null | undefined): CartOwner {
-  if (request.buyer) return { buyerId: request.buyer.id };
-  return { buyerId: null, guestToken: guestTokenOf(guestToken) };
-}
-
-/** A guest session token as sent, or null for none (including the text 'null'). */
-export const guestTokenOf = (token: string | null | undefined): string | null =>
-  token && token !== 'null' ? token : null;
-
+/** The cart's lines: read, add, remove, change the quantity, re-price in another currency. */
 export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, uploadsDir, checkout } = app.deps;
   const { db } = database;
@@ -101,4 +90,11 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ),
     }),
   );
+};
+
+/** Everything under /cart/* (and the gift option reads), as one registration. */
+export const cartModule: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(cartRoutes);
+  await app.register(giftOptionRoutes);
+  await app.register(checkoutRoutes);
 };

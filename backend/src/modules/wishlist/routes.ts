@@ -1,24 +1,20 @@
+/**
+ * The wishlist module owns `/wishlist/*`: a member's or a wishlist user's list, and moving a
+ * product from it to the cart. The list itself (services/wishlist.ts) is shared with sign-in,
+ * which takes a wishlist user's list over.
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { responses } from '@shop/contract/schemas/common';
-import {
-  WishlistAdded,
-  WishlistGetItemsBody,
-  WishlistItems,
-  WishlistMovedToCart,
-  WishlistMoveToCartBody,
-  WishlistProductBody,
-} from '@shop/contract/schemas/wishlist';
 import type { FastifyRequest } from 'fastify';
-import { requireWishlistCaller } from '../hooks/wishlistAuth';
+import { requireWishlistCaller } from '../../hooks/wishlistAuth';
+import { guestTokenOf } from '../../http/cartOwner';
+import { endpointSchema } from '../../http/endpoint';
 import {
   addToWishlist,
   getWishlist,
   moveToCart,
   removeFromWishlist,
   type WishlistCaller,
-} from '../services/wishlist';
-import { guestTokenOf } from './cart';
-import type { RouteDeps } from './deps';
+} from '../../services/wishlist';
 
 /** Set by the onRequest hook, which answers 401 / 403 before any handler runs. */
 function callerOf(request: FastifyRequest): WishlistCaller {
@@ -26,7 +22,8 @@ function callerOf(request: FastifyRequest): WishlistCaller {
   return request.wishlistCaller;
 }
 
-export const wishlistRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { database, checkout }) => {
+export const wishlistRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { database, checkout } = app.deps;
   const { db } = database;
   app.decorateRequest('wishlistCaller', null);
   app.addHook('onRequest', requireWishlistCaller(db));
@@ -42,9 +39,7 @@ export const wishlistRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     {
       schema: {
         ...schema,
-        summary: 'The wishlist, newest first',
-        body: WishlistGetItemsBody,
-        response: responses(WishlistItems),
+        ...endpointSchema('POST wishlist/get-items'),
       },
     },
     async (request) => ({
@@ -58,9 +53,7 @@ export const wishlistRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     {
       schema: {
         ...schema,
-        summary: 'Add a product (one already listed answers its line; out of stock is allowed)',
-        body: WishlistProductBody,
-        response: responses(WishlistAdded),
+        ...endpointSchema('POST wishlist/add'),
       },
     },
     async (request) => ({
@@ -76,9 +69,7 @@ export const wishlistRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     {
       schema: {
         ...schema,
-        summary: 'Remove a product (one not listed is no error); answers the list',
-        body: WishlistProductBody,
-        response: responses(WishlistItems),
+        ...endpointSchema('POST wishlist/remove'),
       },
     },
     async (request) => ({
@@ -94,10 +85,8 @@ export const wishlistRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     {
       schema: {
         ...schema,
-        summary: 'Put one piece in the cart and take the product off the wishlist, at once',
+        ...endpointSchema('POST wishlist/move-to-cart'),
         description: `${schema.description} A member's own cart; a wishlist user's guest cart of guest_session_token (created when absent: keep the returned token). Out of stock or short: 409 as cart/add, and nothing changes. A product not in the wishlist: 404.`,
-        body: WishlistMoveToCartBody,
-        response: responses(WishlistMovedToCart),
       },
     },
     async (request) => ({
