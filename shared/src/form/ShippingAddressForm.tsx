@@ -10,7 +10,7 @@ import {
   isAddressField,
 } from './AddressFields';
 import { ADDRESS_FEEDBACK_MS } from './constants';
-import { FormFeedback } from './Field';
+import { FormActions } from './FormActions';
 import styles from './form.module.css';
 import { type Refusal, showAtFields } from './refusal';
 import { useFormFeedback } from './useFormFeedback';
@@ -68,13 +68,9 @@ export function ShippingAddressForm({
       {({ isSubmitting }) => (
         <Form className={styles.form} noValidate aria-label={label}>
           <AddressFields countries={countries} primaryLabel={primaryLabel} />
-          <FormFeedback feedback={feedback} />
-          <div className={styles.actions}>
-            <button type="submit" className={styles.primary} disabled={isSubmitting}>
-              {submitLabel}
-            </button>
+          <FormActions feedback={feedback} submitLabel={submitLabel} disabled={isSubmitting}>
             {children}
-          </div>
+          </FormActions>
         </Form>
       )}
     </Formik>

@@ -23,6 +23,7 @@ export {
   TextField,
   useFieldError,
 } from './Field';
+export { FormActions } from './FormActions';
 export { default as formStyles } from './form.module.css';
 export { type Failure, type Refusal, refusalOf, refusalOfRejected, showAtFields } from './refusal';
 export { ShippingAddressForm, type ShippingAddressFormProps } from './ShippingAddressForm';

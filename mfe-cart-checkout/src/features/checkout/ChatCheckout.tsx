@@ -1,7 +1,7 @@
 import { guestCheckoutSchema } from '@shop/contract/validation';
 import { bus, useBusState, useTimeouts } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
-import { FormFeedback, type FormOutcome, formStyles, TextField } from '@shop/shared/form';
+import { FormActions, type FormOutcome, formStyles, TextField } from '@shop/shared/form';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { cartReplaced } from '../cart/cartSlice';
@@ -168,12 +168,11 @@ function ChatOrderForm({
               </button>
             </div>
           ) : null}
-          <FormFeedback feedback={feedback} />
-          <div className={formStyles.actions}>
-            <button type="submit" className={formStyles.primary} disabled={isSubmitting}>
-              {isSubmitting ? 'Placing your order…' : 'Place order and open chat'}
-            </button>
-          </div>
+          <FormActions
+            feedback={feedback}
+            submitLabel={isSubmitting ? 'Placing your order…' : 'Place order and open chat'}
+            disabled={isSubmitting}
+          />
         </Form>
       )}
     </Formik>

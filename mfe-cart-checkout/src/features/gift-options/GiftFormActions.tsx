@@ -1,4 +1,4 @@
-import { FormFeedback, type FormOutcome, formStyles } from '@shop/shared/form';
+import { FormActions, type FormOutcome, formStyles } from '@shop/shared/form';
 import type { ReactNode } from 'react';
 
 /**
@@ -19,18 +19,12 @@ export function GiftFormActions({
   onRemove?: () => void;
 }): ReactNode {
   return (
-    <>
-      <FormFeedback feedback={feedback} />
-      <div className={formStyles.actions}>
-        <button type="submit" className={formStyles.primary} disabled={busy}>
-          Save
+    <FormActions feedback={feedback} submitLabel="Save" disabled={busy}>
+      {onRemove ? (
+        <button type="button" className={formStyles.secondary} disabled={busy} onClick={onRemove}>
+          {removeLabel}
         </button>
-        {onRemove ? (
-          <button type="button" className={formStyles.secondary} disabled={busy} onClick={onRemove}>
-            {removeLabel}
-          </button>
-        ) : null}
-      </div>
-    </>
+      ) : null}
+    </FormActions>
   );
 }

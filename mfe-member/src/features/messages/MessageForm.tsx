@@ -2,7 +2,7 @@ import { MESSAGE_TEXT_MAX, messageSchema } from '@shop/contract/validation';
 import { MESSAGES } from '@shop/contract/validation/messages';
 import { useTimeouts } from '@shop/shared';
 import {
-  FormFeedback,
+  FormActions,
   formStyles,
   type Refusal,
   showAtFields,
@@ -68,12 +68,7 @@ export function MessageForm({
         <Form className={formStyles.form} noValidate aria-label={submitLabel}>
           <TextField name="subject" label="Subject *" readOnly={fixedSubject !== undefined} />
           <TextAreaField name="message" label="Message *" rows={5} counterMax={MESSAGE_TEXT_MAX} />
-          <FormFeedback feedback={feedback} />
-          <div className={formStyles.actions}>
-            <button type="submit" className={formStyles.primary} disabled={isSubmitting || sent}>
-              {submitLabel}
-            </button>
-          </div>
+          <FormActions feedback={feedback} submitLabel={submitLabel} disabled={isSubmitting || sent} />
         </Form>
       )}
     </Formik>

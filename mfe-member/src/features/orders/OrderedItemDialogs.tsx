@@ -3,10 +3,11 @@ import { MESSAGES } from '@shop/contract/validation/messages';
 import { useTimeouts } from '@shop/shared';
 import {
   FieldError,
-  FormFeedback,
+  FormActions,
   type FormOutcome,
   formStyles,
   refusalOf,
+  showAtFields,
   TextAreaField,
   useFieldError,
 } from '@shop/shared/form';
@@ -42,9 +43,7 @@ function useAnswerHandler({ onSubmitted, onClose }: Omit<DialogFormProps, 'item'
       return;
     }
     const refusal = refusalOf(answer);
-    const atFields = Object.entries(refusal.fields).filter(([name]) => fieldNames.includes(name));
-    for (const [name, message] of atFields) helpers.setFieldError(name, message);
-    if (atFields.length > 0) return;
+    if (showAtFields(refusal, fieldNames, helpers.setFieldError)) return;
     helpers.setStatus({ ok: false, message: refusal.message } satisfies FormOutcome);
     later(() => helpers.setStatus(null), FORM_FEEDBACK_MS);
   };
@@ -102,16 +101,11 @@ export function ReviewForm({ item, onSubmitted, onClose }: DialogFormProps): Rea
         <Form className={formStyles.form} noValidate aria-label="Review">
           <StarRating />
           <TextAreaField name="comments" label="Comments" />
-          <FormFeedback feedback={(status as FormOutcome | null | undefined) ?? null} />
-          <div className={formStyles.actions}>
-            <button
-              type="submit"
-              className={formStyles.primary}
-              disabled={isSubmitting || status?.ok === true}
-            >
-              Submit review
-            </button>
-          </div>
+          <FormActions
+            feedback={(status as FormOutcome | null | undefined) ?? null}
+            submitLabel="Submit review"
+            disabled={isSubmitting || status?.ok === true}
+          />
         </Form>
       )}
     </Formik>
@@ -149,16 +143,11 @@ export function FeedbackForm({ item, onSubmitted, onClose }: DialogFormProps): R
         <Form className={formStyles.form} noValidate aria-label="Feedback">
           <TextAreaField name="comments" label="Comments" />
           <ImageField name="file" label="Image (optional, JPG or PNG, up to 1 MB)" />
-          <FormFeedback feedback={(status as FormOutcome | null | undefined) ?? null} />
-          <div className={formStyles.actions}>
-            <button
-              type="submit"
-              className={formStyles.primary}
-              disabled={isSubmitting || status?.ok === true}
-            >
-              Send feedback
-            </button>
-          </div>
+          <FormActions
+            feedback={(status as FormOutcome | null | undefined) ?? null}
+            submitLabel="Send feedback"
+            disabled={isSubmitting || status?.ok === true}
+          />
         </Form>
       )}
     </Formik>

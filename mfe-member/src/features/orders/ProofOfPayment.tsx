@@ -1,6 +1,13 @@
 import { logoFileError } from '@shop/contract/validation';
 import { type OrderDetail, useTimeouts } from '@shop/shared';
-import { FormFeedback, type FormOutcome, formStyles, refusalOf, TextAreaField } from '@shop/shared/form';
+import {
+  FormActions,
+  FormFeedback,
+  type FormOutcome,
+  formStyles,
+  refusalOf,
+  TextAreaField,
+} from '@shop/shared/form';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useState } from 'react';
 import {
@@ -90,12 +97,11 @@ export function ProofOfPayment({
               {proof?.status === 'Rejected' ? <p>{PROOF_UPLOAD_AGAIN}</p> : null}
               <TextAreaField name="comments" label="Comments" counterMax={PROOF_COMMENTS_MAX} />
               <ImageField name="file" label="Transfer slip (JPG or PNG, up to 1 MB)" />
-              <FormFeedback feedback={(status as FormOutcome | null | undefined) ?? null} />
-              <div className={formStyles.actions}>
-                <button type="submit" className={formStyles.primary} disabled={isSubmitting}>
-                  Upload
-                </button>
-              </div>
+              <FormActions
+                feedback={(status as FormOutcome | null | undefined) ?? null}
+                submitLabel="Upload"
+                disabled={isSubmitting}
+              />
             </Form>
           )}
         </Formik>

@@ -1,7 +1,7 @@
 import { alternateEmailSchema } from '@shop/contract/validation';
 import { ErrorPanel, Skeleton, useDocumentTitle } from '@shop/shared';
 import {
-  FormFeedback,
+  FormActions,
   formStyles,
   refusalOf,
   showAtFields,
@@ -60,12 +60,7 @@ export function AlternateEmailPage(): ReactNode {
         {({ isSubmitting }) => (
           <Form className={formStyles.form} noValidate aria-label={ALTERNATE_EMAIL_TITLE}>
             <TextField name="alternate_email" label="Alternate email" type="email" autoComplete="email" />
-            <FormFeedback feedback={feedback} />
-            <div className={formStyles.actions}>
-              <button type="submit" className={formStyles.primary} disabled={isSubmitting}>
-                Save
-              </button>
-            </div>
+            <FormActions feedback={feedback} submitLabel="Save" disabled={isSubmitting} />
           </Form>
         )}
       </Formik>

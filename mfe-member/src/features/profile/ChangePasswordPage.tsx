@@ -1,7 +1,7 @@
 import { changePasswordSchema } from '@shop/contract/validation';
 import { MESSAGES } from '@shop/contract/validation/messages';
 import { useDocumentTitle } from '@shop/shared';
-import { FormFeedback, formStyles, refusalOf, TextField, useFormFeedback } from '@shop/shared/form';
+import { FormActions, formStyles, refusalOf, TextField, useFormFeedback } from '@shop/shared/form';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import type { ReactNode } from 'react';
 import { CHANGE_PASSWORD_TITLE, FORM_FEEDBACK_MS, OTHER_DEVICES_SIGNED_OUT } from './constants';
@@ -54,12 +54,7 @@ export function ChangePasswordPage(): ReactNode {
               type="password"
               autoComplete="new-password"
             />
-            <FormFeedback feedback={feedback} />
-            <div className={formStyles.actions}>
-              <button type="submit" className={formStyles.primary} disabled={isSubmitting}>
-                Change password
-              </button>
-            </div>
+            <FormActions feedback={feedback} submitLabel="Change password" disabled={isSubmitting} />
           </Form>
         )}
       </Formik>

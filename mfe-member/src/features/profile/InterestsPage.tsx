@@ -3,7 +3,7 @@ import { MESSAGES } from '@shop/contract/validation/messages';
 import { type ApiResult, ErrorPanel, type InterestOption, Skeleton, useDocumentTitle } from '@shop/shared';
 import {
   FieldError,
-  FormFeedback,
+  FormActions,
   formStyles,
   refusalOf,
   useFieldError,
@@ -96,12 +96,7 @@ function OptionsForm({ name, legend, schema, load, save }: OptionsFormProps): Re
       {({ isSubmitting }) => (
         <Form className={formStyles.form} noValidate aria-label={legend}>
           <Options name={name} legend={legend} options={loaded.data} />
-          <FormFeedback feedback={feedback} />
-          <div className={formStyles.actions}>
-            <button type="submit" className={formStyles.primary} disabled={isSubmitting}>
-              Save
-            </button>
-          </div>
+          <FormActions feedback={feedback} submitLabel="Save" disabled={isSubmitting} />
         </Form>
       )}
     </Formik>

@@ -2,7 +2,7 @@ import { profileSchema } from '@shop/contract/validation';
 import { MESSAGES } from '@shop/contract/validation/messages';
 import { ErrorPanel, type Profile, Skeleton, useDocumentTitle } from '@shop/shared';
 import {
-  FormFeedback,
+  FormActions,
   formStyles,
   refusalOf,
   SelectField,
@@ -95,12 +95,7 @@ export function UpdateProfilePage(): ReactNode {
               placeholder="Select your age group"
               options={ageGroups.list.map((group) => ({ value: String(group.id), label: group.name }))}
             />
-            <FormFeedback feedback={feedback} />
-            <div className={formStyles.actions}>
-              <button type="submit" className={formStyles.primary} disabled={isSubmitting}>
-                Save profile
-              </button>
-            </div>
+            <FormActions feedback={feedback} submitLabel="Save profile" disabled={isSubmitting} />
           </Form>
         )}
       </Formik>
