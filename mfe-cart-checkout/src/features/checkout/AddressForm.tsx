@@ -1,8 +1,7 @@
 import type { ShippingAddressInput } from '@shop/contract';
-import { ErrorPanel, Skeleton } from '@shop/shared';
+import { ErrorPanel, Skeleton, useLoaded } from '@shop/shared';
 import { EMPTY_ADDRESS, type Refusal, refusalOfRejected, ShippingAddressForm } from '@shop/shared/form';
 import type { ReactNode } from 'react';
-import { useApiData } from '../../app/useApiData';
 import { useCartDispatch } from '../cart/hooks';
 import { checkoutApi } from './checkoutApi';
 import { saveNewAddress } from './checkoutSlice';
@@ -14,10 +13,10 @@ import { saveNewAddress } from './checkoutSlice';
  */
 export function AddressForm({ onSaved }: { onSaved: () => void }): ReactNode {
   const dispatch = useCartDispatch();
-  const countries = useApiData('countries', checkoutApi.countries);
+  const countries = useLoaded('cart-checkout:countries', () => checkoutApi.countries(), { maxAgeMs: 0 });
 
-  if (countries.state === 'failed') return <ErrorPanel onRetry={countries.retry} />;
-  if (countries.state !== 'loaded')
+  if (countries.status === 'failed') return <ErrorPanel onRetry={countries.retry} />;
+  if (countries.status !== 'ready')
     return <Skeleton shape="lines" count={6} label="Loading the address form" />;
 
   const save = async (address: ShippingAddressInput): Promise<Refusal | null> => {

@@ -1,8 +1,7 @@
 import { MESSAGES } from '@shop/contract/validation/messages';
-import { ErrorPanel, Skeleton, transferInstructions, useBusState } from '@shop/shared';
+import { ErrorPanel, Skeleton, transferInstructions, useBusState, useLoaded } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useApiData } from '../../app/useApiData';
 import styles from './checkout.module.css';
 import { checkoutApi } from './checkoutApi';
 import { CHAT_OPEN_LINK } from './constants';
@@ -46,9 +45,9 @@ export function OrderReceived({ order }: { order: LastOrder }): ReactNode {
  * it (spec 001 §2.7). The same words as the order e-mail (shared `transferInstructions`).
  */
 function HowToPay({ order }: { order: LastOrder }): ReactNode {
-  const terms = useApiData('checkout-terms', checkoutApi.terms);
-  if (terms.state === 'failed') return <ErrorPanel onRetry={terms.retry} />;
-  if (terms.state !== 'loaded') return <Skeleton shape="lines" label="Loading how to pay" />;
+  const terms = useLoaded('cart-checkout:checkout-terms', () => checkoutApi.terms(), { maxAgeMs: 0 });
+  if (terms.status === 'failed') return <ErrorPanel onRetry={terms.retry} />;
+  if (terms.status !== 'ready') return <Skeleton shape="lines" label="Loading how to pay" />;
   const steps = transferInstructions({
     amount: order.total,
     orderNumber: order.order_id,

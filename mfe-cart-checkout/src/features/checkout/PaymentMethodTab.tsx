@@ -1,7 +1,6 @@
 import { PAYMENT_METHODS } from '@shop/contract/validation';
-import { ErrorPanel, PayeeFacts, type PaymentDetails, Skeleton } from '@shop/shared';
+import { ErrorPanel, PayeeFacts, type PaymentDetails, Skeleton, useLoaded } from '@shop/shared';
 import type { ReactNode } from 'react';
-import { useApiData } from '../../app/useApiData';
 import { useCartDispatch } from '../cart/hooks';
 import styles from './checkout.module.css';
 import { checkoutApi } from './checkoutApi';
@@ -20,7 +19,11 @@ export function PaymentMethodTab(): ReactNode {
   const chosen = useCheckoutSelector(selectChosenMethod);
   const methodError = useCheckoutSelector((state) => state.checkout.methodError);
   const transfer = chosen === 'Money Exchange Transfer';
-  const details = useApiData(transfer ? 'money-transfer-details' : null, checkoutApi.paymentDetails);
+  const details = useLoaded(
+    transfer ? 'cart-checkout:money-transfer-details' : null,
+    () => checkoutApi.paymentDetails(),
+    { maxAgeMs: 0 },
+  );
 
   return (
     <>
@@ -44,9 +47,9 @@ export function PaymentMethodTab(): ReactNode {
           {methodError.message}
         </p>
       ) : null}
-      {!transfer ? null : details.state === 'failed' ? (
+      {!transfer ? null : details.status === 'failed' ? (
         <ErrorPanel onRetry={details.retry} />
-      ) : details.state === 'loaded' ? (
+      ) : details.status === 'ready' ? (
         <Payee payee={details.data.personal} />
       ) : (
         <Skeleton shape="lines" label="Loading the payee" />

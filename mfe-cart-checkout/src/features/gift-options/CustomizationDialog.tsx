@@ -8,12 +8,18 @@ import {
   logoFileError,
   MESSAGES,
 } from '@shop/contract/validation';
-import { type CartItem, type CustomizationOptions, formatPrice, Skeleton, useTimeouts } from '@shop/shared';
+import {
+  type CartItem,
+  type CustomizationOptions,
+  formatPrice,
+  Skeleton,
+  useLoaded,
+  useTimeouts,
+} from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
 import { FieldError, formStyles, TextAreaField, TextField } from '@shop/shared/form';
 import { Form, Formik, type FormikErrors, type FormikHelpers, useFormikContext } from 'formik';
 import { type ChangeEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useApiData } from '../../app/useApiData';
 import { useCartSelector } from '../cart/hooks';
 import {
   CUSTOMIZATION_NON_REFUNDABLE,
@@ -79,17 +85,19 @@ export function CustomizationDialog({ item, onClose }: CustomizationDialogProps)
     onClose();
   }, [pending, onClose]);
   const productId = item.product.id;
-  const options = useApiData(`customizations-${productId}`, () =>
-    giftOptionsApi.customizationOptions(productId),
+  const options = useLoaded(
+    `cart-checkout:customizations-${productId}`,
+    () => giftOptionsApi.customizationOptions(productId),
+    { maxAgeMs: 0 },
   );
-  const offered = options.state === 'loaded' ? offeredBy(options.data) : [];
+  const offered = options.status === 'ready' ? offeredBy(options.data) : [];
 
   return (
     <Dialog title="Customize Your Gift" onClose={close} wide>
       <p className={styles.subject}>{item.product.title}</p>
-      {options.state === 'loading' || options.state === 'idle' ? (
+      {options.status === 'loading' || options.status === 'idle' ? (
         <Skeleton shape="lines" count={5} label="Loading the customization options" />
-      ) : options.state === 'failed' || options.data === null || offered.length === 0 ? (
+      ) : options.status === 'failed' || options.data === null || offered.length === 0 ? (
         <MissingOptions />
       ) : (
         <CustomizationForm
@@ -290,10 +298,12 @@ function LogoField({ hasSavedLogo, lineId }: { hasSavedLogo: boolean; lineId: nu
   const error = touched.logo || submitCount > 0 ? errors.logo : undefined;
   const file = values.logo;
   const preview = useObjectUrl(file && !logoFileError(file) ? file : null);
-  const saved = useApiData(hasSavedLogo ? `customization-logo-${lineId}` : null, () =>
-    giftOptionsApi.customizationLogo(lineId),
+  const saved = useLoaded(
+    hasSavedLogo ? `cart-checkout:customization-logo-${lineId}` : null,
+    () => giftOptionsApi.customizationLogo(lineId),
+    { maxAgeMs: 0 },
   );
-  const savedPreview = useObjectUrl(hasSavedLogo && saved.state === 'loaded' ? saved.data : null);
+  const savedPreview = useObjectUrl(hasSavedLogo && saved.status === 'ready' ? saved.data : null);
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.currentTarget.files?.[0] ?? null;

@@ -1,10 +1,9 @@
 import { MESSAGES, packagingSchema } from '@shop/contract/validation';
-import { type CartItem, Skeleton } from '@shop/shared';
+import { type CartItem, Skeleton, useLoaded } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
 import { formStyles, SelectField } from '@shop/shared/form';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useCallback } from 'react';
-import { useApiData } from '../../app/useApiData';
 import { useCartSelector } from '../cart/hooks';
 import { PACKAGING_REMOVED, USD } from './constants';
 import { GiftFormActions } from './GiftFormActions';
@@ -33,14 +32,18 @@ export function PackagingDialog({ item, onClose }: PackagingDialogProps): ReactN
     onClose();
   }, [pending, onClose]);
   const productId = item.product.id;
-  const packaging = useApiData(`packaging-${productId}`, () => giftOptionsApi.productPackaging(productId));
+  const packaging = useLoaded(
+    `cart-checkout:packaging-${productId}`,
+    () => giftOptionsApi.productPackaging(productId),
+    { maxAgeMs: 0 },
+  );
 
   return (
     <Dialog title="Gift Packaging" onClose={close} wide>
       <p className={styles.subject}>{item.product.title}</p>
-      {packaging.state === 'loading' || packaging.state === 'idle' ? (
+      {packaging.status === 'loading' || packaging.status === 'idle' ? (
         <Skeleton shape="cards" count={3} label="Loading gift packaging" />
-      ) : packaging.state === 'failed' || packaging.data.options.length === 0 ? (
+      ) : packaging.status === 'failed' || packaging.data.options.length === 0 ? (
         <MissingOptions />
       ) : (
         <PackagingForm item={item} packaging={packaging.data} pending={pending} />

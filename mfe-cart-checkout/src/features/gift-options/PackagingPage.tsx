@@ -5,11 +5,11 @@ import {
   type PackagingKind,
   Skeleton,
   useDocumentTitle,
+  useLoaded,
   useTimeouts,
 } from '@shop/shared';
 import { Link, useNavigate, useParams } from '@shop/shared/router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useApiData } from '../../app/useApiData';
 import { cartReplaced, fetchCart } from '../cart/cartSlice';
 import { useCartDispatch, useCartSelector } from '../cart/hooks';
 import { FORM_FEEDBACK_MS, USD } from './constants';
@@ -39,24 +39,28 @@ export function PackagingPage(): ReactNode {
     if (!cart && status === 'idle') void dispatch(fetchCart());
   }, [cart, status, dispatch]);
 
-  const kinds = useApiData('packaging-kinds', giftOptionsApi.packagingKinds);
+  const kinds = useLoaded('cart-checkout:packaging-kinds', () => giftOptionsApi.packagingKinds(), {
+    maxAgeMs: 0,
+  });
   const line = cart?.items.find((candidate) => candidate.id === lineId) ?? null;
   const productId = line?.product.id ?? null;
-  const offered = useApiData(productId === null ? null : `packaging-${productId}`, () =>
-    giftOptionsApi.productPackaging(productId ?? 0),
+  const offered = useLoaded(
+    productId === null ? null : `cart-checkout:packaging-${productId}`,
+    () => giftOptionsApi.productPackaging(productId ?? 0),
+    { maxAgeMs: 0 },
   );
   // A cart that cannot be loaded leaves the page as it is for an unknown line: the list.
   const cartKnown = cart !== null || status === 'failed';
 
   // One panel for whichever read failed; its Retry asks the failed one(s) again.
-  if (kinds.state === 'failed' || offered.state === 'failed') {
+  if (kinds.status === 'failed' || offered.status === 'failed') {
     const retry = () => {
-      if (kinds.state === 'failed') kinds.retry();
-      if (offered.state === 'failed') offered.retry();
+      if (kinds.status === 'failed') kinds.retry();
+      if (offered.status === 'failed') offered.retry();
     };
     return <ErrorPanel onRetry={retry} />;
   }
-  if (kinds.state !== 'loaded' || !cartKnown || offered.state === 'loading') {
+  if (kinds.status !== 'ready' || !cartKnown || offered.status === 'loading') {
     return <Skeleton shape="cards" label="Loading gift packaging" />;
   }
   return (
@@ -79,7 +83,7 @@ export function PackagingPage(): ReactNode {
             key={kind.id}
             kind={kind}
             line={line}
-            packaging={offered.state === 'loaded' ? offered.data : null}
+            packaging={offered.status === 'ready' ? offered.data : null}
           />
         ))}
       </ul>
