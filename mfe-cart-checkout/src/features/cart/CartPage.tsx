@@ -1,10 +1,8 @@
 import {
   bus,
   type CartItem,
-  ErrorPanel,
   RemoteSlot,
   SHOP_NAME,
-  Skeleton,
   useBusState,
   useDocumentTitle,
   useTimeouts,
@@ -16,6 +14,7 @@ import { FEEDBACK_MS } from '../../constants';
 import { ChatCheckout } from '../checkout/ChatCheckout';
 import { CustomizationDialog } from '../gift-options/CustomizationDialog';
 import { PackagingDialog } from '../gift-options/PackagingDialog';
+import { CartNotLoaded } from './CartNotLoaded';
 import styles from './cart.module.css';
 import { fetchCart, lineErrorCleared, removeItem, updateQuantity } from './cartSlice';
 import { useCartDispatch, useCartSelector } from './hooks';
@@ -36,13 +35,7 @@ export function CartPage(): ReactNode {
     void dispatch(fetchCart());
   }, [dispatch]);
 
-  if (!cart) {
-    return status === 'failed' ? (
-      <ErrorPanel onRetry={() => void dispatch(fetchCart({ retry: true }))} />
-    ) : (
-      <Skeleton shape="rows" label="Loading your cart" />
-    );
-  }
+  if (!cart) return <CartNotLoaded failed={status === 'failed'} />;
   if (cart.items.length === 0) {
     return (
       <section className={styles.empty} aria-labelledby="cart-title">

@@ -1,6 +1,7 @@
-import { bus, type Cart, ErrorPanel, Skeleton, useBusState, useDocumentTitle } from '@shop/shared';
+import { bus, type Cart, useBusState, useDocumentTitle } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { CartNotLoaded } from '../cart/CartNotLoaded';
 import { fetchCart } from '../cart/cartSlice';
 import { useCartDispatch } from '../cart/hooks';
 import { CartTab } from './CartTab';
@@ -40,13 +41,7 @@ export function CheckoutPage(): ReactNode {
   // The order comes first: a guest is signed out by it and still reads the confirmation.
   if (placedOrder) return <OrderConfirmation order={placedOrder} />;
   if (!user) return <SignedOut />;
-  if (!cart) {
-    return status === 'failed' ? (
-      <ErrorPanel onRetry={() => void dispatch(fetchCart({ retry: true }))} />
-    ) : (
-      <Skeleton shape="rows" label="Loading your cart" />
-    );
-  }
+  if (!cart) return <CartNotLoaded failed={status === 'failed'} />;
   if (cart.items.length === 0) {
     return (
       <section className={styles.message} aria-labelledby="checkout-title">
