@@ -35,6 +35,7 @@ export {
   createApiClient,
   type FetchImpl,
   type FetchResponse,
+  fillPath,
   type Query,
   type QueryValue,
   type RequestBody,

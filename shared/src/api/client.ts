@@ -101,8 +101,6 @@ export interface ApiClient {
     path: Path,
     ...options: OptionsArgs<ApiEndpoint<'DELETE', Path>>
   ): Promise<ApiResult<ApiAnswer<'DELETE', Path>>>;
-  /** @deprecated Untyped, for the calls not yet moved to the contract; goes when they have. */
-  delete<T>(path: string, options?: RequestOptions): Promise<ApiResult<T>>;
 }
 
 /** The part of a fetch Response the client reads. */
@@ -133,6 +131,13 @@ export function withQuery(path: string, query?: Query): string {
   const search = params.toString();
   if (!search) return path;
   return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+/** A table path with its `:name` parameters filled in and encoded: `products/by-slug/:slug` → `products/by-slug/a%20b`. */
+export function fillPath(path: string, params?: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_match, name: string) =>
+    encodeURIComponent(String(params?.[name] ?? '')),
+  );
 }
 
 function joinUrl(baseUrl: string, path: string): string {
@@ -212,10 +217,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       params?: Record<string, string | number>;
       query?: Query;
     };
-    const filled = path.replace(/:([A-Za-z_]+)/g, (_match, name: string) =>
-      encodeURIComponent(String(params?.[name] ?? '')),
-    );
-    return { url: withQuery(filled, query), requestOptions };
+    return { url: withQuery(fillPath(path, params), query), requestOptions };
   }
 
   /** The legacy untyped calls pass a query object where the typed ones pass their options. */

@@ -34,6 +34,6 @@ function takeInlinedStartup(): StartupContent | null {
 }
 
 async function fetchStartup(): Promise<StartupContent | null> {
-  const result = await api.get<StartupContent>('startup-content');
+  const result = await api.get('startup-content');
   return result.status ? result.data : null;
 }

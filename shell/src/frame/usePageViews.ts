@@ -1,4 +1,4 @@
-import { API_BASE_URL } from '@shop/shared';
+import { API_BASE_URL, type ApiBody } from '@shop/shared';
 import { useLocation } from '@shop/shared/router';
 import { useEffect, useRef } from 'react';
 import { whenIdle } from '../whenIdle';
@@ -22,12 +22,17 @@ export function usePageViews(
   }, [pathname, send]);
 }
 
+/**
+ * Sent with fetch itself, not the api client: `keepalive` lets it outlive the page, and it carries
+ * no bearer token (nothing personal goes with a view). Its body is still the contract's.
+ */
 export function reportPageView(path: string, referrer: string | undefined): void {
+  const body: ApiBody<'POST', 'page-views'> = referrer ? { path, referrer } : { path };
   try {
     void fetch(`${API_BASE_URL}/page-views`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(referrer ? { path, referrer } : { path }),
+      body: JSON.stringify(body),
       keepalive: true,
     }).catch(() => undefined);
   } catch {

@@ -1,4 +1,4 @@
-import type { ApiClient, AuthSlide, Country, SignedIn, WishlistUserData } from '@shop/shared';
+import type { ApiClient, SignedIn, WishlistUserData } from '@shop/shared';
 
 export interface RegistrationBody {
   type: 'Registration';
@@ -56,9 +56,9 @@ export function createAuthApi(client: ApiClient) {
       client.post<{ status: string }>('buyers/check-reset-password-hash', { hash }),
     resetPassword: (body: { hash: string; password: string; confirm_password: string }) =>
       client.post<Record<string, never>>('buyers/reset-password', body),
-    countries: () => client.get<{ list: Country[] }>('countries'),
-    genders: () => client.get<{ genders: Gender[] }>('gender'),
-    slides: (kind: SlideKind) => client.get<{ items: AuthSlide[] }>(`${kind}-slides`),
+    countries: () => client.get('countries'),
+    genders: () => client.get('gender'),
+    slides: (kind: SlideKind) => client.get(`${kind}-slides`),
   };
 }
 

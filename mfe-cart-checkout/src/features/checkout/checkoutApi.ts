@@ -66,7 +66,7 @@ export const checkoutApi = {
   addresses: () => api.get<{ items: ShippingAddress[] }>('buyers-shipping-address'),
   createAddress: (address: ShippingAddressInput) =>
     api.post<{ item: ShippingAddress }>('buyers-shipping-address/create', address),
-  countries: () => api.get<{ list: CountryOption[] }>('countries'),
+  countries: () => api.get('countries'),
   paymentDetails: () => api.get<PaymentDetails>('money-transfer-details'),
   /** The payee and where a guest e-mails the transfer slip, for the confirmation. */
   terms: () => api.get<CheckoutTerms>('checkout-terms'),

@@ -1,10 +1,10 @@
-import { api, type CheckoutTerms, type PageContent } from '@shop/shared';
+import { api, type CheckoutTerms } from '@shop/shared';
 import { useCatalogRead } from '../../api';
 import type { PostOutcome } from '../product/api';
 
 /** Content pages read their heading and HTML from page-content/{page}. */
 export const usePageContentQuery = (page: string) =>
-  useCatalogRead<PageContent>(`page-content/${encodeURIComponent(page)}`);
+  useCatalogRead('page-content/:page', { params: { page } });
 
 /** The rules checkout applies (methods, payee, fees), for the payments and shipping pages. */
 export const useCheckoutTermsQuery = () => useCatalogRead<CheckoutTerms>('checkout-terms');
@@ -16,6 +16,6 @@ export interface ContactInquiry {
 }
 
 export async function sendContactInquiry(inquiry: ContactInquiry): Promise<PostOutcome> {
-  const result = await api.post<unknown>('contact-us', inquiry);
+  const result = await api.post('contact-us', inquiry);
   return result.status ? { ok: true } : { ok: false, fields: result.error?.fields ?? {} };
 }

@@ -1,20 +1,19 @@
-import type { Banner, CategoryBlock, Deal, HeroSlide, ProductItems } from '@shop/shared';
 import { useCatalogRead } from '../../api';
 
 // The home page's calls (paths the spec does not show are the project's, see api/types.ts).
 
-export const useHeroSlidesQuery = () => useCatalogRead<{ items: HeroSlide[] }>('hero-slides');
+export const useHeroSlidesQuery = () => useCatalogRead('hero-slides');
 
-export const useDealOfTheDayQuery = () => useCatalogRead<{ deal: Deal | null }>('deals-of-the-day');
+export const useDealOfTheDayQuery = () => useCatalogRead('deals-of-the-day');
 
-export const useExclusiveProductsQuery = () => useCatalogRead<ProductItems>('exclusive-products');
+export const useExclusiveProductsQuery = () => useCatalogRead('exclusive-products');
 
-export const useHandmadeProductsQuery = () => useCatalogRead<ProductItems>('handmade-products');
+export const useHandmadeProductsQuery = () => useCatalogRead('handmade-products');
 
-export const useTopSellingProductsQuery = () => useCatalogRead<ProductItems>('top-selling-products');
+export const useTopSellingProductsQuery = () => useCatalogRead('top-selling-products');
 
-export const useSpotlightQuery = () => useCatalogRead<ProductItems>('spotlight');
+export const useSpotlightQuery = () => useCatalogRead('spotlight');
 
-export const useBannersQuery = () => useCatalogRead<{ items: Banner[] }>('banners');
+export const useBannersQuery = () => useCatalogRead('banners');
 
-export const useCategoryBlocksQuery = () => useCatalogRead<{ items: CategoryBlock[] }>('category-blocks');
+export const useCategoryBlocksQuery = () => useCatalogRead('category-blocks');

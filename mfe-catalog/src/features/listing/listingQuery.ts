@@ -3,6 +3,7 @@
  * back/forward and shared links restore it. This module maps URL <-> filters <-> API query; it is
  * pure so the mapping can be tested without a browser.
  */
+
 import { SEARCH_TEXT_MAX } from '@shop/contract/validation/keyword';
 import {
   AMOUNT_MAX,
@@ -17,6 +18,7 @@ import {
   PAGE_MAX,
   SLUG_MAX_LENGTH,
 } from '@shop/contract/validation/listing-limits';
+import type { ProductsQuery } from '../../api';
 import { LISTING_PER_PAGE, LISTING_PER_PAGE_MAX } from '../../constants';
 
 export const SORT_OPTIONS = [
@@ -203,11 +205,12 @@ export function toggleQuick(quick: QuickFilterParam[], param: QuickFilterParam):
   return quick.includes(param) ? quick.filter((p) => p !== param) : [...quick, param];
 }
 
-export type ListingApiQuery = Record<string, string | number | undefined>;
-
-/** The `products` call for these filters: the same names as the URL, plus the page size. */
-export function apiQueryFromFilters(filters: ListingFilters): ListingApiQuery {
-  const query: ListingApiQuery = { 'per-page': filters.perPage ?? LISTING_PER_PAGE };
+/**
+ * The `products` call for these filters: the same names as the URL, plus the page size. The values
+ * stay the URL's text (a query string is text either way); the server validates them.
+ */
+export function apiQueryFromFilters(filters: ListingFilters): ProductsQuery {
+  const query: Record<string, string | number> = { 'per-page': filters.perPage ?? LISTING_PER_PAGE };
   for (const [name, value] of paramsFromFilters(filters)) if (name !== 'per-page') query[name] = value;
-  return query;
+  return query as ProductsQuery;
 }

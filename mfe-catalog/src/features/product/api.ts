@@ -1,39 +1,27 @@
-import {
-  type ApiErrorBody,
-  api,
-  type GalleryEntry,
-  type ProductCard,
-  type ProductGroup,
-  type QuestionPage,
-  type ReviewPage,
-} from '@shop/shared';
+import { type ApiErrorBody, api } from '@shop/shared';
 import { useCatalogRead } from '../../api';
 
 /** The product page's cached reads, by product id. */
 export const useProductGroupsQuery = (id: number) =>
-  useCatalogRead<{ items: ProductGroup[] }>(`products/grouped-products/${id}`);
+  useCatalogRead('products/grouped-products/:id', { params: { id } });
 
 export const useProductGalleryQuery = (id: number) =>
-  useCatalogRead<{ items: GalleryEntry[] }>(`products/gallery/${id}`);
+  useCatalogRead('products/gallery/:id', { params: { id } });
 
 export const useBoughtTogetherQuery = (id: number) =>
-  useCatalogRead<{ items: { product: ProductCard }[] }>(`products/bought-together/${id}`);
+  useCatalogRead('products/bought-together/:id', { params: { id } });
 
 /** One page of reviews, newest first. */
 export function fetchReviewPage(productId: number, page: number) {
-  return api.get<ReviewPage>('product-reviews', {
-    'ProductReviewsSearch[product_id]': productId,
-    sort: '-created_at',
-    page,
+  return api.get('product-reviews', {
+    query: { 'ProductReviewsSearch[product_id]': productId, sort: '-created_at', page },
   });
 }
 
 /** One page of questions, newest first. */
 export function fetchQuestionPage(productId: number, page: number) {
-  return api.get<QuestionPage>('product-questions', {
-    'ProductQuestionsSearch[product_id]': productId,
-    sort: '-question_time',
-    page,
+  return api.get('product-questions', {
+    query: { 'ProductQuestionsSearch[product_id]': productId, sort: '-question_time', page },
   });
 }
 
@@ -53,12 +41,12 @@ function toOutcome(result: { status: true } | { status: false; error: ApiErrorBo
 }
 
 export async function askQuestion(payload: QuestionPayload): Promise<PostOutcome> {
-  return toOutcome(await api.post<unknown>('product-questions/create', payload));
+  return toOutcome(await api.post('product-questions/create', payload));
 }
 
 export async function subscribeNotifyMe(payload: {
   email: string;
   product_id: number;
 }): Promise<PostOutcome> {
-  return toOutcome(await api.post<{ subscribed: boolean }>('notify-me', payload));
+  return toOutcome(await api.post('notify-me', payload));
 }

@@ -1,6 +1,5 @@
 import {
   api,
-  type Country,
   type InterestOption,
   type Profile,
   type ProfileInput,
@@ -29,7 +28,7 @@ export const profileApi = {
   hearAboutUs: () => api.get<{ options: InterestOption[] }>('buyers/get-hear-about-us-options'),
   updateHearAboutUs: (options: number[]) =>
     api.post<{ options: InterestOption[] }>('buyers/update-hear-about-us', { options }),
-  countries: () => api.get<{ list: Pick<Country, 'id' | 'name'>[] }>('countries'),
-  genders: () => api.get<{ genders: { name: string }[] }>('gender'),
-  ageGroups: () => api.get<{ list: { id: number; name: string }[] }>('age-group'),
+  countries: () => api.get('countries'),
+  genders: () => api.get('gender'),
+  ageGroups: () => api.get('age-group'),
 };

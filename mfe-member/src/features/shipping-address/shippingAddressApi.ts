@@ -1,7 +1,6 @@
 import {
   type ApiResult,
   api,
-  type Country,
   type ShippingAddress,
   type ShippingAddressInput,
 } from '@shop/shared';
@@ -19,7 +18,7 @@ export const shippingAddressApi = {
     api.post<{ items: ShippingAddress[] }>('buyers-shipping-address/primary', { id }),
   /** Answers the list left (a deleted primary passes to the newest). */
   remove: (id: number) => api.delete<{ items: ShippingAddress[] }>(`buyers-shipping-address/${id}`),
-  countries: () => api.get<{ list: Pick<Country, 'id' | 'name'>[] }>('countries'),
+  countries: () => api.get('countries'),
 };
 
 export type Failure = Extract<ApiResult<unknown>, { status: false }>;
