@@ -1,17 +1,21 @@
 /**
- * The network edge for catalog tests: `fetch` answers from a table of 'METHOD path' routes in the
- * API's envelope, and every call is recorded.
+ * The network edge for catalog tests: the shared fake backend (`@shop/shared/test/fake-backend`)
+ * as the global `fetch`, answering a table of 'METHOD path' routes in the API's envelope, and
+ * every call recorded.
  */
-export interface FakeAnswer {
-  status: number;
-  body: unknown;
-}
+import {
+  type FakeReply,
+  installFakeBackend,
+  ok as okReply,
+  refused,
+  routeTable,
+} from '@shop/shared/test/fake-backend';
 
-export const ok = (data: unknown): FakeAnswer => ({ status: 200, body: { status: true, data } });
-export const fail = (status: number, fields?: Record<string, string>): FakeAnswer => ({
-  status,
-  body: { status: false, error: { code: 'ERROR', message: 'failed', fields } },
-});
+export type FakeAnswer = FakeReply;
+
+export const ok = (data: unknown): FakeAnswer => okReply(data);
+export const fail = (status: number, fields?: Record<string, string>): FakeAnswer =>
+  refused(status, 'ERROR', 'failed', fields);
 
 type Route = FakeAnswer | ((url: URL, body: unknown) => FakeAnswer);
 
@@ -21,23 +25,19 @@ export interface FakeApi {
 }
 
 export function installFakeApi(routes: Record<string, Route>): FakeApi {
-  const calls: FakeApi['calls'] = [];
-  const fetchMock = jest.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://shop.test');
-    const method = init.method ?? 'GET';
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, url, body });
-    const path = url.pathname.replace(/^\/backend\/api\//, '');
-    const route = routes[`${method} ${path}`];
-    const answer = !route ? fail(404) : typeof route === 'function' ? route(url, body) : route;
-    return { ok: answer.status < 400, status: answer.status, json: async () => answer.body };
+  const table = Object.fromEntries(
+    Object.entries(routes).map(([key, route]) => [
+      key,
+      typeof route === 'function' ? (call: { url: URL; body: unknown }) => route(call.url, call.body) : route,
+    ]),
+  );
+  const paths: string[] = [];
+  const { calls } = installFakeBackend(routeTable(table, fail(404)), (call) => {
+    paths.push(`${call.method} ${call.path}`);
+    return { method: call.method, url: call.url, body: call.body };
   });
-  Object.assign(globalThis, { fetch: fetchMock });
   return {
     calls,
-    callsTo: (methodAndPath) =>
-      calls.filter(
-        (call) => `${call.method} ${call.url.pathname.replace(/^\/backend\/api\//, '')}` === methodAndPath,
-      ),
+    callsTo: (methodAndPath) => calls.filter((_, index) => paths[index] === methodAndPath),
   };
 }
