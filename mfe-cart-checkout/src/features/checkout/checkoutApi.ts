@@ -3,15 +3,9 @@ import {
   type ApiResult,
   api,
   bus,
-  type Cart,
-  type ChatCheckout,
-  type CheckoutTerms,
   type ChoosablePaymentMethod,
   type Country,
   createCorrelationId,
-  type PaymentDetails,
-  type PlacedOrder,
-  type ShippingAddress,
   type ShippingAddressInput,
 } from '@shop/shared';
 import { ORDER_RETRIES, ORDER_RETRY_DELAY_MS } from './constants';
@@ -63,25 +57,22 @@ export function failureMessage(answer: Failure): string {
 
 /** The checkout and shipping-address calls of spec 001 §7; cart calls carry the guest session token. */
 export const checkoutApi = {
-  addresses: () => api.get<{ items: ShippingAddress[] }>('buyers-shipping-address'),
-  createAddress: (address: ShippingAddressInput) =>
-    api.post<{ item: ShippingAddress }>('buyers-shipping-address/create', address),
+  addresses: () => api.get('buyers-shipping-address'),
+  createAddress: (address: ShippingAddressInput) => api.post('buyers-shipping-address/create', address),
   countries: () => api.get('countries'),
-  paymentDetails: () => api.get<PaymentDetails>('money-transfer-details'),
+  paymentDetails: () => api.get('money-transfer-details'),
   /** The payee and where a guest e-mails the transfer slip, for the confirmation. */
-  terms: () => api.get<CheckoutTerms>('checkout-terms'),
+  terms: () => api.get('checkout-terms'),
   addShippingAddress: (address_id: number) =>
-    api.post<Cart>('cart/add-shipping-address', { address_id, guest_session_token: guestToken() }),
+    api.post('cart/add-shipping-address', { address_id, guest_session_token: guestToken() }),
   addPaymentMethod: (payment_method: ChoosablePaymentMethod) =>
-    api.post<Cart>('cart/add-payment-method', { payment_method, guest_session_token: guestToken() }),
+    api.post('cart/add-payment-method', { payment_method, guest_session_token: guestToken() }),
   memberCheckout: () =>
-    sendOnce((headers) =>
-      api.post<PlacedOrder>('cart/member-checkout', { member_checkout: true }, { headers }),
-    ),
+    sendOnce((headers) => api.post('cart/member-checkout', { member_checkout: true }, { headers })),
   /** `contact` for a shopper who is not signed in; null for a signed-in one (the bearer says who). */
   chatCheckout: (contact: GuestContact | null) =>
     sendOnce((headers) =>
-      api.post<ChatCheckout>(
+      api.post(
         'cart/whatsapp-checkout',
         { ...(contact ?? {}), guest_session_token: guestToken() },
         { headers },

@@ -6,9 +6,7 @@ import {
   api,
   bus,
   type Cart,
-  type CustomizationOptions,
   createApiClient,
-  type PackagingKind,
   type PackagingLevel,
   type PackagingOption,
 } from '@shop/shared';
@@ -91,14 +89,14 @@ function customizationForm(
 /** The customization and packaging calls of spec 001 §7; the guest session token rides along. */
 export const giftOptionsApi = {
   customizationOptions: (productId: number) =>
-    api.get<CustomizationOptions | null>(`products/customizations/${productId}`),
+    api.get('products/customizations/:productId', { params: { productId } }),
   productPackaging: (productId: number) =>
     packagingClient.get<ProductPackaging>(`products/packaging/${productId}`),
-  packagingKinds: () => api.get<{ items: PackagingKind[] }>('products/packaging'),
+  packagingKinds: () => api.get('products/packaging'),
   addCustomization: (submission: CustomizationSubmission) =>
-    api.post<Cart>('cart/add-customization', customizationForm(submission, guestToken())),
+    api.post('cart/add-customization', customizationForm(submission, guestToken())),
   removeCustomization: (cart_item_id: number) =>
-    api.post<Cart>('cart/remove-customization', { cart_item_id, guest_session_token: guestToken() }),
+    api.post('cart/remove-customization', { cart_item_id, guest_session_token: guestToken() }),
   /** The saved logo's bytes; only the cart's owner gets them. */
   customizationLogo: (cart_item_id: number) =>
     logoClient.post<Blob>('cart/customization-logo', { cart_item_id, guest_session_token: guestToken() }),
@@ -107,7 +105,7 @@ export const giftOptionsApi = {
     packaging_id: number;
     packaging_level: PackagingLevel | null;
   }) =>
-    api.post<Cart>('cart/add-packaging', {
+    api.post('cart/add-packaging', {
       cart_item_id: body.cart_item_id,
       packaging_id: body.packaging_id,
       // Optional for the server; sent when known so a stale dialog cannot apply the wrong level.
@@ -115,7 +113,7 @@ export const giftOptionsApi = {
       guest_session_token: guestToken(),
     }),
   removePackaging: (cart_item_id: number) =>
-    api.post<Cart>('cart/remove-packaging', { cart_item_id, guest_session_token: guestToken() }),
+    api.post('cart/remove-packaging', { cart_item_id, guest_session_token: guestToken() }),
 };
 
 /** What a save or remove came to, in the terms a form shows. */

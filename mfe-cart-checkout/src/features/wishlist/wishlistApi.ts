@@ -1,11 +1,4 @@
-import {
-  type ApiClient,
-  api,
-  type SessionState,
-  type WishlistAdded,
-  type WishlistItems,
-  type WishlistMovedToCart,
-} from '@shop/shared';
+import { type ApiClient, api, type SessionState } from '@shop/shared';
 
 /**
  * Whose wishlist this is: a signed-in member, or a shopper who registered only an e-mail for the
@@ -27,14 +20,13 @@ const as = (owner: WishlistOwner) => ({ headers: { Authorization: `Bearer ${owne
 
 /** The wishlist calls of spec 000 §7, each with the owner's token. */
 export const createWishlistApi = (client: ApiClient = api) => ({
-  getItems: (owner: WishlistOwner) =>
-    client.post<WishlistItems>('wishlist/get-items', { user_id: owner.userId }, as(owner)),
+  getItems: (owner: WishlistOwner) => client.post('wishlist/get-items', { user_id: owner.userId }, as(owner)),
   add: (owner: WishlistOwner, product_id: number) =>
-    client.post<WishlistAdded>('wishlist/add', { user_id: owner.userId, product_id }, as(owner)),
+    client.post('wishlist/add', { user_id: owner.userId, product_id }, as(owner)),
   remove: (owner: WishlistOwner, product_id: number) =>
-    client.post<WishlistItems>('wishlist/remove', { user_id: owner.userId, product_id }, as(owner)),
+    client.post('wishlist/remove', { user_id: owner.userId, product_id }, as(owner)),
   moveToCart: (owner: WishlistOwner, product_id: number, guest_session_token: string | null) =>
-    client.post<WishlistMovedToCart>(
+    client.post(
       'wishlist/move-to-cart',
       { user_id: owner.userId, product_id, guest_session_token },
       as(owner),

@@ -7,7 +7,8 @@ export const usePageContentQuery = (page: string) =>
   useCatalogRead('page-content/:page', { params: { page } });
 
 /** The rules checkout applies (methods, payee, fees), for the payments and shipping pages. */
-export const useCheckoutTermsQuery = () => useCatalogRead<CheckoutTerms>('checkout-terms');
+export const useCheckoutTermsQuery = () =>
+  useLoaded(dataKey('checkout-terms'), (signal) => api.get('checkout-terms', { signal }));
 
 export interface ContactInquiry {
   full_name: string;
