@@ -42,7 +42,6 @@ export {
   type RequestOptions as ApiRequestOptions,
   withQuery,
 } from './api/client';
-export { type RetryingLoad, type RetryingLoaded, useRetryingLoad } from './api/useRetryingLoad';
 export {
   type Bus,
   BusCommandError,
@@ -100,6 +99,7 @@ export {
   RETRY_DELAYS_MS,
   type RetryOptions,
 } from './data/retryPolicy';
+export { allAnswers } from './data/allAnswers';
 export { type Loaded, shownData, useLoaded } from './data/useLoaded';
 export { type ExposedComponent, exposeWithin } from './federation/exposeWithin';
 export { mountStandalone } from './federation/mountStandalone';

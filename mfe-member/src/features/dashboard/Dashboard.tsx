@@ -1,7 +1,6 @@
-import { type DashboardStats, ErrorPanel, Skeleton, useDocumentTitle } from '@shop/shared';
+import { type DashboardStats, ErrorPanel, Skeleton, useDocumentTitle, useLoaded } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { StatBoxes } from '../../app/StatBoxes';
-import { useApiData } from '../../app/useApiData';
 import { ActivityList } from './ActivityList';
 import styles from './dashboard.module.css';
 import { dashboardApi } from './dashboardApi';
@@ -24,24 +23,24 @@ export const NO_ACTIVITIES = 'No activities yet.';
  */
 export function Dashboard(): ReactNode {
   useDocumentTitle('My Dashboard');
-  const { loaded: stats, reload: reloadStats } = useApiData('dashboard-stats', dashboardApi.stats);
-  const { loaded: activities, reload: reloadActivities } = useApiData('activities', dashboardApi.activities);
+  const stats = useLoaded('member:dashboard-stats', () => dashboardApi.stats(), { maxAgeMs: 0 });
+  const activities = useLoaded('member:activities', () => dashboardApi.activities(), { maxAgeMs: 0 });
   return (
     <section aria-labelledby="member-title">
       <h1 id="member-title">My Dashboard</h1>
-      {stats.state === 'loading' ? (
+      {stats.status === 'loading' ? (
         <Skeleton shape="cards" label="Loading your figures" />
-      ) : stats.state !== 'loaded' ? (
-        <ErrorPanel onRetry={reloadStats} />
+      ) : stats.status !== 'ready' ? (
+        <ErrorPanel onRetry={stats.retry} />
       ) : (
         <StatBoxes boxes={BOXES.map((box) => ({ ...box, count: stats.data[box.key] }))} />
       )}
       <section aria-labelledby="activities-title" className={styles.card}>
         <h2 id="activities-title">{RECENT_ACTIVITIES}</h2>
-        {activities.state === 'loading' ? (
+        {activities.status === 'loading' ? (
           <Skeleton shape="rows" label="Loading your activities" />
-        ) : activities.state !== 'loaded' ? (
-          <ErrorPanel onRetry={reloadActivities} />
+        ) : activities.status !== 'ready' ? (
+          <ErrorPanel onRetry={activities.retry} />
         ) : activities.data.items.length === 0 ? (
           <p>{NO_ACTIVITIES}</p>
         ) : (

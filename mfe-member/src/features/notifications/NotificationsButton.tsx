@@ -1,8 +1,16 @@
 import { MESSAGES } from '@shop/contract/validation/messages';
-import { api, ErrorPanel, type Notification, Skeleton, useBusState, useDismiss } from '@shop/shared';
+import {
+  api,
+  dataCache,
+  ErrorPanel,
+  type Notification,
+  Skeleton,
+  useBusState,
+  useDismiss,
+  useLoaded,
+} from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
-import { useApiData } from '../../app/useApiData';
 import { orderDetailPath } from '../orders/constants';
 import styles from './notifications.module.css';
 
@@ -17,11 +25,8 @@ export const NO_NOTIFICATIONS = 'Notifications are not available';
 export function NotificationsButton(): ReactNode {
   const token = useBusState('session').user?.token ?? null;
   // A different shopper means a different list.
-  const {
-    loaded: load,
-    reload,
-    replace,
-  } = useApiData(`notifications:${token ?? ''}`, () => api.get<{ items: Notification[] }>('notifications'));
+  const key = `member:notifications:${token ?? ''}`;
+  const load = useLoaded(key, () => api.get<{ items: Notification[] }>('notifications'), { maxAgeMs: 0 });
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const wrap = useRef<HTMLSpanElement>(null);
@@ -36,10 +41,11 @@ export function NotificationsButton(): ReactNode {
       setError(answer.error?.message ?? MESSAGES.actionFailed);
       return;
     }
-    if (load.state === 'loaded') replace({ items: load.data.items.filter((item) => item.id !== id) });
+    if (load.status === 'ready')
+      dataCache.set(key, { items: load.data.items.filter((item) => item.id !== id) });
   };
 
-  const items = load.state === 'loaded' ? load.data.items : [];
+  const items = load.status === 'ready' ? load.data.items : [];
   return (
     <span className={styles.wrap} ref={wrap}>
       <button
@@ -61,9 +67,10 @@ export function NotificationsButton(): ReactNode {
         </span>
       </button>
       <section id={panelId} className={styles.popover} hidden={!open} aria-label="Notifications">
-        {load.state === 'loading' ? <Skeleton shape="lines" label="Loading notifications" /> : null}
-        {load.state === 'failed' ? <ErrorPanel onRetry={reload} /> : null}
-        {load.state === 'notFound' || (load.state === 'loaded' && items.length === 0) ? (
+        {load.status === 'loading' ? <Skeleton shape="lines" label="Loading notifications" /> : null}
+        {load.status === 'failed' && load.httpStatus !== 404 ? <ErrorPanel onRetry={load.retry} /> : null}
+        {(load.status === 'failed' && load.httpStatus === 404) ||
+        (load.status === 'ready' && items.length === 0) ? (
           <p>{NO_NOTIFICATIONS}</p>
         ) : null}
         {items.length > 0 ? (

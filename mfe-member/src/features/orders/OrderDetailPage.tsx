@@ -1,10 +1,17 @@
-import { ErrorPanel, type OrderDetail, type OrderedProduct, Skeleton, useDocumentTitle } from '@shop/shared';
+import {
+  dataCache,
+  ErrorPanel,
+  type OrderDetail,
+  type OrderedProduct,
+  Skeleton,
+  useDocumentTitle,
+  useLoaded,
+} from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
 import { formStyles } from '@shop/shared/form';
 import { Link, useParams } from '@shop/shared/router';
 import { type ReactNode, useState } from 'react';
 import { DateTime } from '../../app/DateTime';
-import { useApiData } from '../../app/useApiData';
 import { ORDER_MESSAGES_PATH } from '../messages/constants';
 import {
   FEEDBACK_SUBMITTED,
@@ -35,15 +42,18 @@ const idOf = (param: string | undefined) => (param && /^[1-9]\d*$/.test(param) ?
 export function OrderDetailPage(): ReactNode {
   useDocumentTitle(ORDER_DETAIL_TITLE);
   const id = idOf(useParams().id);
-  const { loaded, reload, replace } = useApiData(String(id), () =>
-    id === null
-      ? Promise.resolve({ status: false, error: null, httpStatus: 404 } as const)
-      : ordersApi.one(id),
+  const key = `member:order:${id}`;
+  const loaded = useLoaded(
+    key,
+    () =>
+      id === null
+        ? Promise.resolve({ status: false, error: null, httpStatus: 404 } as const)
+        : ordersApi.one(id),
+    { maxAgeMs: 0 },
   );
 
-  if (loaded.state === 'loading') return <Skeleton shape="page" label="Loading the order" />;
-  if (loaded.state === 'failed') return <ErrorPanel onRetry={reload} />;
-  if (loaded.state === 'notFound') {
+  if (loaded.status === 'failed' && loaded.httpStatus !== 404) return <ErrorPanel onRetry={loaded.retry} />;
+  if (loaded.status === 'failed') {
     return (
       <section aria-labelledby="order-title">
         <h1 id="order-title">{ORDER_DETAIL_TITLE}</h1>
@@ -52,11 +62,12 @@ export function OrderDetailPage(): ReactNode {
       </section>
     );
   }
+  if (loaded.status !== 'ready') return <Skeleton shape="page" label="Loading the order" />;
   const order = loaded.data.order;
   const money = (amount: number) => orderMoney(amount, order.currency);
   /** Marks one ordered product's review or feedback as given, without a reload (the popup stays open). */
   const mark = (itemId: number, change: Partial<OrderedProduct>) =>
-    replace({
+    dataCache.set(key, {
       order: {
         ...order,
         ordered_products: order.ordered_products.map((item) =>
@@ -108,7 +119,7 @@ export function OrderDetailPage(): ReactNode {
         </dl>
       </div>
 
-      <ProofOfPayment order={order} onUploaded={reload} />
+      <ProofOfPayment order={order} onUploaded={loaded.retry} />
 
       <section aria-labelledby="order-log-title" className={styles.card}>
         <h2 id="order-log-title">Order log</h2>

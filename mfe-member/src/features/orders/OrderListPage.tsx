@@ -1,9 +1,8 @@
-import { ErrorPanel, Skeleton, useDocumentTitle } from '@shop/shared';
+import { ErrorPanel, Skeleton, useDocumentTitle, useLoaded } from '@shop/shared';
 import { formStyles } from '@shop/shared/form';
 import { Link, useSearchParams } from '@shop/shared/router';
 import { type ReactNode, useId } from 'react';
 import { DateTime } from '../../app/DateTime';
-import { useApiData } from '../../app/useApiData';
 import {
   CLEAR_FILTERS,
   DURATIONS,
@@ -33,7 +32,9 @@ export function OrderListPage(): ReactNode {
   useDocumentTitle(ORDER_LISTING_TITLE);
   const [params, setParams] = useSearchParams();
   const query = readListingQuery(params);
-  const { loaded, reload } = useApiData(`orders:${JSON.stringify(query)}`, () => ordersApi.list(query));
+  const loaded = useLoaded(`member:orders:${JSON.stringify(query)}`, () => ordersApi.list(query), {
+    maxAgeMs: 0,
+  });
   const filtered = FILTER_PARAMS.some((name) => query[name] !== '');
 
   /** A new filter starts again at page 1. */
@@ -73,10 +74,10 @@ export function OrderListPage(): ReactNode {
         />
       </fieldset>
 
-      {loaded.state === 'loading' ? (
+      {loaded.status === 'loading' ? (
         <Skeleton shape="rows" count={5} label="Loading your orders" />
-      ) : loaded.state !== 'loaded' ? (
-        <ErrorPanel onRetry={reload} />
+      ) : loaded.status !== 'ready' ? (
+        <ErrorPanel onRetry={loaded.retry} />
       ) : loaded.data.items.length === 0 ? (
         filtered ? (
           <p>

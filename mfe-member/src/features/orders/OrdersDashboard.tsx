@@ -1,7 +1,6 @@
-import { ErrorPanel, type OrderStats, Skeleton, useDocumentTitle } from '@shop/shared';
+import { ErrorPanel, type OrderStats, Skeleton, useDocumentTitle, useLoaded } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { StatBoxes } from '../../app/StatBoxes';
-import { useApiData } from '../../app/useApiData';
 import { NO_ORDERS, ORDER_LISTING_PATH, ORDERS_TITLE } from './constants';
 import { ordersApi } from './ordersApi';
 
@@ -23,14 +22,14 @@ const listingOf = (orderStatus: string) =>
  */
 export function OrdersDashboard(): ReactNode {
   useDocumentTitle(ORDERS_TITLE);
-  const { loaded, reload } = useApiData('order-stats', ordersApi.stats);
+  const loaded = useLoaded('member:order-stats', () => ordersApi.stats(), { maxAgeMs: 0 });
   return (
     <section aria-labelledby="orders-title">
       <h1 id="orders-title">{ORDERS_TITLE}</h1>
-      {loaded.state === 'loading' ? (
+      {loaded.status === 'loading' ? (
         <Skeleton shape="cards" label="Loading your orders" />
-      ) : loaded.state !== 'loaded' ? (
-        <ErrorPanel onRetry={reload} />
+      ) : loaded.status !== 'ready' ? (
+        <ErrorPanel onRetry={loaded.retry} />
       ) : loaded.data.stats.totalOrders > 0 ? (
         <StatBoxes
           label="Orders by status"

@@ -5,9 +5,9 @@ import {
   type PaymentDetails,
   Skeleton,
   transferInstructions,
+  useLoaded,
 } from '@shop/shared';
 import type { ReactNode } from 'react';
-import { useApiData } from '../../app/useApiData';
 import { orderMoney } from './orderMoney';
 import { ordersApi } from './ordersApi';
 
@@ -25,9 +25,9 @@ export function PaymentInstructions({ order }: { order: OrderDetail }): ReactNod
 }
 
 function LoadedInstructions({ order }: { order: OrderDetail }): ReactNode {
-  const { loaded, reload } = useApiData('checkout-terms', ordersApi.checkoutTerms);
-  if (loaded.state === 'loading') return <Skeleton shape="lines" label="Loading how to pay" />;
-  if (loaded.state !== 'loaded') return <ErrorPanel onRetry={reload} />;
+  const loaded = useLoaded('member:checkout-terms', () => ordersApi.checkoutTerms(), { maxAgeMs: 0 });
+  if (loaded.status === 'loading') return <Skeleton shape="lines" label="Loading how to pay" />;
+  if (loaded.status !== 'ready') return <ErrorPanel onRetry={loaded.retry} />;
   return order.payment_method === 'Bank Transfer' ? (
     <BankDetails bank={loaded.data.payment_details.bank} />
   ) : (

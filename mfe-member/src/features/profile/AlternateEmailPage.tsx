@@ -1,5 +1,5 @@
 import { alternateEmailSchema } from '@shop/contract/validation';
-import { ErrorPanel, Skeleton, useDocumentTitle } from '@shop/shared';
+import { ErrorPanel, Skeleton, useDocumentTitle, useLoaded } from '@shop/shared';
 import {
   FormActions,
   formStyles,
@@ -18,7 +18,6 @@ import {
 } from './constants';
 import { profileApi } from './profileApi';
 import { keepSessionUser } from './sessionUser';
-import { useLoaded } from './useLoaded';
 
 interface AlternateEmailValues {
   alternate_email: string;
@@ -30,10 +29,10 @@ interface AlternateEmailValues {
  */
 export function AlternateEmailPage(): ReactNode {
   useDocumentTitle(ALTERNATE_EMAIL_TITLE);
-  const { loaded, retry } = useLoaded('profile', profileApi.profile);
+  const loaded = useLoaded('member:profile', () => profileApi.profile(), { maxAgeMs: 0 });
   const [feedback, showFeedback] = useFormFeedback(FORM_FEEDBACK_MS);
-  if (loaded.state === 'failed') return <ErrorPanel onRetry={retry} />;
-  if (loaded.state === 'loading') return <Skeleton shape="lines" label="Loading your e-mail addresses" />;
+  if (loaded.status === 'failed') return <ErrorPanel onRetry={loaded.retry} />;
+  if (loaded.status !== 'ready') return <Skeleton shape="lines" label="Loading your e-mail addresses" />;
 
   const save = async (values: AlternateEmailValues, helpers: FormikHelpers<AlternateEmailValues>) => {
     showFeedback(null);

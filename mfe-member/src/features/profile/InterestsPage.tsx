@@ -1,6 +1,13 @@
 import { hearAboutUsSchema, interestsSchema } from '@shop/contract/validation';
 import { MESSAGES } from '@shop/contract/validation/messages';
-import { type ApiResult, ErrorPanel, type InterestOption, Skeleton, useDocumentTitle } from '@shop/shared';
+import {
+  type ApiResult,
+  ErrorPanel,
+  type InterestOption,
+  Skeleton,
+  useDocumentTitle,
+  useLoaded,
+} from '@shop/shared';
 import {
   FieldError,
   FormActions,
@@ -15,7 +22,6 @@ import type { AnyObjectSchema } from 'yup';
 import { FORM_FEEDBACK_MS, HEAR_ABOUT_US_LEGEND, INTERESTS_LEGEND, INTERESTS_TITLE } from './constants';
 import styles from './profile.module.css';
 import { profileApi } from './profileApi';
-import { useLoaded } from './useLoaded';
 
 const loadInterests = async (): Promise<ApiResult<InterestOption[]>> => {
   const answer = await profileApi.interests();
@@ -73,10 +79,10 @@ interface OptionsFormProps {
  * 'Thank you to let us know your interest' (§4), failure shows 5 s.
  */
 function OptionsForm({ name, legend, schema, load, save }: OptionsFormProps): ReactNode {
-  const { loaded, retry } = useLoaded(`interests:${name}`, load);
+  const loaded = useLoaded(`member:interests:${name}`, () => load(), { maxAgeMs: 0 });
   const [feedback, showFeedback] = useFormFeedback(FORM_FEEDBACK_MS);
-  if (loaded.state === 'failed') return <ErrorPanel onRetry={retry} />;
-  if (loaded.state === 'loading') return <Skeleton shape="lines" count={6} label={`Loading ${legend}`} />;
+  if (loaded.status === 'failed') return <ErrorPanel onRetry={loaded.retry} />;
+  if (loaded.status !== 'ready') return <Skeleton shape="lines" count={6} label={`Loading ${legend}`} />;
 
   const initial = {
     [name]: loaded.data.filter((option) => option.isChecked).map((option) => String(option.id)),

@@ -1,4 +1,4 @@
-import { ErrorPanel, Skeleton, useDocumentTitle } from '@shop/shared';
+import { ErrorPanel, Skeleton, useDocumentTitle, useLoaded } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import {
@@ -11,7 +11,6 @@ import {
 } from './constants';
 import styles from './profile.module.css';
 import { loadProfileOverview } from './referenceLists';
-import { useLoaded } from './useLoaded';
 
 /**
  * /member/profile (spec 001 §2.7): the account overview, and a prompt for each flag of
@@ -19,9 +18,9 @@ import { useLoaded } from './useLoaded';
  */
 export function ProfilePage(): ReactNode {
   useDocumentTitle(PROFILE_TITLE);
-  const { loaded, retry } = useLoaded('profile-overview', loadProfileOverview);
-  if (loaded.state === 'failed') return <ErrorPanel onRetry={retry} />;
-  if (loaded.state === 'loading') return <Skeleton shape="page" label="Loading your profile" />;
+  const loaded = useLoaded('member:profile-overview', loadProfileOverview, { maxAgeMs: 0 });
+  if (loaded.status === 'failed') return <ErrorPanel onRetry={loaded.retry} />;
+  if (loaded.status !== 'ready') return <Skeleton shape="page" label="Loading your profile" />;
   const { stats, countries, ageGroups } = loaded.data;
   const profile = loaded.data.profile.user;
   const prompts = PROFILE_PROMPTS.filter((prompt) => stats[prompt.flag]);

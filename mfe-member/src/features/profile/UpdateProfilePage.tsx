@@ -1,6 +1,6 @@
 import { profileSchema } from '@shop/contract/validation';
 import { MESSAGES } from '@shop/contract/validation/messages';
-import { ErrorPanel, type Profile, Skeleton, useDocumentTitle } from '@shop/shared';
+import { ErrorPanel, type Profile, Skeleton, useDocumentTitle, useLoaded } from '@shop/shared';
 import {
   FormActions,
   formStyles,
@@ -17,7 +17,6 @@ import styles from './profile.module.css';
 import { profileApi } from './profileApi';
 import { loadProfileWithLists } from './referenceLists';
 import { keepSessionUser } from './sessionUser';
-import { useLoaded } from './useLoaded';
 
 /** The select boxes hold text; '' is "not chosen" (the schema's message then shows). */
 interface ProfileValues {
@@ -44,10 +43,10 @@ const valuesOf = (profile: Profile): ProfileValues => ({
  */
 export function UpdateProfilePage(): ReactNode {
   useDocumentTitle(PROFILE_UPDATE_TITLE);
-  const { loaded, retry } = useLoaded('profile-with-lists', loadProfileWithLists);
+  const loaded = useLoaded('member:profile-with-lists', loadProfileWithLists, { maxAgeMs: 0 });
   const [feedback, showFeedback] = useFormFeedback(FORM_FEEDBACK_MS);
-  if (loaded.state === 'failed') return <ErrorPanel onRetry={retry} />;
-  if (loaded.state === 'loading') return <Skeleton shape="lines" label="Loading your profile" />;
+  if (loaded.status === 'failed') return <ErrorPanel onRetry={loaded.retry} />;
+  if (loaded.status !== 'ready') return <Skeleton shape="lines" label="Loading your profile" />;
   const { countries, genders, ageGroups } = loaded.data;
   const profile = loaded.data.profile.user;
 

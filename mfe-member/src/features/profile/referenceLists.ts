@@ -1,9 +1,9 @@
+import { allAnswers } from '@shop/shared';
 import { profileApi } from './profileApi';
-import { all } from './useLoaded';
 
 /** The profile's own data with the lists that name its country, gender and age group. */
 export const loadProfileWithLists = () =>
-  all({
+  allAnswers({
     profile: profileApi.profile(),
     countries: profileApi.countries(),
     genders: profileApi.genders(),
@@ -11,7 +11,7 @@ export const loadProfileWithLists = () =>
   });
 
 export const loadProfileOverview = () =>
-  all({
+  allAnswers({
     profile: profileApi.profile(),
     stats: profileApi.stats(),
     countries: profileApi.countries(),

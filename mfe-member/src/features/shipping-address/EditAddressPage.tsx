@@ -1,8 +1,7 @@
-import { ErrorPanel, Skeleton, useDocumentTitle } from '@shop/shared';
+import { ErrorPanel, Skeleton, useDocumentTitle, useLoaded } from '@shop/shared';
 import { addressValuesOf } from '@shop/shared/form';
 import { Link, useNavigate, useParams } from '@shop/shared/router';
 import type { ReactNode } from 'react';
-import { useApiData } from '../../app/useApiData';
 import { AddressForm } from './AddressForm';
 import { ADDRESS_EDIT_TITLE, ADDRESS_LIST_PATH, ADDRESS_LIST_TITLE, ADDRESS_NOT_FOUND } from './constants';
 import type { BackToList } from './ShippingAddressPage';
@@ -21,10 +20,13 @@ export function EditAddressPage(): ReactNode {
   useDocumentTitle(ADDRESS_EDIT_TITLE);
   const id = idOf(useParams().id);
   const navigate = useNavigate();
-  const { loaded, reload } = useApiData(`address:${id}`, () =>
-    id === null
-      ? Promise.resolve({ status: false, error: null, httpStatus: 404 } as const)
-      : shippingAddressApi.one(id),
+  const loaded = useLoaded(
+    `member:address:${id}`,
+    () =>
+      id === null
+        ? Promise.resolve({ status: false, error: null, httpStatus: 404 } as const)
+        : shippingAddressApi.one(id),
+    { maxAgeMs: 0 },
   );
 
   const backToList = (state: BackToList = {}) => navigate(ADDRESS_LIST_PATH, { state });
@@ -34,10 +36,12 @@ export function EditAddressPage(): ReactNode {
       <h1 id="address-edit-title" className={styles.heading}>
         {ADDRESS_EDIT_TITLE}
       </h1>
-      {loaded.state === 'loading' ? <Skeleton shape="lines" count={6} label="Loading the address" /> : null}
-      {loaded.state === 'failed' ? <ErrorPanel onRetry={reload} /> : null}
-      {loaded.state === 'notFound' ? <p role="alert">{ADDRESS_NOT_FOUND}</p> : null}
-      {loaded.state === 'loaded' ? (
+      {loaded.status === 'loading' ? <Skeleton shape="lines" count={6} label="Loading the address" /> : null}
+      {loaded.status === 'failed' && loaded.httpStatus !== 404 ? <ErrorPanel onRetry={loaded.retry} /> : null}
+      {loaded.status === 'failed' && loaded.httpStatus === 404 ? (
+        <p role="alert">{ADDRESS_NOT_FOUND}</p>
+      ) : null}
+      {loaded.status === 'ready' ? (
         <AddressForm
           id={loaded.data.address.id}
           initialValues={addressValuesOf(loaded.data.address)}

@@ -1,5 +1,4 @@
-import type { Country } from '@shop/shared';
-import { useApiData } from '../../app/useApiData';
+import { type Country, useLoaded } from '@shop/shared';
 import { shippingAddressApi } from './shippingAddressApi';
 
 export type CountriesState =
@@ -12,12 +11,12 @@ export type CountriesState =
  * retry policy; `retry` is the error panel's Retry.
  */
 export function useCountries(): CountriesState & { retry: () => void } {
-  const { loaded, reload } = useApiData('countries', shippingAddressApi.countries);
+  const loaded = useLoaded('member:countries', () => shippingAddressApi.countries(), { maxAgeMs: 0 });
   const state: CountriesState =
-    loaded.state === 'loaded'
+    loaded.status === 'ready'
       ? { state: 'loaded', list: loaded.data.list }
-      : loaded.state === 'loading'
-        ? { state: 'loading' }
-        : { state: 'failed' };
-  return { ...state, retry: reload };
+      : loaded.status === 'failed'
+        ? { state: 'failed' }
+        : { state: 'loading' };
+  return { ...state, retry: loaded.retry };
 }
