@@ -27,16 +27,7 @@ export type FakeRoutes = Parameters<typeof installFakeApi>[0];
 
 /** installFakeApi, and the headers of every call (e.g. its Idempotency-Key). */
 export function installCheckoutApi(routes: FakeRoutes) {
-  const backend = installFakeApi(routes);
-  const answer = globalThis.fetch;
-  const sent: { path: string; headers: Record<string, string> }[] = [];
-  Object.assign(globalThis, {
-    fetch: (input: string, init: RequestInit = {}) => {
-      const path = new URL(input, 'http://shop.test').pathname.replace(/^\/backend\/api\//, '');
-      sent.push({ path, headers: { ...(init.headers as Record<string, string>) } });
-      return answer(input, init);
-    },
-  });
+  const { sent, ...backend } = installFakeApi(routes);
   return {
     ...backend,
     /** The Idempotency-Key of each call to `path`, in order. */

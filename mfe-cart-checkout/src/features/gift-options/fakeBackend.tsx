@@ -1,11 +1,20 @@
 /**
- * The network edge of the gift-option tests: `fetch` answers from a table of 'METHOD path' routes
- * the way the backend would (envelopes, HTTP codes, image bytes), and every call is recorded with
- * its JSON or multipart body. Components render in a fresh cart store holding the given cart.
+ * The network edge of the gift-option tests: the shared fake backend
+ * (`@shop/shared/test/fake-backend`) as the global `fetch`, answering 'METHOD path' routes the way
+ * the backend would (envelopes, HTTP codes, image bytes), every call recorded with its JSON or
+ * multipart body. Components render in a fresh cart store holding the given cart.
  */
 import { bus, type Cart, type CartItem, type ProductCard } from '@shop/shared';
 import { configureStore, Provider } from '@shop/shared/redux';
 import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
+import {
+  type FakeCall as BackendCall,
+  type FakeReply,
+  installFakeBackend,
+  ok as okReply,
+  refused,
+  routeTable,
+} from '@shop/shared/test/fake-backend';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { type CartSliceState, cartReducer } from '../cart/cartSlice';
@@ -19,48 +28,37 @@ export interface FakeCall {
   form: FormData | null;
 }
 
-export interface FakeAnswer {
-  status: number;
-  body?: unknown;
-  /** For answers that are bytes (the saved logo). */
-  blob?: Blob;
-}
+export type FakeAnswer = FakeReply;
 
 type FakeRoute = FakeAnswer | ((call: FakeCall) => FakeAnswer);
 
-export const ok = (data: unknown): FakeAnswer => ({ status: 200, body: { status: true, data } });
-export const fail = (status: number, message: string, fields?: Record<string, string>): FakeAnswer => ({
-  status,
-  body: { status: false, error: { code: 'ERROR', message, fields } },
+export const ok = (data: unknown): FakeAnswer => okReply(data);
+export const fail = (status: number, message: string, fields?: Record<string, string>): FakeAnswer =>
+  refused(status, 'ERROR', message, fields);
+
+const callOf = (call: BackendCall): FakeCall => ({
+  method: call.method,
+  path: call.path,
+  body: call.form ? undefined : call.body,
+  form: call.form,
 });
 
 export function installFakeApi(routes: Record<string, FakeRoute>) {
-  const calls: FakeCall[] = [];
-  const fetchMock = jest.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://shop.test');
-    const call: FakeCall = {
-      method: init.method ?? 'GET',
-      path: url.pathname.replace(/^\/backend\/api\//, ''),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      form: init.body instanceof FormData ? init.body : null,
-    };
-    calls.push(call);
-    const route = routes[`${call.method} ${call.path}`];
-    const answer: FakeAnswer = !route
-      ? fail(404, 'Not found')
-      : typeof route === 'function'
-        ? route(call)
-        : route;
-    return {
-      ok: answer.status < 400,
-      status: answer.status,
-      json: async () => answer.body,
-      blob: async () => answer.blob ?? new Blob([]),
-    };
+  const table = Object.fromEntries(
+    Object.entries(routes).map(([key, route]) => [
+      key,
+      typeof route === 'function' ? (call: BackendCall) => route(callOf(call)) : route,
+    ]),
+  );
+  /** Every call as the backend saw it (with its headers). */
+  const sent: BackendCall[] = [];
+  const { calls } = installFakeBackend(routeTable(table, fail(404, 'Not found')), (call) => {
+    sent.push(call);
+    return callOf(call);
   });
-  Object.assign(globalThis, { fetch: fetchMock });
   return {
     calls,
+    sent,
     /** The calls to 'METHOD path', e.g. 'POST cart/add-packaging'. */
     callsTo: (methodAndPath: string) =>
       calls.filter((call) => `${call.method} ${call.path}` === methodAndPath),
