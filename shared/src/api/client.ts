@@ -84,23 +84,43 @@ type BodyArgs<E> = E extends Endpoint
  * query and the answer. A path the API does not serve, a wrong body or a field the answer does
  * not have fails to compile.
  */
+/**
+ * Each method's calls, path by path: the arguments after the path and the result. Looked up by
+ * path (`Calls<'GET'>[Path]`), which the compiler resolves at once where a conditional type on a
+ * generic path would be expanded again and again.
+ */
+type Calls<Method extends HttpMethod> = {
+  [Path in ApiPath<Method>]: {
+    options: OptionsArgs<ApiEndpoint<Method, Path>>;
+    bodyAndOptions: BodyArgs<ApiEndpoint<Method, Path>>;
+    result: Promise<ApiResult<ApiAnswer<Method, Path>>>;
+  };
+};
+
+/**
+ * Typed by the contract: the path picks the endpoint, which fixes the body, the parameters, the
+ * query and the answer. A path the API does not serve, a wrong body or a field the answer does
+ * not have fails to compile.
+ */
 export interface ApiClient {
   get<Path extends ApiPath<'GET'>>(
     path: Path,
-    ...options: OptionsArgs<ApiEndpoint<'GET', Path>>
-  ): Promise<ApiResult<ApiAnswer<'GET', Path>>>;
+    ...options: Calls<'GET'>[Path]['options']
+  ): Calls<'GET'>[Path]['result'];
   /** @deprecated Untyped, for the calls not yet moved to the contract; goes when they have. */
   get<T>(path: string, query?: Query, options?: RequestOptions): Promise<ApiResult<T>>;
   post<Path extends ApiPath<'POST'>>(
     path: Path,
-    ...args: BodyArgs<ApiEndpoint<'POST', Path>>
-  ): Promise<ApiResult<ApiAnswer<'POST', Path>>>;
+    ...args: Calls<'POST'>[Path]['bodyAndOptions']
+  ): Calls<'POST'>[Path]['result'];
   /** @deprecated Untyped, for the calls not yet moved to the contract; goes when they have. */
   post<T>(path: string, body?: RequestBody, options?: RequestOptions): Promise<ApiResult<T>>;
   delete<Path extends ApiPath<'DELETE'>>(
     path: Path,
-    ...options: OptionsArgs<ApiEndpoint<'DELETE', Path>>
-  ): Promise<ApiResult<ApiAnswer<'DELETE', Path>>>;
+    ...options: Calls<'DELETE'>[Path]['options']
+  ): Calls<'DELETE'>[Path]['result'];
+  /** @deprecated Untyped, for the calls not yet moved to the contract; goes when they have. */
+  delete<T>(path: string, options?: RequestOptions): Promise<ApiResult<T>>;
 }
 
 /** The part of a fetch Response the client reads. */
