@@ -34,7 +34,7 @@ const NOT_MIRRORED = {
     ['schema_migrations', 'the migrator’s ledger'],
   ]),
   columns: new Map([
-    // A generated tsvector, read only through SQL (services/searchRanking.ts); mirroring it would put
+    // A generated tsvector, read only through SQL (modules/search/ranking.ts); mirroring it would put
     // it in every `select().from(products)` row.
     ['products.search_vector', 'generated full-text vector'],
   ]),

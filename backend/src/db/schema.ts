@@ -431,7 +431,7 @@ export const authSlides = pgTable('auth_slides', {
 });
 
 // ---------------------------------------------------------------- 0003_catalogue.sql
-// products.search_vector (generated tsvector) is only read through SQL (services/searchRanking.ts),
+// products.search_vector (generated tsvector) is only read through SQL (modules/search/ranking.ts),
 // so it is not mirrored (test/schema-drift.test.ts names it in its allow-list).
 
 export const productAttributes = pgTable(

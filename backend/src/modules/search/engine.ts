@@ -21,7 +21,7 @@ export interface TextSearch {
 }
 
 /**
- * q: what the text means (searchRanking.ts: the products' own text, their taxonomy and line, a
+ * q: what the text means (ranking.ts: the products' own text, their taxonomy and line, a
  * typo fallback). Scoring runs once per text: the ranked ids are kept in `cache` (its TTL; 0 =
  * every time), and listings filter and page them.
  */
