@@ -27,17 +27,23 @@ export interface FakeReply {
   blob?: Blob;
 }
 
+/** An API envelope. */
+export interface FakeEnvelope {
+  status: number;
+  body: unknown;
+}
+
 export type FakeAnswer = (call: FakeCall) => FakeReply | Promise<FakeReply>;
 export type FakeRoute = FakeReply | FakeAnswer;
 
-export const ok = (data: unknown, status = 200): FakeReply => ({ status, body: { status: true, data } });
+export const ok = (data: unknown, status = 200): FakeEnvelope => ({ status, body: { status: true, data } });
 
 export const refused = (
   status: number,
   code: string,
   message: string,
   fields?: Record<string, string>,
-): FakeReply => ({ status, body: { status: false, error: { code, message, fields } } });
+): FakeEnvelope => ({ status, body: { status: false, error: { code, message, fields } } });
 
 export const NOT_FOUND = refused(404, 'NOT_FOUND', 'Not found');
 

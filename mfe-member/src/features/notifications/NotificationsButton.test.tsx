@@ -1,23 +1,24 @@
 import { bus, initialBusStates, type Notification, type User } from '@shop/shared';
 import { MemoryRouter } from '@shop/shared/router';
+import { installFakeBackend, ok } from '@shop/shared/test/fake-backend';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { NO_NOTIFICATIONS, NotificationsButton } from './NotificationsButton';
 
 const MEMBER = { id: 7, token: 'member-token', type: 'Member', first_name: 'Lina' } as User;
 
+/** The notification routes over `items`; answers the calls made, as the backend saw them. */
 function serve(items: Notification[]) {
-  const calls: { path: string; body: unknown; authorization: string | undefined }[] = [];
-  globalThis.fetch = jest.fn(async (url: string, init: RequestInit) => {
-    const path = url.replace('/backend/api/', '');
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ path, body, authorization: (init.headers as Record<string, string>).Authorization });
-    if (path === 'notifications/remove') {
-      items = items.filter((item) => item.id !== body.notification_id);
-      return { ok: true, status: 200, json: async () => ({ status: true, data: {} }) };
-    }
-    return { ok: true, status: 200, json: async () => ({ status: true, data: { items } }) };
-  }) as unknown as typeof fetch;
-  return calls;
+  return installFakeBackend(
+    (call) => {
+      if (call.path === 'notifications/remove') {
+        const { notification_id } = call.body as { notification_id: number };
+        items = items.filter((item) => item.id !== notification_id);
+        return ok({});
+      }
+      return ok({ items });
+    },
+    (call) => ({ path: call.path, body: call.body, authorization: call.authorization ?? undefined }),
+  ).calls;
 }
 
 describe('header notifications', () => {
