@@ -1,9 +1,17 @@
 /**
- * The network edge of the auth tests: a real API client and the remote's real store, over a
- * fetch that answers from a table of routes like the backend would (envelopes and HTTP codes).
+ * The network edge of the auth tests: a real API client and the remote's real store, over the
+ * shared fake backend (`@shop/shared/test/fake-backend`) answering from a table of routes like the
+ * backend would (envelopes and HTTP codes).
  */
-import { bus, createApiClient, type FetchImpl, type User } from '@shop/shared';
+import { bus, createApiClient, type User } from '@shop/shared';
 import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
+import {
+  type FakeEnvelope,
+  createFakeBackend as fakeBackendOf,
+  ok as okReply,
+  refused,
+  routeTable,
+} from '@shop/shared/test/fake-backend';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AuthRoot } from '../app/AuthRoot';
@@ -17,20 +25,17 @@ export interface FakeCall {
   authorization: string | null;
 }
 
-interface Reply {
-  status: number;
-  body: unknown;
-}
-
-export type FakeRoute = (call: FakeCall) => Reply | Promise<Reply>;
+export type FakeRoute = (call: FakeCall) => FakeEnvelope | Promise<FakeEnvelope>;
 
 export const ok =
   (data: unknown, status = 200): FakeRoute =>
-  () => ({ status, body: { status: true, data } });
+  () =>
+    okReply(data, status);
 
 export const fail =
   (status: number, code: string, message: string, fields?: Record<string, string>): FakeRoute =>
-  () => ({ status, body: { status: false, error: { code, message, fields } } });
+  () =>
+    refused(status, code, message, fields);
 
 export const COUNTRIES = [
   { id: 1, name: 'United Arab Emirates', iso2: 'ae', dial_code: '971' },
@@ -49,31 +54,27 @@ const REFERENCE_ROUTES: Record<string, FakeRoute> = {
   }),
 };
 
-function headerOf(headers: RequestInit['headers'], name: string): string | null {
-  if (!headers || Array.isArray(headers)) return null;
-  if ('get' in headers && typeof headers.get === 'function') return headers.get(name);
-  return (headers as Record<string, string>)[name] ?? null;
-}
-
 export function createFakeBackend(routes: Record<string, FakeRoute> = {}) {
   const table: Record<string, FakeRoute> = { ...REFERENCE_ROUTES, ...routes };
-  const calls: FakeCall[] = [];
-  const fetchImpl: FetchImpl = async (input, init) => {
-    const path = new URL(input, 'http://shop.test').pathname.replace(/^\/backend\/api\//, '');
-    const call: FakeCall = {
-      method: init.method ?? 'GET',
-      path,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      authorization: headerOf(init.headers, 'Authorization'),
-    };
-    calls.push(call);
-    const route = table[`${call.method} ${path}`];
-    const reply = route
-      ? await route(call)
-      : { status: 404, body: { status: false, error: { code: 'NOT_FOUND', message: 'Not found' } } };
-    return { ok: reply.status < 400, status: reply.status, json: async () => reply.body };
-  };
-  const client = createApiClient({ getToken: () => bus.get('session').user?.token ?? null, fetchImpl });
+  const callOf = ({ method, path, body, authorization }: FakeCall): FakeCall => ({
+    method,
+    path,
+    body,
+    authorization,
+  });
+  const backend = fakeBackendOf(
+    routeTable(
+      Object.fromEntries(
+        Object.entries(table).map(([key, route]) => [key, (call: FakeCall) => route(callOf(call))]),
+      ),
+    ),
+    callOf,
+  );
+  const { calls } = backend;
+  const client = createApiClient({
+    getToken: () => bus.get('session').user?.token ?? null,
+    fetchImpl: backend.fetch,
+  });
   const store = createAuthStore({ api: createAuthApi(client), bus });
   return {
     calls,
