@@ -4,7 +4,7 @@
  * from them (`ApiPaths` below, used by shared/src/api/client.ts). A key is the method and the path
  * under /backend/api, with Fastify's `:name` for a path parameter: 'GET products/:slug'.
  */
-import type { Static, TSchema } from '@sinclair/typebox';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -20,6 +20,10 @@ export interface Endpoint {
   multipart?: true;
   /** Success is 201 Created (a new record), not 200. */
   created?: true;
+  /** Fields the success envelope carries beside `data` (the spec puts a few there). */
+  beside?: TObject;
+  /** The answer is a file's bytes (an image), not a JSON envelope; `response` describes them. */
+  file?: true;
 }
 
 export type EndpointTable = Record<`${HttpMethod} ${string}`, Endpoint>;
@@ -29,8 +33,10 @@ export const endpoints = <const Table extends EndpointTable>(table: Table): Tabl
 
 type StaticOr<Schema, Otherwise> = Schema extends TSchema ? Static<Schema> : Otherwise;
 
-/** What a successful call of the endpoint answers with. */
-export type AnswerOf<E extends Endpoint> = Static<E['response']>;
+/** What a successful call of the endpoint answers with: its `data`, or a Blob for a file. */
+export type AnswerOf<E extends Endpoint> = E['file'] extends true ? Blob : Static<E['response']>;
+/** The fields a successful answer carries beside `data` (none for most endpoints). */
+export type BesideOf<E extends Endpoint> = StaticOr<E['beside'], unknown>;
 /** What the endpoint's body must be: its JSON schema, FormData for a multipart form, else none. */
 export type BodyOf<E extends Endpoint> = E['multipart'] extends true
   ? FormData

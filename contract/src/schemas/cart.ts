@@ -164,9 +164,8 @@ export const PackagingKind = Type.Object({
 
 /**
  * `/cart/*` (backend/src/modules/cart): the cart itself and its gift options (customization,
- * packaging). The checkout calls under cart/ are declared with their schemas in ./checkout.ts; the
- * saved logo (cart/customization-logo) answers image bytes, not JSON, so it has no entry here.
- * The products/* reads of what a product offers for gifts are the gift options' too.
+ * packaging, the saved logo's bytes). The checkout calls under cart/ are declared with their
+ * schemas in ./checkout.ts. The products/* reads of what a product offers for gifts are the gift options' too.
  */
 export const cartEndpoints = endpoints({
   'POST cart/get-items': { summary: 'The cart', body: CartGetItemsBody, response: Cart },
@@ -198,6 +197,16 @@ export const cartEndpoints = endpoints({
     response: Cart,
   },
   'POST cart/remove-packaging': { summary: "Remove a line's packaging", body: CartItemBody, response: Cart },
+  'POST cart/customization-logo': {
+    summary: "The saved logo of one of the caller's cart lines (the bytes, image/jpeg or image/png)",
+    body: CartItemBody,
+    file: true,
+    response: Type.Unsafe<Uint8Array>({
+      type: 'string',
+      format: 'binary',
+      description: 'The image bytes (image/png or image/jpeg)',
+    }),
+  },
 });
 
 const ProductIdParams = Type.Object({ productId: Id() });
@@ -214,6 +223,12 @@ export const giftOptionEndpoints = endpoints({
     summary: "A product's packaging options",
     params: ProductIdParams,
     response: Type.Array(PackagingOption),
+    beside: Type.Object({
+      packagingLevel: Type.Union([PackagingLevel, Type.Null()], {
+        description:
+          "The product's: 'item' wraps every piece of a line on its own (the option's price × quantity), 'line' packs the line's pieces together (the price once); null when the product offers no packaging (data empty)",
+      }),
+    }),
   },
   'GET products/packaging': {
     summary: 'The kinds of gift packaging (the /packaging/{id} page), base price in USD',

@@ -6,6 +6,7 @@
 import type { ApiErrorBody } from '@shop/contract';
 import type {
   AnswerOf,
+  BesideOf,
   BodyOf,
   Endpoint,
   EndpointAt,
@@ -19,8 +20,8 @@ import { bus } from '../bus/bus';
 
 export const API_BASE_URL = '/backend/api';
 
-export type ApiResult<T> =
-  | { status: true; data: T }
+export type ApiResult<T, Beside = unknown> =
+  | ({ status: true; data: T } & Beside)
   /**
    * httpStatus 0: no usable answer from the API (network down, or something other than the
    * API's JSON came back, e.g. a proxy's HTML error page).
@@ -93,7 +94,7 @@ type Calls<Method extends HttpMethod> = {
   [Path in ApiPath<Method>]: {
     options: OptionsArgs<ApiEndpoint<Method, Path>>;
     bodyAndOptions: BodyArgs<ApiEndpoint<Method, Path>>;
-    result: Promise<ApiResult<ApiAnswer<Method, Path>>>;
+    result: Promise<ApiResult<ApiAnswer<Method, Path>, BesideOf<ApiEndpoint<Method, Path>>>>;
   };
 };
 
@@ -128,7 +129,16 @@ export interface FetchResponse {
   ok: boolean;
   status: number;
   json(): Promise<unknown>;
+  /** Read for a file's answer (a success that is not JSON); a fake fetch may leave both out. */
+  headers?: { get(name: string): string | null };
+  blob?(): Promise<Blob>;
 }
+
+/** A success whose body is not JSON is a file's bytes (`file: true` in the contract). */
+const isFile = (response: FetchResponse): boolean =>
+  response.ok &&
+  typeof response.blob === 'function' &&
+  !(response.headers?.get('content-type') ?? 'application/json').includes('json');
 
 export type FetchImpl = (input: string, init: RequestInit) => Promise<FetchResponse>;
 
@@ -219,14 +229,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     let json: unknown;
     try {
+      if (isFile(response) && response.blob) return { status: true, data: (await response.blob()) as T };
       json = await response.json();
     } catch {
       return NO_ANSWER;
     }
     if (!isRecord(json)) return NO_ANSWER;
     if (response.ok && json.status === true) {
-      // The shape of `data` is the server's contract (api/types.ts), checked by its TypeBox schemas.
-      return { status: true, data: json.data as T };
+      // The shapes are the contract's (the backend answers through the same schemas); fields the
+      // envelope carries beside `data` (the contract's `beside`) come along.
+      const { status: _status, data, ...beside } = json;
+      return { ...beside, status: true, data: data as T };
     }
     return { status: false, error: toErrorBody(json.error), httpStatus: response.status };
   }

@@ -1,7 +1,5 @@
 import multipart from '@fastify/multipart';
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { CartItemBody, PackagingOption } from '@shop/contract/schemas/cart';
-import { ErrorEnvelope, Nullable } from '@shop/contract/schemas/common';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../errors';
 import { optionalAuth } from '../../hooks/optionalAuth';
 import { ownerOf } from '../../http/cartOwner';
@@ -76,18 +74,6 @@ export const giftOptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['packaging'],
         ...endpointSchema('GET products/packaging/:productId'),
-        description:
-          "packagingLevel is the product's: 'item' wraps every piece of a line on its own (the option's price × quantity), 'line' packs the line's pieces together (the price once); null when the product offers no packaging (data empty).",
-        // packagingLevel is answered beside `data` (spec 001 §7), so the envelope is this route's own.
-        response: {
-          200: Type.Object({
-            status: Type.Literal(true),
-            packagingLevel: Nullable(Type.Union([Type.Literal('item'), Type.Literal('line')])),
-            data: Type.Array(PackagingOption),
-          }),
-          '4xx': ErrorEnvelope,
-          '5xx': ErrorEnvelope,
-        },
       },
     },
     async (request) => {
@@ -167,19 +153,8 @@ export const giftOptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['cart'],
         security,
-        // Image bytes, not a JSON envelope: the one cart/* call outside the contract's table.
-        summary: "The saved logo of one of the caller's cart lines (the bytes, image/jpeg or image/png)",
+        ...endpointSchema('POST cart/customization-logo'),
         description: "Only the cart owner gets it: another cart's line answers 404.",
-        body: CartItemBody,
-        response: {
-          200: Type.Unsafe<Buffer>({
-            type: 'string',
-            format: 'binary',
-            description: 'The image bytes (image/png or image/jpeg)',
-          }),
-          '4xx': ErrorEnvelope,
-          '5xx': ErrorEnvelope,
-        },
       },
     },
     async (request, reply) => {

@@ -1,15 +1,6 @@
 import type { CustomizationOption } from '@shop/contract/validation';
 import { MESSAGES } from '@shop/contract/validation/messages';
-import {
-  type ApiClient,
-  type ApiResult,
-  api,
-  bus,
-  type Cart,
-  createApiClient,
-  type PackagingLevel,
-  type PackagingOption,
-} from '@shop/shared';
+import { type ApiResult, api, bus, type Cart, type PackagingLevel, type PackagingOption } from '@shop/shared';
 
 /** `products/packaging/{productId}`: the options, and the level the server sends beside `data`. */
 export interface ProductPackaging {
@@ -32,41 +23,6 @@ export interface CustomizationSubmission {
 }
 
 const guestToken = () => bus.get('session').guestSessionToken;
-const memberToken = () => bus.get('session').user?.token ?? null;
-
-/**
- * The shared client reads only an answer's `data` as JSON. Two answers here carry something else: the
- * product packaging's `packagingLevel` sits beside `data`, and the saved logo is image bytes. Rather
- * than hand-roll fetch (and its token, base URL and error envelope), these clients are the shared one
- * over a fetch that reshapes a successful answer before the client reads it; failures pass through
- * untouched, so errors stay `{status: false, error}` values like every other call.
- */
-function clientReshaping(reshape: (response: Response) => Promise<unknown>): ApiClient {
-  return createApiClient({
-    getToken: memberToken,
-    fetchImpl: async (input, init) => {
-      const response = await globalThis.fetch(input, init);
-      return {
-        ok: response.ok,
-        status: response.status,
-        json: () => (response.ok ? reshape(response) : response.json()),
-      };
-    },
-  });
-}
-
-const packagingClient = clientReshaping(async (response) => {
-  const json = (await response.json()) as { status?: unknown; packagingLevel?: unknown; data?: unknown };
-  if (json?.status !== true) return json;
-  const packaging: ProductPackaging = {
-    packagingLevel:
-      json.packagingLevel === 'item' || json.packagingLevel === 'line' ? json.packagingLevel : null,
-    options: Array.isArray(json.data) ? (json.data as PackagingOption[]) : [],
-  };
-  return { status: true, data: packaging };
-});
-
-const logoClient = clientReshaping(async (response) => ({ status: true, data: await response.blob() }));
 
 function customizationForm(
   submission: CustomizationSubmission,
@@ -90,8 +46,11 @@ function customizationForm(
 export const giftOptionsApi = {
   customizationOptions: (productId: number) =>
     api.get('products/customizations/:productId', { params: { productId } }),
-  productPackaging: (productId: number) =>
-    packagingClient.get<ProductPackaging>(`products/packaging/${productId}`),
+  productPackaging: async (productId: number): Promise<ApiResult<ProductPackaging>> => {
+    const answer = await api.get('products/packaging/:productId', { params: { productId } });
+    if (!answer.status) return answer;
+    return { status: true, data: { packagingLevel: answer.packagingLevel, options: answer.data } };
+  },
   packagingKinds: () => api.get('products/packaging'),
   addCustomization: (submission: CustomizationSubmission) =>
     api.post('cart/add-customization', customizationForm(submission, guestToken())),
@@ -99,7 +58,7 @@ export const giftOptionsApi = {
     api.post('cart/remove-customization', { cart_item_id, guest_session_token: guestToken() }),
   /** The saved logo's bytes; only the cart's owner gets them. */
   customizationLogo: (cart_item_id: number) =>
-    logoClient.post<Blob>('cart/customization-logo', { cart_item_id, guest_session_token: guestToken() }),
+    api.post('cart/customization-logo', { cart_item_id, guest_session_token: guestToken() }),
   addPackaging: (body: {
     cart_item_id: number;
     packaging_id: number;
