@@ -92,6 +92,8 @@ export interface FakeBackend<Call> {
 export interface FakeResponse {
   ok: boolean;
   status: number;
+  /** 'content-type': JSON for an envelope, the bytes' type for a blob. */
+  headers: { get(name: string): string | null };
   json: () => Promise<unknown>;
   blob: () => Promise<Blob>;
 }
@@ -109,9 +111,11 @@ export function createFakeBackend<Call = FakeCall>(
     const call = callOf(input, init);
     calls.push(record(call));
     const reply = await answer(call);
+    const contentType = reply.blob ? reply.blob.type || 'application/octet-stream' : 'application/json';
     return {
       ok: reply.status < 400,
       status: reply.status,
+      headers: { get: (name) => (name.toLowerCase() === 'content-type' ? contentType : null) },
       // A copy, as over the wire: stores freeze what they keep, the fakes' data must stay writable.
       json: async () => (reply.body === undefined ? undefined : JSON.parse(JSON.stringify(reply.body))),
       blob: async () => reply.blob ?? new Blob([]),

@@ -1,4 +1,5 @@
 import { bus, type Cart, type User } from '@shop/shared';
+import { type FakeReply, installFakeBackend } from '@shop/shared/test/fake-backend';
 import { store } from '../../store';
 import { addToCart } from './cartSlice';
 import { GUEST_CART_MADE_LOCK_PREFIX, MAKING_GUEST_CART_LOCK } from './guestCartToken';
@@ -43,21 +44,14 @@ function serve(path: string, body: Record<string, unknown>): { status: number; b
 }
 
 beforeAll(() => {
-  globalThis.fetch = jest.fn(
-    (url: string, init: RequestInit) =>
-      new Promise((resolve) => {
-        const path = url.replace('/backend/api/', '');
-        const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+  installFakeBackend(
+    ({ path, body: received, authorization }) =>
+      new Promise<FakeReply>((resolve) => {
+        const body = (received ?? {}) as Record<string, unknown>;
         const answer = serve(path, body);
-        sent.push({
-          path,
-          body,
-          authorization: (init.headers as Record<string, string> | undefined)?.Authorization,
-          release: () =>
-            resolve({ ok: answer.status < 400, status: answer.status, json: async () => answer.body }),
-        });
+        sent.push({ path, body, authorization: authorization ?? undefined, release: () => resolve(answer) });
       }),
-  ) as unknown as typeof fetch;
+  );
 });
 
 beforeEach(() => {

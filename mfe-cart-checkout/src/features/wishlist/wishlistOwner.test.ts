@@ -1,4 +1,5 @@
 import { bus, initialBusStates, type ProductCard, type User } from '@shop/shared';
+import { installFakeBackend, ok } from '@shop/shared/test/fake-backend';
 import { store } from '../../store';
 import { startWishlistOwner } from './wishlistOwner';
 
@@ -19,14 +20,10 @@ const itemsOf = (token: string) =>
     product: card(productId),
   }));
 
-const answer = (data: unknown) => ({ ok: true, status: 200, json: async () => ({ status: true, data }) });
-
 beforeAll(() => {
-  globalThis.fetch = jest.fn(async (url: string, init: RequestInit) => {
-    const path = url.replace('/backend/api/', '');
-    const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
-    const authorization = (init.headers as Record<string, string>).Authorization;
-    calls.push({ path, body, authorization });
+  installFakeBackend(({ path, body: sent, authorization }) => {
+    const body = (sent ?? {}) as Record<string, unknown>;
+    calls.push({ path, body, authorization: authorization ?? undefined });
     const token = authorization?.replace('Bearer ', '') ?? '';
     const list = lists.get(token) ?? [];
     const productId = Number(body.product_id);
@@ -36,10 +33,10 @@ beforeAll(() => {
         token,
         list.filter((id) => id !== productId),
       );
-    if (path === 'wishlist/add') return answer({ item: itemsOf(token)[0] });
-    if (path.startsWith('wishlist/')) return answer({ items: itemsOf(token) });
-    return answer({ items: [], invoice: { subTotal: 0 }, selectedCurrency: { symbol: '$' } });
-  }) as unknown as typeof fetch;
+    if (path === 'wishlist/add') return ok({ item: itemsOf(token)[0] });
+    if (path.startsWith('wishlist/')) return ok({ items: itemsOf(token) });
+    return ok({ items: [], invoice: { subTotal: 0 }, selectedCurrency: { symbol: '$' } });
+  });
   startWishlistOwner(store);
 });
 

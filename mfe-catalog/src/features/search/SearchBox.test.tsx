@@ -1,5 +1,6 @@
 import { SEARCH_TEXT_MAX } from '@shop/contract/validation/keyword';
 import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
+import { installFakeBackend, ok } from '@shop/shared/test/fake-backend';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { SearchBox } from './SearchBox';
 
@@ -36,12 +37,7 @@ const empty = { products: [], types: [], categories: [], sub_categories: [] };
 
 /** The network edge: the API client calls the global fetch. */
 function answer(bodies: Record<string, unknown>) {
-  const fetchMock = jest.fn(async (url: string) => {
-    const path = url.replace(/^\/backend\/api\//, '').split('?')[0] ?? '';
-    return { ok: true, status: 200, json: async () => ({ status: true, data: bodies[path] }) };
-  });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-  return fetchMock;
+  return installFakeBackend((call) => ok(bodies[call.path])).fetch;
 }
 const calledPaths = (mock: jest.Mock) => mock.mock.calls.map(([url]) => String(url));
 
