@@ -6,6 +6,7 @@
 import { bus, createApiClient, type User } from '@shop/shared';
 import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import {
+  type FakeCall as BackendCall,
   type FakeEnvelope,
   createFakeBackend as fakeBackendOf,
   ok as okReply,
@@ -18,12 +19,7 @@ import { AuthRoot } from '../app/AuthRoot';
 import { createAuthApi } from '../features/session/authApi';
 import { type AuthStore, createAuthStore } from '../store';
 
-export interface FakeCall {
-  method: string;
-  path: string;
-  body: unknown;
-  authorization: string | null;
-}
+export type FakeCall = Pick<BackendCall, 'method' | 'path' | 'body' | 'authorization'>;
 
 export type FakeRoute = (call: FakeCall) => FakeEnvelope | Promise<FakeEnvelope>;
 

@@ -3,17 +3,12 @@
  * as the global `fetch`, answering a table of 'METHOD path' routes in the API's envelope, and
  * every call recorded.
  */
-import {
-  type FakeReply,
-  installFakeBackend,
-  ok as okReply,
-  refused,
-  routeTable,
-} from '@shop/shared/test/fake-backend';
+import { type FakeReply, installFakeBackend, refused, routeTable } from '@shop/shared/test/fake-backend';
+
+export { ok } from '@shop/shared/test/fake-backend';
 
 export type FakeAnswer = FakeReply;
 
-export const ok = (data: unknown): FakeAnswer => okReply(data);
 export const fail = (status: number, fields?: Record<string, string>): FakeAnswer =>
   refused(status, 'ERROR', 'failed', fields);
 

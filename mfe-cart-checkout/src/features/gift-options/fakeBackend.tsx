@@ -11,7 +11,6 @@ import {
   type FakeCall as BackendCall,
   type FakeReply,
   installFakeBackend,
-  ok as okReply,
   refused,
   routeTable,
 } from '@shop/shared/test/fake-backend';
@@ -19,20 +18,14 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { type CartSliceState, cartReducer } from '../cart/cartSlice';
 
-export interface FakeCall {
-  method: string;
-  path: string;
-  /** A JSON body, parsed. */
-  body: unknown;
-  /** A multipart body. */
-  form: FormData | null;
-}
+/** A call as these tests read it: a JSON body parsed, or a multipart body as `form`. */
+export type FakeCall = Pick<BackendCall, 'method' | 'path' | 'body' | 'form'>;
 
 export type FakeAnswer = FakeReply;
 
 type FakeRoute = FakeAnswer | ((call: FakeCall) => FakeAnswer);
 
-export const ok = (data: unknown): FakeAnswer => okReply(data);
+export { ok } from '@shop/shared/test/fake-backend';
 export const fail = (status: number, message: string, fields?: Record<string, string>): FakeAnswer =>
   refused(status, 'ERROR', message, fields);
 
