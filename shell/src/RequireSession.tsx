@@ -36,7 +36,7 @@ export function RequireSession({
     if (!token) return;
     let current = true;
     setVerification({ token, state: 'checking' });
-    void api.get<{ is_logged_in: boolean }>('buyers/is-logged-in').then((answer) => {
+    void api.get('buyers/is-logged-in').then((answer) => {
       if (!current) return;
       const loggedIn = answer.status ? answer.data.is_logged_in : answer.httpStatus !== 401;
       if (!answer.status && answer.httpStatus !== 401) {

@@ -1,4 +1,4 @@
-import type { ApiClient, SignedIn, WishlistUserData } from '@shop/shared';
+import type { ApiBody, ApiClient } from '@shop/shared';
 
 export interface RegistrationBody {
   type: 'Registration';
@@ -42,20 +42,21 @@ export function createAuthApi(client: ApiClient) {
       password: string;
       guest_cart_session_token: string | null;
       wishlist_token: string | null;
-    }) => client.post<SignedIn>('buyers/login', body),
-    logout: () => client.post<Record<string, never>>('buyers/logout', {}),
-    isLoggedIn: () => client.get<{ is_logged_in: boolean }>('buyers/is-logged-in'),
-    checkEmailExist: (email: string) =>
-      client.post<{ emailExist: boolean }>('buyers/check-email-exist', { email }),
-    register: (body: RegistrationBody) => client.post<SignedIn>('buyers/register', body),
-    registerGuest: (body: GuestRegistrationBody) => client.post<SignedIn>('buyers/register-guest', body),
-    registerWishlist: (email: string) =>
-      client.post<{ user: WishlistUserData }>('buyers/register-wishlist', { email, type: 'Wishlist' }),
-    forgotPassword: (email: string) => client.post<{ sent: boolean }>('buyers/forgot-password', { email }),
-    checkResetPasswordHash: (hash: string) =>
-      client.post<{ status: string }>('buyers/check-reset-password-hash', { hash }),
+    }) => client.post('buyers/login', body),
+    logout: () => client.post('buyers/logout', {}),
+    isLoggedIn: () => client.get('buyers/is-logged-in'),
+    checkEmailExist: (email: string) => client.post('buyers/check-email-exist', { email }),
+    register: (body: RegistrationBody) => client.post('buyers/register', body),
+    registerGuest: (body: GuestRegistrationBody) => {
+      // Widened to the contract's body first: inferring the path from the narrower panel type fails.
+      const sent: ApiBody<'POST', 'buyers/register-guest'> = body;
+      return client.post('buyers/register-guest', sent);
+    },
+    registerWishlist: (email: string) => client.post('buyers/register-wishlist', { email, type: 'Wishlist' }),
+    forgotPassword: (email: string) => client.post('buyers/forgot-password', { email }),
+    checkResetPasswordHash: (hash: string) => client.post('buyers/check-reset-password-hash', { hash }),
     resetPassword: (body: { hash: string; password: string; confirm_password: string }) =>
-      client.post<Record<string, never>>('buyers/reset-password', body),
+      client.post('buyers/reset-password', body),
     countries: () => client.get('countries'),
     genders: () => client.get('gender'),
     slides: (kind: SlideKind) => client.get(`${kind}-slides`),

@@ -33,20 +33,28 @@ export interface MessageCalls {
 }
 
 const generalCalls: MessageCalls = {
-  threads: (page) => api.get<MessageThreadPage>('buyer-messages', { page }),
-  send: (input) => api.post<{ message: Message }>('buyer-messages/send-message', input),
-  thread: (id, page) => api.get<MessageThreadView>(`buyer-messages/get-thread/${id}`, { page }),
-  reply: (id, input) => api.post<{ message: Message }>(`buyer-messages/send-reply/${id}`, input),
+  threads: (page) => api.get('buyer-messages', { query: { page } }),
+  send: (input) => api.post('buyer-messages/send-message', input),
+  thread: (id, page) => api.get('buyer-messages/get-thread/:id', { params: { id }, query: { page } }),
+  reply: (id, input) => api.post('buyer-messages/send-reply/:id', input, { params: { id } }),
   listPath: MESSAGES_PATH,
   threadPath: (id) => `${MESSAGES_PATH}/${id}`,
 };
 
 function orderCalls(orderId: number): MessageCalls {
   return {
-    threads: (page) => api.get<MessageThreadPage>(`order-messages/get-messages/${orderId}`, { page }),
-    send: (input) => api.post<{ message: Message }>(`order-messages/send-message/${orderId}`, input),
-    thread: (id, page) => api.get<MessageThreadView>(`order-messages/get-thread/${orderId}/${id}`, { page }),
-    reply: (id, input) => api.post<{ message: Message }>(`order-messages/send-reply/${orderId}/${id}`, input),
+    threads: (page) =>
+      api.get('order-messages/get-messages/:orderId', { params: { orderId }, query: { page } }),
+    send: (input) => api.post('order-messages/send-message/:orderId', input, { params: { orderId } }),
+    thread: (id, page) =>
+      api.get('order-messages/get-thread/:orderId/:messageId', {
+        params: { orderId, messageId: id },
+        query: { page },
+      }),
+    reply: (id, input) =>
+      api.post('order-messages/send-reply/:orderId/:messageId', input, {
+        params: { orderId, messageId: id },
+      }),
     listPath: `${ORDER_MESSAGES_PATH}/${orderId}`,
     threadPath: (id) => `${ORDER_MESSAGES_PATH}/${orderId}/${id}`,
   };

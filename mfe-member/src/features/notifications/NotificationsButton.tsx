@@ -1,14 +1,5 @@
 import { MESSAGES } from '@shop/contract/validation/messages';
-import {
-  api,
-  dataCache,
-  ErrorPanel,
-  type Notification,
-  Skeleton,
-  useBusState,
-  useDismiss,
-  useLoaded,
-} from '@shop/shared';
+import { api, dataCache, ErrorPanel, Skeleton, useBusState, useDismiss, useLoaded } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { orderDetailPath } from '../orders/constants';
@@ -26,7 +17,7 @@ export function NotificationsButton(): ReactNode {
   const token = useBusState('session').user?.token ?? null;
   // A different shopper means a different list.
   const key = `member:notifications:${token ?? ''}`;
-  const load = useLoaded(key, () => api.get<{ items: Notification[] }>('notifications'), { maxAgeMs: 0 });
+  const load = useLoaded(key, () => api.get('notifications'), { maxAgeMs: 0 });
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const wrap = useRef<HTMLSpanElement>(null);
@@ -36,7 +27,7 @@ export function NotificationsButton(): ReactNode {
 
   const dismiss = async (id: number) => {
     setError(null);
-    const answer = await api.post<unknown>('notifications/remove', { notification_id: id });
+    const answer = await api.post('notifications/remove', { notification_id: id });
     if (!answer.status) {
       setError(answer.error?.message ?? MESSAGES.actionFailed);
       return;

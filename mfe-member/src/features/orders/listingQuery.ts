@@ -1,3 +1,5 @@
+import type { QueryOf } from '@shop/contract/endpoint';
+import type { ApiEndpoint } from '@shop/shared';
 import { DURATIONS, type LISTING_PARAMS, ORDER_STATUS_FILTERS, PAYMENT_STATUS_FILTERS } from './constants';
 
 export type ListingQuery = Record<(typeof LISTING_PARAMS)[number], string>;
@@ -28,5 +30,18 @@ export function readListingQuery(params: URLSearchParams): ListingQuery {
     order_status: known('order_status'),
     payment_status: known('payment_status'),
     page: PAGE.test(page) ? page : '',
+  };
+}
+
+/** What `buyer-orders` is asked with. */
+export type OrderListQuery = QueryOf<ApiEndpoint<'GET', 'buyer-orders'>>;
+
+/** The listing's query as `buyer-orders` takes it: the filters it knows, the page as a number. */
+export function orderQueryOf(listing: ListingQuery): OrderListQuery {
+  return {
+    duration: DURATIONS.find((option) => option.value === listing.duration)?.value,
+    order_status: ORDER_STATUS_FILTERS.find((option) => option.value === listing.order_status)?.value,
+    payment_status: PAYMENT_STATUS_FILTERS.find((option) => option.value === listing.payment_status)?.value,
+    page: listing.page ? Number(listing.page) : undefined,
   };
 }

@@ -1,16 +1,5 @@
-import {
-  type ApiResult,
-  api,
-  bus,
-  type CheckoutTerms,
-  type OrderDetail,
-  type OrderPage,
-  type OrderStats,
-  type ProofOfPayment,
-  type Query,
-  type ReviewCreated,
-  type SubmissionDone,
-} from '@shop/shared';
+import { type ApiResult, api, bus, type CheckoutTerms } from '@shop/shared';
+import { type ListingQuery, orderQueryOf } from './listingQuery';
 
 export interface ReviewInput {
   product_id: number;
@@ -36,19 +25,16 @@ const formOf = (fields: Record<string, string | number>, file: File | null): For
 
 /** The order calls of spec 001 §7 (Orders); the bearer token says whose orders they are. */
 export const ordersApi = {
-  stats: () => api.get<{ stats: OrderStats }>('buyer-orders/stats'),
-  list: (query: Query) => api.get<OrderPage>('buyer-orders', query),
-  one: (id: number) => api.get<{ order: OrderDetail }>(`buyer-orders/${id}`),
+  stats: () => api.get('buyer-orders/stats'),
+  list: (listing: ListingQuery) => api.get('buyer-orders', { query: orderQueryOf(listing) }),
+  one: (id: number) => api.get('buyer-orders/:id', { params: { id } }),
   /** Whom a transfer goes to and the bank details: the shop's settings, as checkout shows them. */
   checkoutTerms: () => api.get<CheckoutTerms>('checkout-terms'),
   uploadProof: (orderId: number, comments: string, file: File) =>
-    api.post<SubmissionDone & { proofOfPayment: ProofOfPayment }>(
-      'buyer-orders/proof-of-payment',
-      formOf({ order_id: orderId, comments }, file),
-    ),
-  review: (review: ReviewInput) => api.post<ReviewCreated>('product-reviews/create', review),
+    api.post('buyer-orders/proof-of-payment', formOf({ order_id: orderId, comments }, file)),
+  review: (review: ReviewInput) => api.post('product-reviews/create', review),
   feedback: (item: OrderedItemRef, comments: string, file: File | null) =>
-    api.post<SubmissionDone>('product-feedbacks/create', formOf({ ...item, comments }, file)),
+    api.post('product-feedbacks/create', formOf({ ...item, comments }, file)),
 };
 
 export type Failure = Extract<ApiResult<unknown>, { status: false }>;
