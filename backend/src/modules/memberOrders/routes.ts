@@ -5,8 +5,7 @@
  * Endpoints: contract/src/schemas/memberOrders.ts.
  */
 import multipart from '@fastify/multipart';
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { ErrorEnvelope } from '@shop/contract/schemas/common';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OrderItemParams } from '@shop/contract/schemas/memberOrders';
 import type { FastifyRequest } from 'fastify';
 import { requireMember } from '../../hooks/optionalAuth';
