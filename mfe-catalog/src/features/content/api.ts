@@ -1,4 +1,4 @@
-import { api, type CheckoutTerms } from '@shop/shared';
+import { api, dataKey, useLoaded } from '@shop/shared';
 import { useCatalogRead } from '../../api';
 import type { PostOutcome } from '../product/api';
 

@@ -70,8 +70,8 @@ export function HomePage(): ReactNode {
         <ErrorPanel key="blocks-error" onRetry={blocks.retry} />
       ) : null
     ) : (
-      shownData(blocks)?.items
-        .filter((block) => block.position === position)
+      shownData(blocks)
+        ?.items.filter((block) => block.position === position)
         .map((block) => (
           <CategoryBlockSection key={`${block.position}-${block.product_type_slug}`} block={block} />
         ))
@@ -94,7 +94,11 @@ export function HomePage(): ReactNode {
   const rest = () =>
     revealInOrder([
       ['block-1', settled('block-1', blocks), blockAt(1)],
-      ['exclusive', settled('exclusive', exclusive), slider('exclusive-title', 'Exclusive Products', exclusive)],
+      [
+        'exclusive',
+        settled('exclusive', exclusive),
+        slider('exclusive-title', 'Exclusive Products', exclusive),
+      ],
       ['banners', settled('banners', banners), <PromoBanners key="banners" />],
       [
         'latest',
@@ -103,7 +107,11 @@ export function HomePage(): ReactNode {
       ],
       ['block-2', true, blockAt(2)],
       ['handmade', settled('handmade', handmade), slider('handmade-title', 'Handmade Products', handmade)],
-      ['top-selling', settled('top-selling', topSelling), slider('top-selling-title', 'Top Selling Products', topSelling)],
+      [
+        'top-selling',
+        settled('top-selling', topSelling),
+        slider('top-selling-title', 'Top Selling Products', topSelling),
+      ],
       ['block-3', true, blockAt(3)],
       ['spotlight', settled('spotlight', spotlight), slider('spotlight-title', 'Spotlight', spotlight)],
       ['block-4', true, blockAt(4)],
