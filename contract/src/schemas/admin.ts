@@ -10,7 +10,6 @@ import { Empty } from './auth';
 import { Order } from './checkout';
 import { Id } from './common';
 import {
-  Message,
   MessageThreadPage,
   MessageThreadView,
   Notification,
@@ -30,6 +29,7 @@ import {
   ProofOfPayment,
   RejectProofBody,
 } from './memberOrders';
+import { MessageSent } from './messages';
 
 export const AdminOrderAnswer = Type.Object({ order: Order });
 export const AdminOrderDetailAnswer = Type.Object({ order: AdminOrderDetail });
@@ -97,7 +97,7 @@ export const adminEndpoints = endpoints({
     summary: "Answer a thread as the shop (the thread's subject is kept; the member is notified)",
     params: AdminThreadParams,
     body: AdminReplyBody,
-    response: Type.Object({ message: Message }),
+    response: MessageSent,
     created: true,
   },
   'POST admin/notifications': {
