@@ -1,8 +1,7 @@
 /**
  * `/admin/*` (backend/src/modules/admin): an admin's sign-in, every buyer's orders and proofs of
  * payment, every member's message threads and sending a notification. The order shapes are in
- * memberOrders.ts, the message shapes in member.ts. The files (an ordered logo, a proof's image)
- * are not JSON endpoints: `GET admin/orders/:id/items/:itemId/logo`, `GET admin/proofs/:proofId/file`.
+ * memberOrders.ts, the message shapes in member.ts.
  */
 import { Type } from '@sinclair/typebox';
 import { endpoints } from '../endpoint';
@@ -23,7 +22,9 @@ import {
   AdminOrderPage,
   AdminSession,
   ConfirmProofBody,
+  ImageFile,
   OrderIdParams,
+  OrderItemParams,
   OrderStatusBody,
   ProofIdParams,
   ProofOfPayment,
@@ -58,6 +59,12 @@ export const adminEndpoints = endpoints({
     params: OrderIdParams,
     response: AdminOrderDetailAnswer,
   },
+  'GET admin/orders/:id/items/:itemId/logo': {
+    summary: 'The customization logo of an ordered product',
+    params: OrderItemParams,
+    file: true,
+    response: ImageFile,
+  },
   'POST admin/orders/:id/status': {
     summary: 'Move an order: Pending/Payment Pending → Dispatch → Delivered; anything not delivered → Cancel',
     params: OrderIdParams,
@@ -68,6 +75,12 @@ export const adminEndpoints = endpoints({
     summary: "Mark an order's payment Received ('Payment Pending' becomes 'Pending')",
     params: OrderIdParams,
     response: AdminOrderAnswer,
+  },
+  'GET admin/proofs/:proofId/file': {
+    summary: 'The image of a proof of payment',
+    params: ProofIdParams,
+    file: true,
+    response: ImageFile,
   },
   'POST admin/proofs/:proofId/confirm': {
     summary: 'Confirm a Pending proof of payment (the payment is then Received)',

@@ -206,12 +206,17 @@ export const RejectProofBody = Type.Object({ comments: Type.String({ minLength: 
 export const OrderStatsAnswer = Type.Object({ stats: OrderStats });
 export const OrderLog = Type.Object({ items: Type.Array(OrderLogEntry) });
 export const OrderDetailAnswer = Type.Object({ order: OrderDetail });
+/** An image's bytes (an ordered logo, a proof of payment): the answer of a `file: true` entry. */
+export const ImageFile = Type.Unsafe<Uint8Array>({
+  type: 'string',
+  format: 'binary',
+  description: 'image/png or image/jpeg',
+});
 
 /**
  * `/buyer-orders/*`, `/product-reviews/create` and `/product-feedbacks/create`
  * (backend/src/modules/member-orders): the member's own orders and what is said about their
- * products. The logo of an ordered product (`GET buyer-orders/:id/items/:itemId/logo`) is a file,
- * not a JSON endpoint. The admin's order API is in admin.ts.
+ * products. The admin's order API is in admin.ts.
  */
 export const memberOrdersEndpoints = endpoints({
   'GET buyer-orders': {
@@ -229,6 +234,12 @@ export const memberOrdersEndpoints = endpoints({
     summary: 'An order with its products, gift options, address, proof of payment and log',
     params: OrderIdParams,
     response: OrderDetailAnswer,
+  },
+  'GET buyer-orders/:id/items/:itemId/logo': {
+    summary: 'The customization logo of an ordered product (the bytes)',
+    params: OrderItemParams,
+    file: true,
+    response: ImageFile,
   },
   'POST buyer-orders/proof-of-payment': {
     summary: 'Upload the proof of payment of a transfer order (multipart/form-data)',

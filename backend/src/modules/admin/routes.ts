@@ -4,11 +4,9 @@
  * Endpoints: contract/src/schemas/admin.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { OrderItemParams, ProofIdParams } from '@shop/contract/schemas/memberOrders';
 import { bearerTokenOf } from '../../hooks/optionalAuth';
 import { requireAdmin } from '../../hooks/requireAdmin';
 import { endpointSchema } from '../../http/endpoint';
-import { ImageBytes } from '../../http/imageBytes';
 import { loginAdmin, logoutAdmin } from '../../services/admins';
 import { orderedLogo } from '../../services/memberOrders';
 import { UploadStore } from '../../services/uploads';
@@ -109,9 +107,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         ...schema,
-        summary: 'The customization logo of an ordered product',
-        params: OrderItemParams,
-        response: ImageBytes,
+        ...endpointSchema('GET admin/orders/:id/items/:itemId/logo'),
       },
     },
     async (request, reply) => {
@@ -154,9 +150,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         ...schema,
-        summary: 'The image of a proof of payment',
-        params: ProofIdParams,
-        response: ImageBytes,
+        ...endpointSchema('GET admin/proofs/:proofId/file'),
       },
     },
     async (request, reply) => {

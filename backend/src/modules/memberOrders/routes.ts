@@ -6,11 +6,9 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { OrderItemParams } from '@shop/contract/schemas/memberOrders';
 import type { FastifyRequest } from 'fastify';
 import { requireMember } from '../../hooks/optionalAuth';
 import { endpointSchema } from '../../http/endpoint';
-import { ImageBytes } from '../../http/imageBytes';
 import { multipartLimits, readMultipartForm, requiredId } from '../../http/multipartForm';
 import {
   buyerOrderDetail,
@@ -109,9 +107,7 @@ export const memberOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         ...schema,
-        summary: 'The customization logo of an ordered product (the bytes)',
-        params: OrderItemParams,
-        response: ImageBytes,
+        ...endpointSchema('GET buyer-orders/:id/items/:itemId/logo'),
       },
     },
     async (request, reply) => {
