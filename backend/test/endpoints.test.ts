@@ -20,9 +20,6 @@ const NOT_JSON = new Set([
   // The generated SVG pictures (modules/images).
   ...IMAGE_KINDS.map((kind) => `GET images/${kind}/:id.svg`),
   'GET uploads/*',
-  'GET buyer-orders/:id/items/:itemId/logo',
-  'GET admin/orders/:id/items/:itemId/logo',
-  'GET admin/proofs/:proofId/file',
 ]);
 
 test('every API route is one entry of the endpoint table, with its schemas', () => {
