@@ -53,7 +53,9 @@ describe('docs/architecture.md', () => {
     const rows = tableRows('Pages and fragments');
     const pages = rows.flatMap((cells) => codeIn(cells[1]));
     const fragments = new Map(rows.map((cells) => [cells[0]?.trim(), codeIn(cells[2])]));
-    const missing = REMOTE_ROUTES.filter((route) => !pages.includes(route.path)).map((route) => route.path);
+    const missing: string[] = REMOTE_ROUTES.filter((route) => !pages.includes(route.path)).map(
+      (route) => route.path,
+    );
     const remotes = readdirSync(ROOT).filter((folder) => folder.startsWith('mfe-'));
     for (const folder of remotes) {
       const config = readFileSync(path.join(ROOT, folder, 'module-federation.config.mjs'), 'utf8');

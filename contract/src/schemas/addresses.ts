@@ -1,9 +1,8 @@
-/** Shipping address shapes (spec 001 §2.6, §3), proved equal to shared/src/api/types.ts. */
+/** Shipping address shapes (spec 001 §2.6, §3). */
 
 import { Type } from '@sinclair/typebox';
 import { endpoints } from '../endpoint';
-import type { ShippingAddress as ShippingAddressShape } from '../types';
-import { type Conforms, Id, Nullable, proved } from './common';
+import { Id, Nullable } from './common';
 
 export const ShippingAddress = Type.Object({
   id: Type.Integer(),
@@ -18,7 +17,6 @@ export const ShippingAddress = Type.Object({
   address: Type.String(),
   is_primary: Type.Boolean(),
 });
-proved<Conforms<typeof ShippingAddress, ShippingAddressShape>>();
 
 const text = (max: number) => Type.Optional(Nullable(Type.String({ maxLength: max })));
 

@@ -1,10 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { endpoints } from '../endpoint';
-import type { Cart as CartShape } from '../types';
 import { CUSTOMIZATION_OPTIONS } from '../validation';
 import { ShippingAddress } from './addresses';
 import { Currency, ProductCard } from './catalogue';
-import { type Conforms, Id, Nullable, proved } from './common';
+import { Id, Nullable } from './common';
 
 const CustomizationOptionName = Type.Union(CUSTOMIZATION_OPTIONS.map((option) => Type.Literal(option)));
 const PackagingLevel = Type.Union([Type.Literal('item'), Type.Literal('line')], {
@@ -95,7 +94,6 @@ export const Cart = Type.Object({
   paymentMethod: Nullable(PaymentMethodName),
   guest_session_token: Nullable(Type.String()),
 });
-proved<Conforms<typeof Cart, CartShape>>();
 
 export const GuestSessionToken = Type.Optional(
   Nullable(Type.String({ maxLength: 200, description: 'The guest cart token returned by cart/add' })),

@@ -1,24 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import { endpoints } from '../endpoint';
-import type {
-  Banner as BannerShape,
-  CategoryBlock as CategoryBlockShape,
-  Currency as CurrencyShape,
-  Deal as DealShape,
-  GalleryEntry as GalleryEntryShape,
-  HeroSlide as HeroSlideShape,
-  PageContent as PageContentShape,
-  ProductCard as ProductCardShape,
-  ProductDetail as ProductDetailShape,
-  ProductGroup as ProductGroupShape,
-  ProductItems as ProductItemsShape,
-  ProductListing as ProductListingShape,
-  QuestionPage as QuestionPageShape,
-  Question as QuestionShape,
-  ReviewPage as ReviewPageShape,
-  Suggestions as SuggestionsShape,
-  TopSearched as TopSearchedShape,
-} from '../types';
 import { CURRENCY_CODE_PATTERN, KEYWORD_MIN, SEARCH_TEXT_MAX, SLUG_MAX_LENGTH } from '../validation';
 import {
   ATTRIBUTE_FILTER_MAX_LENGTH,
@@ -27,7 +8,7 @@ import {
   ATTRIBUTE_FILTER_MAX_VALUE_LENGTH,
   ATTRIBUTE_FILTER_MAX_VALUES,
 } from '../validation/listingLimits';
-import { Amount, type Conforms, Id, INT4_MAX, ListMeta, Nullable, PageNumber, proved } from './common';
+import { Amount, Id, INT4_MAX, ListMeta, Nullable, PageNumber } from './common';
 
 export const Currency = Type.Object({
   code: Type.String(),
@@ -35,7 +16,6 @@ export const Currency = Type.Object({
   exchange_rate: Type.Number(),
   decimal_places: Type.Integer({ minimum: 0, maximum: 3 }),
 });
-proved<Conforms<typeof Currency, CurrencyShape>>();
 
 export const NamedRef = Type.Object({ name: Type.String(), slug: Type.String() });
 
@@ -72,7 +52,6 @@ export const ProductCard = Type.Object({
   }),
   created_at: Type.String({ format: 'date-time' }),
 });
-proved<Conforms<typeof ProductCard, ProductCardShape>>();
 
 export const ProductDetail = Type.Composite([
   ProductCard,
@@ -83,7 +62,6 @@ export const ProductDetail = Type.Composite([
     supplier: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
   }),
 ]);
-proved<Conforms<typeof ProductDetail, ProductDetailShape>>();
 
 export const FacetValue = Type.Object({
   slug: Type.String(),
@@ -107,7 +85,6 @@ export const ProductListing = Type.Object({
   query: Type.Record(Type.String(), Type.String()),
   _meta: ListMeta,
 });
-proved<Conforms<typeof ProductListing, ProductListingShape>>();
 
 export const SORTS = ['newest-to-oldest', 'oldest-to-newest', 'high-to-low', 'low-to-high'] as const;
 export type ProductSort = (typeof SORTS)[number];
@@ -168,7 +145,6 @@ export const Suggestions = Type.Object({
   categories: Type.Array(Type.Composite([NamedRef, Type.Object({ type: NamedRef })])),
   sub_categories: Type.Array(Type.Composite([NamedRef, Type.Object({ type: NamedRef, category: NamedRef })])),
 });
-proved<Conforms<typeof Suggestions, SuggestionsShape>>();
 export const SuggestionsQuery = Type.Object({
   q: Type.Optional(
     Type.String({
@@ -179,7 +155,6 @@ export const SuggestionsQuery = Type.Object({
 });
 
 export const TopSearched = Type.Object({ items: Type.Array(SuggestionProduct) });
-proved<Conforms<typeof TopSearched, TopSearchedShape>>();
 
 export const HeroSlide = Type.Object({
   id: Type.Integer(),
@@ -190,7 +165,6 @@ export const HeroSlide = Type.Object({
   offer_tag: Nullable(Type.String()),
   image: Type.String(),
 });
-proved<Conforms<typeof HeroSlide, HeroSlideShape>>();
 export const HeroSlides = Type.Object({ items: Type.Array(HeroSlide) });
 
 export const Deal = Type.Object({
@@ -199,7 +173,6 @@ export const Deal = Type.Object({
   end_date_time: Type.Integer({ description: 'Seconds remaining when the server answered' }),
   items: Type.Array(Type.Object({ product: ProductCard })),
 });
-proved<Conforms<typeof Deal, DealShape>>();
 export const DealOfTheDay = Type.Object({ deal: Nullable(Deal) });
 
 export const Banner = Type.Object({
@@ -212,7 +185,6 @@ export const Banner = Type.Object({
   button_text: Type.String(),
   background_image: Type.String(),
 });
-proved<Conforms<typeof Banner, BannerShape>>();
 export const Banners = Type.Object({ items: Type.Array(Banner) });
 
 export const CategoryBlock = Type.Object({
@@ -225,11 +197,9 @@ export const CategoryBlock = Type.Object({
     }),
   ),
 });
-proved<Conforms<typeof CategoryBlock, CategoryBlockShape>>();
 export const CategoryBlocks = Type.Object({ items: Type.Array(CategoryBlock) });
 
 export const ProductItems = Type.Object({ items: Type.Array(ProductCard) });
-proved<Conforms<typeof ProductItems, ProductItemsShape>>();
 export const TypeParams = Type.Object({ type: Slug });
 export const ProductIdParams = Type.Object({ id: Id() });
 
@@ -240,14 +210,12 @@ export const GalleryEntry = Type.Object({
   video_link: Nullable(Type.String({ description: 'YouTube embed URL' })),
   caption: Nullable(Type.String()),
 });
-proved<Conforms<typeof GalleryEntry, GalleryEntryShape>>();
 export const Gallery = Type.Object({ items: Type.Array(GalleryEntry) });
 
 export const ProductGroup = Type.Object({
   groupName: Type.String(),
   products: Type.Array(Type.Object({ title: Type.String(), slug: Type.String(), image: Type.String() })),
 });
-proved<Conforms<typeof ProductGroup, ProductGroupShape>>();
 export const ProductGroups = Type.Object({ items: Type.Array(ProductGroup) });
 export const BoughtTogether = Type.Object({ items: Type.Array(Type.Object({ product: ProductCard })) });
 
@@ -263,7 +231,6 @@ export const ReviewPage = Type.Object({
   summary: Type.Object({ rating: Type.Number(), count: Type.Integer() }),
   _meta: ListMeta,
 });
-proved<Conforms<typeof ReviewPage, ReviewPageShape>>();
 export const ReviewPageQuery = Type.Object({
   'ProductReviewsSearch[product_id]': Id(),
   sort: Type.Optional(
@@ -283,9 +250,7 @@ export const Question = Type.Object({
   answer: Nullable(Type.String()),
   answer_time: Nullable(Type.String({ format: 'date-time' })),
 });
-proved<Conforms<typeof Question, QuestionShape>>();
 export const QuestionPage = Type.Object({ items: Type.Array(Question), _meta: ListMeta });
-proved<Conforms<typeof QuestionPage, QuestionPageShape>>();
 export const QuestionPageQuery = Type.Object({
   'ProductQuestionsSearch[product_id]': Id(),
   sort: Type.Optional(Type.Union([Type.Literal('-question_time'), Type.Literal('question_time')])),
@@ -314,7 +279,6 @@ export const PageContent = Type.Object({
   whatsapp: Nullable(Type.String()),
   email: Nullable(Type.String()),
 });
-proved<Conforms<typeof PageContent, PageContentShape>>();
 export const PageParams = Type.Object({
   page: Type.String({
     maxLength: 100,

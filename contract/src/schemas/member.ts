@@ -4,18 +4,8 @@
  */
 
 import { Type } from '@sinclair/typebox';
-import type {
-  Activity as ActivityShape,
-  DashboardStats as DashboardStatsShape,
-  InterestOption as InterestOptionShape,
-  Message as MessageShape,
-  MessageThread as MessageThreadShape,
-  Notification as NotificationShape,
-  Profile as ProfileShape,
-  ProfileStats as ProfileStatsShape,
-} from '../types';
 import { MESSAGE_SUBJECT_MAX, MESSAGE_TEXT_MAX } from '../validation';
-import { type Conforms, Id, ListMeta, Nullable, PageNumber, proved } from './common';
+import { Id, ListMeta, Nullable, PageNumber } from './common';
 
 /** Longest note an admin may send (the header popover is small). */
 export const NOTE_MAX_LENGTH = 500;
@@ -36,7 +26,6 @@ export const Notification = Type.Object({
     }),
   ),
 });
-proved<Conforms<typeof Notification, NotificationShape>>();
 
 export const RemoveNotificationBody = Type.Object({ notification_id: Id() });
 
@@ -51,13 +40,11 @@ export const Message = Type.Object({
   reply_to: Nullable(Type.Integer()),
   created_time: Type.String({ format: 'date-time' }),
 });
-proved<Conforms<typeof Message, MessageShape>>();
 
 export const MessageThread = Type.Intersect([
   Message,
   Type.Object({ last_message: Message, unread_count: Type.Integer() }),
 ]);
-proved<Conforms<typeof MessageThread, MessageThreadShape>>();
 
 export const MessageThreadPage = Type.Object({ items: Type.Array(MessageThread), _meta: ListMeta });
 export const MessageThreadView = Type.Object({
@@ -83,7 +70,6 @@ export const DashboardStats = Type.Object({
   cartItemsCount: Type.Integer({ description: 'Pieces in the cart (sum of quantities)' }),
   wishlistItemsCount: Type.Integer(),
 });
-proved<Conforms<typeof DashboardStats, DashboardStatsShape>>();
 
 export const Activity = Type.Object({
   id: Type.Integer(),
@@ -91,7 +77,6 @@ export const Activity = Type.Object({
   order_id: Nullable(Type.Integer()),
   action_datetime: Type.String({ format: 'date-time' }),
 });
-proved<Conforms<typeof Activity, ActivityShape>>();
 export const ActivityPage = Type.Object({ items: Type.Array(Activity), _meta: ListMeta });
 
 export const ProfileStats = Type.Object({
@@ -100,14 +85,12 @@ export const ProfileStats = Type.Object({
   interestsUpdatedRequired: Type.Boolean(),
   passwordUpdatedRequired: Type.Boolean(),
 });
-proved<Conforms<typeof ProfileStats, ProfileStatsShape>>();
 
 export const InterestOption = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   isChecked: Type.Boolean(),
 });
-proved<Conforms<typeof InterestOption, InterestOptionShape>>();
 
 const IdList = Type.Array(Id(), { maxItems: 100 });
 export const InterestsBody = Type.Object({ interests: Type.Optional(IdList) });
@@ -125,7 +108,6 @@ export const Profile = Type.Object({
   age_group: Nullable(Type.Integer()),
   alternate_email: Nullable(Type.String()),
 });
-proved<Conforms<typeof Profile, ProfileShape>>();
 
 const Choice = Type.Optional(Nullable(Type.Union([Id(), Type.String({ maxLength: 20 })])));
 export const ProfileBody = Type.Object({

@@ -1,8 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { endpoints } from '../endpoint';
-import type { StartupContent as StartupContentShape } from '../types';
 import { Currency, NamedRef } from './catalogue';
-import { type FitsInto, proved } from './common';
 
 const node = <C extends ReturnType<typeof Type.Array> | ReturnType<typeof Type.Tuple>>(child: C) =>
   Type.Object({
@@ -46,7 +44,6 @@ export const StartupContent = Type.Object({
     default: Type.String(),
   }),
 });
-proved<FitsInto<typeof StartupContent, StartupContentShape>>();
 
 /** `/startup-content` (backend/src/modules/startup). */
 export const startupEndpoints = endpoints({
