@@ -56,9 +56,7 @@ describe('createApiClient', () => {
   it('unwraps the success envelope', async () => {
     const { fetchImpl, calls } = fakeFetch(200, { status: true, data: { emailExist: false } });
     const client = createApiClient({ fetchImpl });
-    const result = await client.post<{ emailExist: boolean }>('buyers/check-email-exist', {
-      email: 'a@b.co',
-    });
+    const result = await client.post('buyers/check-email-exist', { email: 'a@b.co' });
     expect(result).toEqual({ status: true, data: { emailExist: false } });
     expect(calls[0]?.url).toBe('/backend/api/buyers/check-email-exist');
     expect(calls[0]?.init.method).toBe('POST');
@@ -69,7 +67,7 @@ describe('createApiClient', () => {
   it('builds GET urls from the base url and the query', async () => {
     const { fetchImpl, calls } = fakeFetch(200, { status: true, data: [] });
     const client = createApiClient({ baseUrl: 'http://api.test/backend/api/', fetchImpl });
-    await client.get('/products', { 'per-page': 8, sort: 'newest-to-oldest' });
+    await client.get('products', { query: { 'per-page': 8, sort: 'newest-to-oldest' } });
     expect(calls[0]?.url).toBe('http://api.test/backend/api/products?per-page=8&sort=newest-to-oldest');
     expect(calls[0]?.init.method).toBe('GET');
     expect(calls[0]?.init.body).toBeUndefined();
@@ -84,9 +82,9 @@ describe('createApiClient', () => {
       expect(headersOf(calls[0]).Authorization).toBeUndefined();
 
       bus.publish('session', { ...bus.get('session'), user: member });
-      await api.delete('notifications/3');
+      await api.delete('buyers-shipping-address/:id', { params: { id: 3 } });
       expect(headersOf(calls[1]).Authorization).toBe('Bearer secret-token');
-      expect(calls[1]?.url).toBe('/backend/api/notifications/3');
+      expect(calls[1]?.url).toBe('/backend/api/buyers-shipping-address/3');
       expect(calls[1]?.init.method).toBe('DELETE');
     } finally {
       bus.publish('session', { ...bus.get('session'), user: null });
@@ -103,6 +101,7 @@ describe('createApiClient', () => {
 
   it('keeps the HTTP status when the error body is not the API envelope', async () => {
     const { fetchImpl } = fakeFetch(404, { statusCode: 404, error: 'Not Found', message: 'Route not found' });
+    // @ts-expect-error a path the API does not serve does not compile; sent anyway, it is a 404
     expect(await createApiClient({ fetchImpl }).get('nowhere')).toEqual({
       status: false,
       error: null,
@@ -133,8 +132,8 @@ describe('createApiClient', () => {
   it('adds per-call headers such as an Idempotency-Key', async () => {
     const { fetchImpl, calls } = fakeFetch(200, { status: true, data: {} });
     await createApiClient({ fetchImpl }).post(
-      'cart/place-order',
-      {},
+      'cart/get-items',
+      { guest_session_token: null },
       { headers: { 'Idempotency-Key': 'k-1' } },
     );
     expect(headersOf(calls[0])['Idempotency-Key']).toBe('k-1');

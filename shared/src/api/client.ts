@@ -106,22 +106,16 @@ type Calls<Method extends HttpMethod> = {
 export interface ApiClient {
   get<Path extends ApiPath<'GET'>>(
     path: Path,
-    ...options: Calls<'GET'>[Path]['options']
+    ...options: NoInfer<Calls<'GET'>[Path]['options']>
   ): Calls<'GET'>[Path]['result'];
-  /** @deprecated Untyped, for the calls not yet moved to the contract; goes when they have. */
-  get<T>(path: string, query?: Query, options?: RequestOptions): Promise<ApiResult<T>>;
   post<Path extends ApiPath<'POST'>>(
     path: Path,
-    ...args: Calls<'POST'>[Path]['bodyAndOptions']
+    ...args: NoInfer<Calls<'POST'>[Path]['bodyAndOptions']>
   ): Calls<'POST'>[Path]['result'];
-  /** @deprecated Untyped, for the calls not yet moved to the contract; goes when they have. */
-  post<T>(path: string, body?: RequestBody, options?: RequestOptions): Promise<ApiResult<T>>;
   delete<Path extends ApiPath<'DELETE'>>(
     path: Path,
-    ...options: Calls<'DELETE'>[Path]['options']
+    ...options: NoInfer<Calls<'DELETE'>[Path]['options']>
   ): Calls<'DELETE'>[Path]['result'];
-  /** @deprecated Untyped, for the calls not yet moved to the contract; goes when they have. */
-  delete<T>(path: string, options?: RequestOptions): Promise<ApiResult<T>>;
 }
 
 /** The part of a fetch Response the client reads. */
@@ -253,20 +247,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return { url: withQuery(fillPath(path, params), query), requestOptions };
   }
 
-  /** The legacy untyped calls pass a query object where the typed ones pass their options. */
-  const isLegacyQuery = (value: unknown): value is Query =>
-    isRecord(value) &&
-    !('params' in value) &&
-    !('query' in value) &&
-    !('signal' in value) &&
-    !('headers' in value);
-
   return {
-    get: (path: string, first?: unknown, legacyOptions?: RequestOptions) => {
-      if (legacyOptions !== undefined || isLegacyQuery(first)) {
-        return send('GET', withQuery(path, first as Query | undefined), undefined, legacyOptions);
-      }
-      const { url, requestOptions } = target(path, first);
+    get: (path: string, options?: unknown) => {
+      const { url, requestOptions } = target(path, options);
       return send('GET', url, undefined, requestOptions);
     },
     post: (path: string, body?: RequestBody, options?: unknown) => {

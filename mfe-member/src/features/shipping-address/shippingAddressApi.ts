@@ -10,9 +10,7 @@ export const shippingAddressApi = {
   /** Answers the whole list again: the others have lost the primary flag. */
   makePrimary: (id: number) => api.post('buyers-shipping-address/primary', { id }),
   /** Answers the list left (a deleted primary passes to the newest). */
-  // The path as a type argument: inferring it for the one DELETE of the table is TS2589 (too deep).
-  remove: (id: number) =>
-    api.delete<'buyers-shipping-address/:id'>('buyers-shipping-address/:id', { params: { id } }),
+  remove: (id: number) => api.delete('buyers-shipping-address/:id', { params: { id } }),
   countries: () => api.get('countries'),
 };
 
