@@ -1,4 +1,4 @@
-import { type ApiResult, api, bus, type CheckoutTerms } from '@shop/shared';
+import { type ApiResult, api, bus } from '@shop/shared';
 import { type ListingQuery, orderQueryOf } from './listingQuery';
 
 export interface ReviewInput {
@@ -29,7 +29,7 @@ export const ordersApi = {
   list: (listing: ListingQuery) => api.get('buyer-orders', { query: orderQueryOf(listing) }),
   one: (id: number) => api.get('buyer-orders/:id', { params: { id } }),
   /** Whom a transfer goes to and the bank details: the shop's settings, as checkout shows them. */
-  checkoutTerms: () => api.get<CheckoutTerms>('checkout-terms'),
+  checkoutTerms: () => api.get('checkout-terms'),
   uploadProof: (orderId: number, comments: string, file: File) =>
     api.post('buyer-orders/proof-of-payment', formOf({ order_id: orderId, comments }, file)),
   review: (review: ReviewInput) => api.post('product-reviews/create', review),
