@@ -201,7 +201,7 @@ function OrderedProductCard({
             <h4>Customization</h4>
             {customization.logoMessage ? <p>{customization.logoMessage}</p> : null}
             {customization.image ? (
-              <OrderedLogo url={customization.image} alt={`Your logo for ${product.title}`} />
+              <OrderedLogo orderId={order.id} itemId={item.id} alt={`Your logo for ${product.title}`} />
             ) : null}
             {customization.toWhom ? <p>To: {customization.toWhom}</p> : null}
             {customization.from ? <p>From: {customization.from}</p> : null}

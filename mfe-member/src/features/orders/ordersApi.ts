@@ -1,4 +1,4 @@
-import { type ApiResult, api, bus } from '@shop/shared';
+import { type ApiResult, api } from '@shop/shared';
 import { type ListingQuery, orderQueryOf } from './listingQuery';
 
 export interface ReviewInput {
@@ -38,18 +38,3 @@ export const ordersApi = {
 };
 
 export type Failure = Extract<ApiResult<unknown>, { status: false }>;
-
-/**
- * The ordered logo is image bytes behind the buyer's bearer token, so an <img src> cannot load it:
- * fetch it with the token and answer the blob, or null when it cannot be had.
- */
-export async function fetchOrderedLogo(url: string): Promise<Blob | null> {
-  const token = bus.get('session').user?.token;
-  try {
-    const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-    return response.ok ? await response.blob() : null;
-  } catch (error) {
-    console.error('[member] the ordered logo could not be loaded', error);
-    return null;
-  }
-}
