@@ -1,12 +1,14 @@
 // First-load JavaScript of a page, split by app: every script the browser fetches until the
 // page is idle, sized raw and gzip -9. Run against a served shop:
 //   node scripts/bench-first-load.mjs [http://localhost:8080] [/ /products]
+// FIRST_LOAD_FILES=1 also lists each file (URL, raw and gzip), largest first, to compare builds.
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 const base = process.argv[2] ?? `http://localhost:${process.env.PORT ?? 8080}`;
 const paths = process.argv.slice(3).length > 0 ? process.argv.slice(3) : ['/', '/products'];
+const listFiles = process.env.FIRST_LOAD_FILES === '1';
 const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 const appOf = (url) => {
@@ -51,6 +53,14 @@ try {
       console.log(
         `  ${app.padEnd(14)} ${String(size.files).padStart(3)} files ${(size.raw / 1024).toFixed(1).padStart(8)} KB raw ${(size.gzip / 1024).toFixed(1).padStart(7)} KB gzip`,
       );
+    }
+    if (listFiles) {
+      for (const file of [...files].sort((a, b) => b.gzip - a.gzip)) {
+        const { pathname } = new URL(file.url);
+        console.log(
+          `    ${(file.raw / 1024).toFixed(1).padStart(8)} KB raw ${(file.gzip / 1024).toFixed(1).padStart(7)} KB gzip  ${pathname}`,
+        );
+      }
     }
     await page.close();
   }

@@ -28,7 +28,12 @@ function isStale(dir) {
   if (!existsSync(stamp)) return true;
   const sources = ['src', 'public', 'webpack.config.mjs', 'module-federation.config.mjs', 'package.json']
     .map((f) => newestMtime(path.join(ROOT, dir, f)))
-    .concat(newestMtime(path.join(ROOT, 'shared', 'src')), newestMtime(path.join(ROOT, 'shared', 'build')));
+    .concat(
+      newestMtime(path.join(ROOT, 'shared', 'src')),
+      newestMtime(path.join(ROOT, 'shared', 'build')),
+      // Every app bundles what it imports from @shop/contract (it is not shared).
+      newestMtime(path.join(ROOT, 'contract', 'src')),
+    );
   return Math.max(...sources) > statSync(stamp).mtimeMs;
 }
 
