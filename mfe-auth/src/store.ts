@@ -7,13 +7,12 @@ import {
   useSelector,
 } from '@shop/shared/redux';
 import { overlaysReducer } from './features/overlays/overlaysSlice';
-import { referenceDataReducer } from './features/reference-data/referenceDataSlice';
 import { type AuthServices, defaultServices } from './services';
 
 /** This remote's own store (never shared across remotes); services reach thunks as their extra. */
 export function createAuthStore(services: AuthServices = defaultServices) {
   return configureStore({
-    reducer: { overlays: overlaysReducer, referenceData: referenceDataReducer },
+    reducer: { overlays: overlaysReducer },
     middleware: (getDefault) => getDefault({ thunk: { extraArgument: services } }),
   });
 }

@@ -1,14 +1,15 @@
 /**
  * The network edge of the auth tests: a real API client and the remote's real store, over the
  * shared fake backend (`@shop/shared/test/fake-backend`) answering from a table of routes like the
- * backend would (envelopes and HTTP codes).
+ * backend would (envelopes and HTTP codes). The fake is also the global `fetch`: the reference
+ * lists are read through the shared `api` and its data cache.
  */
 import { bus, createApiClient, type User } from '@shop/shared';
 import { MemoryRouter, Route, Routes, useLocation } from '@shop/shared/router';
 import {
   type FakeCall as BackendCall,
   type FakeEnvelope,
-  createFakeBackend as fakeBackendOf,
+  installFakeBackend,
   ok as okReply,
   refused,
   routeTable,
@@ -58,7 +59,7 @@ export function createFakeBackend(routes: Record<string, FakeRoute> = {}) {
     body,
     authorization,
   });
-  const backend = fakeBackendOf(
+  const backend = installFakeBackend(
     routeTable(
       Object.fromEntries(
         Object.entries(table).map(([key, route]) => [key, (call: FakeCall) => route(callOf(call))]),

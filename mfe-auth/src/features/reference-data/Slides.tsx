@@ -1,16 +1,10 @@
-import { type ReactNode, useEffect } from 'react';
-import { useAuthDispatch, useAuthSelector } from '../../store';
-import type { SlideKind } from '../session/authApi';
-import { loadSlides } from './referenceDataSlice';
+import type { ReactNode } from 'react';
+import { itemsOf, type SlideKind, useSlides } from './referenceData';
 import styles from './slides.module.css';
 
 /** The sign-in or sign-up slides beside the form; a horizontal strip that scrolls by slide. */
 export function Slides({ kind }: { kind: SlideKind }): ReactNode {
-  const dispatch = useAuthDispatch();
-  const slides = useAuthSelector((state) => state.referenceData[`${kind}Slides`].items);
-  useEffect(() => {
-    void dispatch(loadSlides(kind));
-  }, [dispatch, kind]);
+  const slides = itemsOf(useSlides(kind), (answer) => answer.items);
   if (slides.length === 0) return null;
   const label = kind === 'signin' ? 'Why sign in' : 'Why join us';
   return (

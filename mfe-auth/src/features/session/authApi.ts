@@ -28,13 +28,7 @@ export interface GuestRegistrationBody {
   guest_cart_session_token: string | null;
 }
 
-export interface Gender {
-  name: string;
-}
-
-export type SlideKind = 'signin' | 'signup';
-
-/** The buyers/* calls and the reference lists of the auth screens, over any API client. */
+/** The buyers/* calls of the auth screens, over any API client. */
 export function createAuthApi(client: ApiClient) {
   return {
     login: (body: {
@@ -53,9 +47,6 @@ export function createAuthApi(client: ApiClient) {
     checkResetPasswordHash: (hash: string) => client.post('buyers/check-reset-password-hash', { hash }),
     resetPassword: (body: { hash: string; password: string; confirm_password: string }) =>
       client.post('buyers/reset-password', body),
-    countries: () => client.get('countries'),
-    genders: () => client.get('gender'),
-    slides: (kind: SlideKind) => client.get(`${kind}-slides`),
   };
 }
 

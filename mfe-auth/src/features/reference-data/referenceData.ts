@@ -1,0 +1,28 @@
+import { type ApiAnswer, api, dataKey, type Loaded, useLoaded } from '@shop/shared';
+
+/** One entry of the `gender` list. */
+export type Gender = ApiAnswer<'GET', 'gender'>['genders'][number];
+
+export type SlideKind = 'signin' | 'signup';
+
+/*
+ * The reference lists of the auth screens, read through the page's data cache (@shop/shared
+ * data kit): once per page however many forms show them, a failed read asked again under the
+ * kit's retry policy.
+ */
+
+export const useCountries = () =>
+  useLoaded(dataKey('countries'), (signal) => api.get('countries', { signal }));
+
+export const useGenders = () => useLoaded(dataKey('gender'), (signal) => api.get('gender', { signal }));
+
+export const useSlides = (kind: SlideKind) =>
+  useLoaded(dataKey(`${kind}-slides`), (signal) => api.get(`${kind}-slides`, { signal }));
+
+/** A list's items once read; none while it loads or when it failed (the forms show their fallback). */
+export function itemsOf<Answer, Item>(
+  loaded: Loaded<Answer>,
+  items: (answer: Answer) => readonly Item[],
+): readonly Item[] {
+  return loaded.status === 'ready' ? items(loaded.data) : [];
+}
