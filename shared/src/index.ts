@@ -75,6 +75,7 @@ export {
   type WishlistState,
 } from './bus/contract';
 export { useBusState } from './bus/react';
+export { allAnswers } from './data/allAnswers';
 export {
   createDataCache,
   type DataCache,
@@ -99,7 +100,6 @@ export {
   RETRY_DELAYS_MS,
   type RetryOptions,
 } from './data/retryPolicy';
-export { allAnswers } from './data/allAnswers';
 export { type Loaded, shownData, useLoaded } from './data/useLoaded';
 export { type ExposedComponent, exposeWithin } from './federation/exposeWithin';
 export { mountStandalone } from './federation/mountStandalone';
