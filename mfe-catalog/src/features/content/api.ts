@@ -1,4 +1,4 @@
-import { api, dataKey, useLoaded } from '@shop/shared';
+import { type ApiBody, api, dataKey, useLoaded } from '@shop/shared';
 import { useCatalogRead } from '../../api';
 import type { PostOutcome } from '../product/api';
 
@@ -10,11 +10,7 @@ export const usePageContentQuery = (page: string) =>
 export const useCheckoutTermsQuery = () =>
   useLoaded(dataKey('checkout-terms'), (signal) => api.get('checkout-terms', { signal }));
 
-export interface ContactInquiry {
-  full_name: string;
-  email: string;
-  message: string;
-}
+export type ContactInquiry = ApiBody<'POST', 'contact-us'>;
 
 export async function sendContactInquiry(inquiry: ContactInquiry): Promise<PostOutcome> {
   const result = await api.post('contact-us', inquiry);

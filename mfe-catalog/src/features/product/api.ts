@@ -1,4 +1,4 @@
-import { type ApiErrorBody, api } from '@shop/shared';
+import { type ApiBody, type ApiErrorBody, api } from '@shop/shared';
 import { useCatalogRead } from '../../api';
 
 /** The product page's cached reads, by product id. */
@@ -25,12 +25,7 @@ export function fetchQuestionPage(productId: number, page: number) {
   });
 }
 
-export interface QuestionPayload {
-  product_id: number;
-  questioner_name: string;
-  questioner_email: string;
-  question: string;
-}
+export type QuestionPayload = ApiBody<'POST', 'product-questions/create'>;
 
 /** Outcome of a form post: ok, or the server's per-field messages (422) when it sent any. */
 export type PostOutcome = { ok: true } | { ok: false; fields: Record<string, string> };

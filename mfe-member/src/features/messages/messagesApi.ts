@@ -7,6 +7,7 @@ import {
 } from '@shop/shared';
 import { MESSAGES_PATH, ORDER_MESSAGES_PATH } from './constants';
 
+/** What the message form gives; a new message sends both, a reply sends `message` alone. */
 export interface MessageInput {
   subject: string;
   message: string;

@@ -1,13 +1,7 @@
-import { type ApiResult, api } from '@shop/shared';
+import { type ApiBody, type ApiResult, api } from '@shop/shared';
 import { type ListingQuery, orderQueryOf } from './listingQuery';
 
-export interface ReviewInput {
-  product_id: number;
-  item_id: number;
-  order_id: number;
-  rating: number;
-  comments: string;
-}
+export type ReviewInput = ApiBody<'POST', 'product-reviews/create'>;
 
 /** Which ordered product a feedback is about. */
 export interface OrderedItemRef {

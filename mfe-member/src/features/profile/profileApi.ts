@@ -1,10 +1,6 @@
-import { api, type ProfileInput } from '@shop/shared';
+import { type ApiBody, api, type ProfileInput } from '@shop/shared';
 
-export interface ChangePasswordInput {
-  old_password: string;
-  new_password: string;
-  confirm_password: string;
-}
+export type ChangePasswordInput = ApiBody<'POST', 'buyers/change-password'>;
 
 /** The member-account calls of spec 001 §7 (shapes: backend README, member account). */
 export const profileApi = {
