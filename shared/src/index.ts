@@ -87,6 +87,7 @@ export {
   type Loader,
   type ReadOptions,
 } from './data/dataCache';
+export { useCountries } from './data/referenceLists';
 export {
   createFailedLoads,
   FAILED_LOAD_COOLDOWN_MS,

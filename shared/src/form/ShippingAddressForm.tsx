@@ -1,5 +1,7 @@
 import type { ShippingAddressInput } from '@shop/contract';
 import { shippingAddressSchema } from '@shop/contract/validation';
+// The page's singleton (its data cache and UI), not a copy built into this non-shared kit.
+import { ErrorPanel, Skeleton, useCountries } from '@shop/shared';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import type { ReactNode } from 'react';
 import {
@@ -16,8 +18,6 @@ import { type Refusal, showAtFields } from './refusal';
 import { useFormFeedback } from './useFormFeedback';
 
 export interface ShippingAddressFormProps {
-  /** The countries to choose from, loaded by the caller. */
-  countries: AddressFieldsProps['countries'];
   initialValues: AddressValues;
   /** The form's accessible name ('New address', 'Edit address'). */
   label: string;
@@ -36,9 +36,19 @@ export interface ShippingAddressFormProps {
 /**
  * A shipping address form, new or edit (spec 001 §5), for the checkout and the member area: the
  * shop's AddressFields under the shared schema. A refusal shows at its fields, or in a banner that
- * clears after 4 s (spec 001 §4: "Address update and error flags clear after 4 s").
+ * clears after 4 s (spec 001 §4: "Address update and error flags clear after 4 s"). It reads the
+ * countries to choose from itself: grey lines while they load, the error panel with Retry if they
+ * cannot be read.
  */
-export function ShippingAddressForm({
+export function ShippingAddressForm(props: ShippingAddressFormProps): ReactNode {
+  const countries = useCountries();
+  if (countries.status === 'failed') return <ErrorPanel onRetry={countries.retry} />;
+  if (countries.status !== 'ready')
+    return <Skeleton shape="lines" count={6} label="Loading the address form" />;
+  return <AddressForm {...props} countries={countries.data.list} />;
+}
+
+function AddressForm({
   countries,
   initialValues,
   label,
@@ -48,7 +58,7 @@ export function ShippingAddressForm({
   onSaved,
   resetOnSaved = false,
   children,
-}: ShippingAddressFormProps): ReactNode {
+}: ShippingAddressFormProps & { countries: AddressFieldsProps['countries'] }): ReactNode {
   const [feedback, showFeedback] = useFormFeedback(ADDRESS_FEEDBACK_MS);
 
   const submit = async (values: AddressValues, helpers: FormikHelpers<AddressValues>) => {

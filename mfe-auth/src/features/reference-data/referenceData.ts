@@ -6,13 +6,11 @@ export type Gender = ApiAnswer<'GET', 'gender'>['genders'][number];
 export type SlideKind = 'signin' | 'signup';
 
 /*
- * The reference lists of the auth screens, read through the page's data cache (@shop/shared
+ * The reference lists of the auth screens (countries: `useCountries` of @shop/shared, which the
+ * address forms read too), read through the page's data cache (@shop/shared
  * data kit): once per page however many forms show them, a failed read asked again under the
  * kit's retry policy.
  */
-
-export const useCountries = () =>
-  useLoaded(dataKey('countries'), (signal) => api.get('countries', { signal }));
 
 export const useGenders = () => useLoaded(dataKey('gender'), (signal) => api.get('gender', { signal }));
 

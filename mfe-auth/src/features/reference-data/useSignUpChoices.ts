@@ -1,6 +1,7 @@
 import type { Country } from '@shop/shared';
+import { useCountries } from '@shop/shared';
 import { FALLBACK_COUNTRIES } from '../../constants';
-import { type Gender, itemsOf, useCountries, useGenders } from './referenceData';
+import { type Gender, itemsOf, useGenders } from './referenceData';
 
 /** Countries (with dial codes) and genders for the sign-up form, read once per page. */
 export function useSignUpChoices(): { countries: readonly Country[]; genders: readonly Gender[] } {

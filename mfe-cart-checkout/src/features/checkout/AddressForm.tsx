@@ -1,9 +1,7 @@
 import type { ShippingAddressInput } from '@shop/contract';
-import { ErrorPanel, Skeleton, useLoaded } from '@shop/shared';
 import { EMPTY_ADDRESS, type Refusal, refusalOfRejected, ShippingAddressForm } from '@shop/shared/form';
 import type { ReactNode } from 'react';
 import { useCartDispatch } from '../cart/hooks';
-import { checkoutApi } from './checkoutApi';
 import { saveNewAddress } from './checkoutSlice';
 
 /**
@@ -13,12 +11,6 @@ import { saveNewAddress } from './checkoutSlice';
  */
 export function AddressForm({ onSaved }: { onSaved: () => void }): ReactNode {
   const dispatch = useCartDispatch();
-  const countries = useLoaded('cart-checkout:countries', () => checkoutApi.countries(), { maxAgeMs: 0 });
-
-  if (countries.status === 'failed') return <ErrorPanel onRetry={countries.retry} />;
-  if (countries.status !== 'ready')
-    return <Skeleton shape="lines" count={6} label="Loading the address form" />;
-
   const save = async (address: ShippingAddressInput): Promise<Refusal | null> => {
     const result = await dispatch(saveNewAddress(address));
     return saveNewAddress.fulfilled.match(result) ? null : refusalOfRejected(result);
@@ -26,7 +18,6 @@ export function AddressForm({ onSaved }: { onSaved: () => void }): ReactNode {
 
   return (
     <ShippingAddressForm
-      countries={countries.data.list}
       initialValues={EMPTY_ADDRESS}
       label="New address"
       submitLabel="Save and use this address"

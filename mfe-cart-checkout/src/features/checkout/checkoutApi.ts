@@ -59,7 +59,6 @@ export function failureMessage(answer: Failure): string {
 export const checkoutApi = {
   addresses: () => api.get('buyers-shipping-address'),
   createAddress: (address: ShippingAddressInput) => api.post('buyers-shipping-address/create', address),
-  countries: () => api.get('countries'),
   paymentDetails: () => api.get('money-transfer-details'),
   /** The payee and where a guest e-mails the transfer slip, for the confirmation. */
   terms: () => api.get('checkout-terms'),

@@ -1,5 +1,4 @@
 import type { ShippingAddressInput } from '@shop/contract';
-import { ErrorPanel, Skeleton } from '@shop/shared';
 import {
   type AddressValues,
   formStyles,
@@ -11,7 +10,6 @@ import type { ReactNode } from 'react';
 import { useMemberDispatch } from '../../app/hooks';
 import { PRIMARY_LABEL } from './constants';
 import { saveAddress } from './shippingAddressSlice';
-import { useCountries } from './useCountries';
 
 interface AddressFormProps {
   /** null: a new address. */
@@ -40,12 +38,6 @@ export function AddressForm({
   onCancel,
 }: AddressFormProps): ReactNode {
   const dispatch = useMemberDispatch();
-  const countries = useCountries();
-
-  if (countries.state === 'failed') return <ErrorPanel onRetry={countries.retry} />;
-  if (countries.state === 'loading')
-    return <Skeleton shape="lines" count={6} label="Loading the address form" />;
-
   const save = async (address: ShippingAddressInput): Promise<Refusal | null> => {
     const result = await dispatch(saveAddress({ id, address }));
     return saveAddress.fulfilled.match(result) ? null : refusalOfRejected(result);
@@ -53,7 +45,6 @@ export function AddressForm({
 
   return (
     <ShippingAddressForm
-      countries={countries.list}
       initialValues={initialValues}
       label={label}
       submitLabel={submitLabel}

@@ -11,7 +11,6 @@ export const shippingAddressApi = {
   makePrimary: (id: number) => api.post('buyers-shipping-address/primary', { id }),
   /** Answers the list left (a deleted primary passes to the newest). */
   remove: (id: number) => api.delete('buyers-shipping-address/:id', { params: { id } }),
-  countries: () => api.get('countries'),
 };
 
 export type Failure = Extract<ApiResult<unknown>, { status: false }>;
