@@ -101,6 +101,7 @@ export {
   RETRY_DELAYS_MS,
   type RetryOptions,
 } from './data/retryPolicy';
+export { type ApiReadInputs, useApiRead } from './data/useApiRead';
 export { type Loaded, shownData, useLoaded } from './data/useLoaded';
 export { type ExposedComponent, exposeWithin } from './federation/exposeWithin';
 export { mountStandalone } from './federation/mountStandalone';

@@ -2,10 +2,7 @@
  * Reference lists several remotes read (sign-up, the address forms of checkout and the member
  * area): one key each, so a page asks once however many forms show the list.
  */
-import { api } from '../api/client';
-import { dataKey } from './dataCache';
-import { useLoaded } from './useLoaded';
+import { useApiRead } from './useApiRead';
 
 /** `GET countries`: every country a shopper may live or ship to. */
-export const useCountries = () =>
-  useLoaded(dataKey('countries'), (signal) => api.get('countries', { signal }));
+export const useCountries = () => useApiRead('countries');

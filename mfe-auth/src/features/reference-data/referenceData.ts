@@ -1,4 +1,4 @@
-import { type ApiAnswer, api, dataKey, type Loaded, useLoaded } from '@shop/shared';
+import { type ApiAnswer, type Loaded, useApiRead } from '@shop/shared';
 
 /** One entry of the `gender` list. */
 export type Gender = ApiAnswer<'GET', 'gender'>['genders'][number];
@@ -12,10 +12,9 @@ export type SlideKind = 'signin' | 'signup';
  * kit's retry policy.
  */
 
-export const useGenders = () => useLoaded(dataKey('gender'), (signal) => api.get('gender', { signal }));
+export const useGenders = () => useApiRead('gender');
 
-export const useSlides = (kind: SlideKind) =>
-  useLoaded(dataKey(`${kind}-slides`), (signal) => api.get(`${kind}-slides`, { signal }));
+export const useSlides = (kind: SlideKind) => useApiRead(`${kind}-slides`);
 
 /** A list's items once read; none while it loads or when it failed (the forms show their fallback). */
 export function itemsOf<Answer, Item>(

@@ -1,14 +1,11 @@
-import { type ApiBody, api, dataKey, useLoaded } from '@shop/shared';
-import { useCatalogRead } from '../../api';
+import { type ApiBody, api, useApiRead } from '@shop/shared';
 import type { PostOutcome } from '../product/api';
 
 /** Content pages read their heading and HTML from page-content/{page}. */
-export const usePageContentQuery = (page: string) =>
-  useCatalogRead('page-content/:page', { params: { page } });
+export const usePageContentQuery = (page: string) => useApiRead('page-content/:page', { params: { page } });
 
 /** The rules checkout applies (methods, payee, fees), for the payments and shipping pages. */
-export const useCheckoutTermsQuery = () =>
-  useLoaded(dataKey('checkout-terms'), (signal) => api.get('checkout-terms', { signal }));
+export const useCheckoutTermsQuery = () => useApiRead('checkout-terms');
 
 export type ContactInquiry = ApiBody<'POST', 'contact-us'>;
 

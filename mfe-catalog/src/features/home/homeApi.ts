@@ -1,19 +1,19 @@
-import { useCatalogRead } from '../../api';
+import { useApiRead } from '@shop/shared';
 
 // The home page's calls (paths the spec does not show are the project's, see api/types.ts).
 
-export const useHeroSlidesQuery = () => useCatalogRead('hero-slides');
+export const useHeroSlidesQuery = () => useApiRead('hero-slides');
 
-export const useDealOfTheDayQuery = () => useCatalogRead('deals-of-the-day');
+export const useDealOfTheDayQuery = () => useApiRead('deals-of-the-day');
 
-export const useExclusiveProductsQuery = () => useCatalogRead('exclusive-products');
+export const useExclusiveProductsQuery = () => useApiRead('exclusive-products');
 
-export const useHandmadeProductsQuery = () => useCatalogRead('handmade-products');
+export const useHandmadeProductsQuery = () => useApiRead('handmade-products');
 
-export const useTopSellingProductsQuery = () => useCatalogRead('top-selling-products');
+export const useTopSellingProductsQuery = () => useApiRead('top-selling-products');
 
-export const useSpotlightQuery = () => useCatalogRead('spotlight');
+export const useSpotlightQuery = () => useApiRead('spotlight');
 
-export const useBannersQuery = () => useCatalogRead('banners');
+export const useBannersQuery = () => useApiRead('banners');
 
-export const useCategoryBlocksQuery = () => useCatalogRead('category-blocks');
+export const useCategoryBlocksQuery = () => useApiRead('category-blocks');

@@ -1,15 +1,13 @@
-import { type ApiBody, type ApiErrorBody, api } from '@shop/shared';
-import { useCatalogRead } from '../../api';
+import { type ApiBody, type ApiErrorBody, api, useApiRead } from '@shop/shared';
 
 /** The product page's cached reads, by product id. */
 export const useProductGroupsQuery = (id: number) =>
-  useCatalogRead('products/grouped-products/:id', { params: { id } });
+  useApiRead('products/grouped-products/:id', { params: { id } });
 
-export const useProductGalleryQuery = (id: number) =>
-  useCatalogRead('products/gallery/:id', { params: { id } });
+export const useProductGalleryQuery = (id: number) => useApiRead('products/gallery/:id', { params: { id } });
 
 export const useBoughtTogetherQuery = (id: number) =>
-  useCatalogRead('products/bought-together/:id', { params: { id } });
+  useApiRead('products/bought-together/:id', { params: { id } });
 
 /** One page of reviews, newest first. */
 export function fetchReviewPage(productId: number, page: number) {

@@ -1,7 +1,7 @@
-import { useCatalogRead } from '../../api';
+import { useApiRead } from '@shop/shared';
 
 /** Suggestions for the typed text; `ask` false reads nothing. */
 export const useSuggestionsQuery = (q: string, ask: boolean) =>
-  useCatalogRead('suggestions', { query: { q } }, ask);
+  useApiRead('suggestions', { query: { q } }, ask);
 
-export const useTopSearchedQuery = (ask: boolean) => useCatalogRead('top-searched-products', {}, ask);
+export const useTopSearchedQuery = (ask: boolean) => useApiRead('top-searched-products', {}, ask);
