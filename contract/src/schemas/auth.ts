@@ -8,9 +8,8 @@
 import { Type } from '@sinclair/typebox';
 import { Envelope, ErrorEnvelope, Id, Nullable } from './common';
 
-export const User = Type.Object({
-  id: Type.Integer(),
-  token: Type.String({ description: 'Bearer token for the Authorization header' }),
+/** Who a buyer is, as the session (User) and the profile page (Profile) both show it. */
+export const BuyerFields = {
   type: Type.Union([Type.Literal('Member'), Type.Literal('Guest')]),
   first_name: Type.String(),
   last_name: Type.String(),
@@ -18,6 +17,12 @@ export const User = Type.Object({
   mobile: Nullable(Type.String()),
   gender: Nullable(Type.String()),
   country_id: Nullable(Type.Integer()),
+};
+
+export const User = Type.Object({
+  id: Type.Integer(),
+  token: Type.String({ description: 'Bearer token for the Authorization header' }),
+  ...BuyerFields,
   alternate_email: Nullable(Type.String()),
 });
 

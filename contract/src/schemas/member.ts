@@ -5,6 +5,7 @@
 
 import { Type } from '@sinclair/typebox';
 import { MESSAGE_SUBJECT_MAX, MESSAGE_TEXT_MAX } from '../validation';
+import { BuyerFields } from './auth';
 import { Id, ListMeta, Nullable, PageNumber } from './common';
 
 /** Longest note an admin may send (the header popover is small). */
@@ -98,13 +99,7 @@ export const HearAboutUsBody = Type.Object({ options: Type.Optional(IdList) });
 
 export const Profile = Type.Object({
   id: Type.Integer(),
-  type: Type.Union([Type.Literal('Member'), Type.Literal('Guest')]),
-  first_name: Type.String(),
-  last_name: Type.String(),
-  email: Type.String(),
-  mobile: Nullable(Type.String()),
-  gender: Nullable(Type.String()),
-  country_id: Nullable(Type.Integer()),
+  ...BuyerFields,
   age_group: Nullable(Type.Integer()),
   alternate_email: Nullable(Type.String()),
 });
