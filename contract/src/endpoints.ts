@@ -12,6 +12,7 @@ import { memberOrdersEndpoints } from './schemas/memberOrders';
 import { messagesEndpoints } from './schemas/messages';
 import { notificationsEndpoints } from './schemas/notifications';
 import { referenceListEndpoints } from './schemas/referenceLists';
+import { remoteAdminEndpoints, remoteReportEndpoints } from './schemas/remotes';
 import { startupEndpoints } from './schemas/startup';
 import { healthEndpoints, pageViewEndpoints } from './schemas/system';
 import { wishlistEndpoints } from './schemas/wishlist';
@@ -35,6 +36,8 @@ export const apiEndpoints = {
   ...messagesEndpoints,
   ...notificationsEndpoints,
   ...adminEndpoints,
+  ...remoteReportEndpoints,
+  ...remoteAdminEndpoints,
 };
 
 export type ApiEndpoints = typeof apiEndpoints;

@@ -7,6 +7,7 @@ import type * as checkout from './schemas/checkout';
 import type * as common from './schemas/common';
 import type * as member from './schemas/member';
 import type * as memberOrders from './schemas/memberOrders';
+import type * as remotes from './schemas/remotes';
 import type * as startup from './schemas/startup';
 import type * as wishlist from './schemas/wishlist';
 
@@ -265,3 +266,15 @@ export type AdminSession = Static<typeof memberOrders.AdminSession>;
 export type AdminOrder = AdminOrderPage['items'][number];
 
 export type AdminOrderPage = Static<typeof memberOrders.AdminOrderPage>;
+
+/** Remote releases: the registry a page loads remotes from, and what operators see of it. */
+export type RemoteLocation = Static<typeof remotes.RemoteLocation>;
+export type RegistryEntry = Static<typeof remotes.RegistryEntry>;
+export type Registry = Static<typeof remotes.Registry>;
+export type RemoteFailureKind = Static<typeof remotes.RemoteFailureKind>;
+export type RemoteErrorReport = Static<typeof remotes.RemoteErrorBody>;
+export type ReleaseDescriptor = Static<typeof remotes.ReleaseDescriptor>;
+export type SharedRequirement = Static<typeof remotes.SharedRequirement>;
+export type RemoteStatus = Static<typeof remotes.RemoteStatus>;
+export type RemoteVersionInfo = Static<typeof remotes.RemoteVersionInfo>;
+export type RegistryHistoryEntry = Static<typeof remotes.HistoryEntry>;
