@@ -6,9 +6,10 @@
  * Caching: the registry, HTML, manifests and remoteEntry.js must be re-validated on every load
  * (they name the current version); every other built file is content-hashed and kept for a year.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {} from '@fastify/swagger';
+import type { Registry } from '@shop/contract';
 import { FRAME_FRAGMENTS, moduleForPath } from '@shop/contract/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
@@ -20,13 +21,41 @@ import {
   serviceWorkerContentSecurityPolicy,
   withNonce,
 } from './contentSecurity';
+import {
+  cacheControlFor,
+  DEFAULT_RELEASES_SUBDIR,
+  inside,
+  isFile,
+  NO_CACHE,
+  packageVersion,
+  REMOTE_APPS,
+  type RemoteFolders,
+  remoteFilesPlugin,
+  remoteFolders,
+} from './remoteFiles';
 import { sendStaticFile } from './sendStaticFile';
+
+export { cacheControlFor, IMMUTABLE, NO_CACHE, REMOTE_APPS } from './remoteFiles';
+
+/** The remote release registry as the pages see it (modules/remotes/pageRegistry.ts). */
+export interface PageRegistry {
+  /** The registry this request's page gets (its canary cohort, its overrides); may set cookies. */
+  forPage(request: FastifyRequest, reply: FastifyReply): Promise<RemotesRegistry>;
+  /** A page address that changes the browser's settings (an override) answers here, else null. */
+  intercept(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null>;
+  /** Every origin remotes may come from (the service worker's policy). */
+  origins(): string[];
+}
 
 export interface SiteOptions {
   /** Repository root: holds shell, the mfe-… app folders and .data/releases. */
   root: string;
-  /** A hand-edited registry that replaces the generated one (operators roll remotes with it). */
-  remotesFile?: string | null;
+  /** The registry (PostgreSQL); without one every remote's built-in version is served. */
+  registry?: PageRegistry;
+  /** Published remote versions, `<releasesDir>/<remote>/<version>/`; default `<root>/.data/releases`. */
+  releasesDir?: string;
+  /** Where a remote version's files are (the release store); default the folders above. */
+  folders?: RemoteFolders;
   /**
    * The startup content to inline into the page (the shell then renders without waiting for
    * its first API round trip). When it fails, the page goes out without it and the shell asks.
@@ -51,68 +80,21 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** Remote name (as the shell knows it) → app folder. */
-export const REMOTE_APPS = [
-  { name: 'catalog', dir: 'mfe-catalog' },
-  { name: 'cart_checkout', dir: 'mfe-cart-checkout' },
-  { name: 'member', dir: 'mfe-member' },
-  { name: 'auth', dir: 'mfe-auth' },
-] as const;
+export type RemotesRegistry = Registry;
 
-export type RemotesRegistry = Record<string, { entry: string }>;
-
-export const NO_CACHE = 'no-cache';
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REMOTES_PLACEHOLDER = '<!--REMOTES-->';
 const API_PREFIX = '/backend/api';
-const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
-
-export function cacheControlFor(file: string): string {
-  const name = path.basename(file);
-  if (name === 'remoteEntry.js' || name.endsWith('.json') || name.endsWith('.html')) return NO_CACHE;
-  return IMMUTABLE;
-}
-
-async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-async function isDirectory(dir: string): Promise<boolean> {
-  try {
-    return (await stat(dir)).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-async function packageVersion(appDir: string): Promise<string | null> {
-  try {
-    const pkg = JSON.parse(await readFile(path.join(appDir, 'package.json'), 'utf8')) as {
-      version?: unknown;
-    };
-    return typeof pkg.version === 'string' ? pkg.version : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Read on every request: a rebuilt remote or an edited REMOTES_FILE takes effect at once. */
-export async function readRemotesRegistry(options: SiteOptions): Promise<RemotesRegistry> {
-  if (options.remotesFile) {
-    const parsed: unknown = JSON.parse(await readFile(options.remotesFile, 'utf8'));
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw new Error(`${options.remotesFile} must hold a JSON object`);
-    }
-    return parsed as RemotesRegistry;
-  }
+/** Without a registry: every remote's own build, read on every request (a rebuild shows at once). */
+export async function builtInRegistry(root: string): Promise<RemotesRegistry> {
   const registry: RemotesRegistry = {};
   for (const app of REMOTE_APPS) {
-    const version = await packageVersion(path.join(options.root, app.dir));
-    if (version) registry[app.name] = { entry: `/mfe/${app.name}/${version}/remoteEntry.js` };
+    const version = await packageVersion(path.join(root, app.dir));
+    if (version)
+      registry[app.name] = {
+        entry: `/mfe/${app.name}/${version}/remoteEntry.js`,
+        version,
+        channel: 'built-in',
+      };
   }
   return registry;
 }
@@ -170,12 +152,28 @@ interface ManifestExpose {
 }
 
 /**
+ * The remote version an entry URL points at, when it has the shop's layout
+ * (`[origin]/mfe/<name>/<version>/…`), on this origin or on a remote origin of its own.
+ */
+export function servedVersion(entry: string): { name: string; version: string } | null {
+  let pathname: string;
+  try {
+    pathname = new URL(entryScript(entry), 'http://this-origin.invalid').pathname;
+  } catch {
+    return null;
+  }
+  const served = /^\/mfe\/([^/]+)\/([^/]+)\//.exec(pathname);
+  return served?.[1] && served[2] ? { name: served[1], version: served[2] } : null;
+}
+
+/**
  * Preload hints for the files of the exposed modules a page mounts (their own JavaScript and
  * CSS, as the remote's mf-manifest.json lists them), so they download with the shell's script
- * instead of after it. Only remotes served from here (/mfe/<name>/<version>/) are read.
+ * instead of after it. Read from the version's files on this machine (a version's files are the
+ * same wherever they are served), so remotes on an origin of their own get them too.
  */
 export async function moduleAssetLinks(
-  root: string,
+  folders: RemoteFolders,
   registry: RemotesRegistry,
   pathname: string,
 ): Promise<string> {
@@ -189,9 +187,9 @@ export async function moduleAssetLinks(
   }
   for (const [name, exposed] of byRemote) {
     const entry = registry[name]?.entry;
-    const served = entry ? /^\/mfe\/([^/]+)\/([^/]+)\//.exec(entryScript(entry)) : null;
-    if (!entry || !served || served[1] !== name || !served[2]) continue;
-    const dir = await remoteDir(root, name, served[2]);
+    const served = entry ? servedVersion(entry) : null;
+    if (!entry || !served || served.name !== name) continue;
+    const dir = await folders.localDir(name, served.version);
     const exposes = dir ? await readExposes(path.join(dir, 'mf-manifest.json')) : [];
     const base = entryScript(entry).replace(/[^/]*$/, '');
     for (const expose of exposes.filter((candidate) => exposed.includes(candidate.name))) {
@@ -221,24 +219,14 @@ export function dataPreloads(urls: string[]): string {
     .join('');
 }
 
-/** Where the files of one remote version live, or null when that version is not online. */
-async function remoteDir(root: string, name: string, version: string): Promise<string | null> {
-  const app = REMOTE_APPS.find((candidate) => candidate.name === name);
-  if (!app || !VERSION_PATTERN.test(version)) return null;
-  if ((await packageVersion(path.join(root, app.dir))) === version) return path.join(root, app.dir, 'dist');
-  const release = path.join(root, '.data/releases', name, version);
-  return (await isDirectory(release)) ? release : null;
-}
-
-/** Resolves `relative` inside `dir`, refusing anything that escapes it. */
-function inside(dir: string, relative: string): string | null {
-  const file = path.resolve(dir, relative);
-  return file.startsWith(dir + path.sep) ? file : null;
-}
-
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Promise<void> {
   const root = path.resolve(options.root);
   const shellDist = path.join(root, 'shell', 'dist');
+  const folders =
+    options.folders ??
+    remoteFolders(root, path.resolve(options.releasesDir ?? path.join(root, DEFAULT_RELEASES_SUBDIR)));
+  const registryOf = (request: FastifyRequest, reply: FastifyReply) =>
+    options.registry ? options.registry.forPage(request, reply) : builtInRegistry(root);
   const loadStartupSafely = async (): Promise<string> => {
     if (!options.loadStartup) return '';
     try {
@@ -261,12 +249,14 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
     const indexFile = path.join(shellDist, 'index.html');
     if (!(await isFile(indexFile)))
       throw AppError.notFound('The shop is not built yet: run `npm run build`.');
-    const registry = await readRemotesRegistry(options);
+    const intercepted = await options.registry?.intercept(request, reply);
+    if (intercepted) return intercepted;
+    const registry = await registryOf(request, reply);
     const pathname = request.url.split('?')[0] ?? '/';
     const [startup, hints, assets] = await Promise.all([
       loadStartupSafely(),
       pageHintsSafely(pathname),
-      moduleAssetLinks(root, registry, pathname),
+      moduleAssetLinks(folders, registry, pathname),
     ]);
     const preloads = `${imagePreload(hints.image)}${dataPreloads(hints.data)}${preloadLinks(registry, pathname)}${assets}`;
     const html = inlineRegistry(await readFile(indexFile, 'utf8'), registry).replace(
@@ -282,25 +272,13 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
       .send(withNonce(html, nonce));
   };
 
-  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('cache-control', NO_CACHE).send(await readRemotesRegistry(options)),
+  app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) =>
+    reply.header('cache-control', NO_CACHE).send(await registryOf(request, reply)),
   );
 
-  app.get<{ Params: { name: string; version: string; '*': string } }>(
-    '/mfe/:name/:version/*',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const { name, version } = request.params;
-      const relative = request.params['*'];
-      const dir = await remoteDir(root, name, version);
-      const file = dir && relative ? inside(dir, relative) : null;
-      if (!dir || !file || !(await isFile(file))) {
-        throw AppError.notFound(`No file ${relative} in ${name} ${version}.`);
-      }
-      reply.header('access-control-allow-origin', '*');
-      return sendStaticFile(request, reply, file, cacheControlFor(file));
-    },
-  );
+  // Every retained version of every remote (also when a remote has an origin of its own: a tab
+  // that loaded it from here before keeps working).
+  await app.register(remoteFilesPlugin, { root, releasesDir: options.releasesDir, folders });
 
   const shell = async (request: FastifyRequest, reply: FastifyReply) => {
     let pathname: string;
@@ -319,7 +297,9 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
       // A worker's own fetches obey the policy its script came with, not the page's.
       reply.header(
         'content-security-policy',
-        serviceWorkerContentSecurityPolicy(await readRemotesRegistry(options)),
+        serviceWorkerContentSecurityPolicy(
+          options.registry?.origins() ?? remoteOrigins(await builtInRegistry(root)),
+        ),
       );
       return sendStaticFile(request, reply, file, NO_CACHE);
     }

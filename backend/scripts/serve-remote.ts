@@ -1,0 +1,46 @@
+/**
+ * Serves one remote's files from an origin of its own, the way a CDN would in front of a
+ * distributed shop:   tsx backend/scripts/serve-remote.ts <remote> --port N [--host H]
+ *
+ * Every retained version: the built-in one (mfe-<x>/dist, as its package.json version) and each
+ * published one in RELEASES_DIR/<remote>/<version>/ (default <repo>/.data/releases). The shop's
+ * server then points at it with REMOTE_ORIGINS (`<remote>=http://127.0.0.1:N,...`).
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { REPO_ROOT } from '../src/config';
+import { DEFAULT_RELEASES_SUBDIR, REMOTE_APPS } from '../src/delivery/remoteFiles';
+import { buildRemoteOrigin } from '../src/delivery/remoteOrigin';
+
+const USAGE = `usage: serve-remote <${REMOTE_APPS.map((app) => app.name).join('|')}> --port N [--host 127.0.0.1]`;
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { port: { type: 'string' }, host: { type: 'string', default: '127.0.0.1' } },
+  });
+  const [remote] = positionals;
+  const port = Number(values.port);
+  if (!remote || !REMOTE_APPS.some((app) => app.name === remote)) throw new Error(USAGE);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new Error(`--port must be a port number\n${USAGE}`);
+  const releasesDir = path.resolve(process.env.RELEASES_DIR || path.join(REPO_ROOT, DEFAULT_RELEASES_SUBDIR));
+  const app = await buildRemoteOrigin({
+    root: REPO_ROOT,
+    remote,
+    releasesDir,
+    logger: { level: process.env.LOG_LEVEL || 'warn' },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void app.close().then(() => process.exit(0)));
+  }
+  await app.listen({ port, host: values.host });
+  console.log(
+    `${remote}: every retained version on http://${values.host}:${port}/mfe/${remote}/ (releases: ${releasesDir})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

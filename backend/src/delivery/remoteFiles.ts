@@ -1,0 +1,145 @@
+/**
+ * The files of every retained remote version, under /mfe/<name>/<version>/<file>: the running
+ * build of each remote (its `dist`, served as its package.json version) and the releases kept in
+ * the releases folder (`<releasesDir>/<name>/<version>/`), so a tab opened before a release keeps
+ * loading the chunks it started with.
+ *
+ * One plugin for two servers: the shop's own (site.ts, everything on one origin) and
+ * scripts/serve-remote.ts, which serves one remote from an origin of its own, as a CDN would.
+ * Either way the files may be read by pages of another origin: every answer allows any origin
+ * (the files are public, and no cookie is ever needed for them).
+ *
+ * Caching: remoteEntry.js and the JSON files (mf-manifest.json, release.json) name the version's
+ * chunks and are re-validated on every load; every other file is content-hashed and immutable.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+import { sendStaticFile } from './sendStaticFile';
+
+/** Remote name (as the shell knows it) → app folder. */
+export const REMOTE_APPS = [
+  { name: 'catalog', dir: 'mfe-catalog' },
+  { name: 'cart_checkout', dir: 'mfe-cart-checkout' },
+  { name: 'member', dir: 'mfe-member' },
+  { name: 'auth', dir: 'mfe-auth' },
+] as const;
+
+export type RemoteName = (typeof REMOTE_APPS)[number]['name'];
+
+export const NO_CACHE = 'no-cache';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The releases folder under the repository root when RELEASES_DIR is not set. */
+export const DEFAULT_RELEASES_SUBDIR = '.data/releases';
+
+/** A version names one folder: no slash, no leading dot (never `..`). */
+const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
+
+/**
+ * Headers of every remote file, whichever origin serves it. Any page may read them (CORS for
+ * fetch() of the manifest, fonts and `crossorigin` scripts); Timing-Allow-Origin lets the page
+ * measure how long a remote took to load (Resource Timing hides cross-origin timings otherwise).
+ */
+export const REMOTE_FILE_HEADERS = {
+  'access-control-allow-origin': '*',
+  'timing-allow-origin': '*',
+} as const;
+
+export function cacheControlFor(file: string): string {
+  const name = path.basename(file);
+  if (name === 'remoteEntry.js' || name.endsWith('.json') || name.endsWith('.html')) return NO_CACHE;
+  return IMMUTABLE;
+}
+
+export async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function isDirectory(dir: string): Promise<boolean> {
+  try {
+    return (await stat(dir)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The `version` of an app folder's package.json: the version its running build is served as. */
+export async function packageVersion(appDir: string): Promise<string | null> {
+  try {
+    const pkg = JSON.parse(await readFile(path.join(appDir, 'package.json'), 'utf8')) as {
+      version?: unknown;
+    };
+    return typeof pkg.version === 'string' ? pkg.version : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Resolves `relative` inside `dir`, refusing anything that escapes it. */
+export function inside(dir: string, relative: string): string | null {
+  const file = path.resolve(dir, relative);
+  return file.startsWith(dir + path.sep) ? file : null;
+}
+
+/** Where one version's files are on this machine (the shape of the release store's `localDir`). */
+export interface RemoteFolders {
+  localDir(remote: string, version: string): Promise<string | null>;
+}
+
+/**
+ * The folders as they are laid out today: the built-in version in `<root>/<app>/dist`, every
+ * published one in `<releasesDir>/<remote>/<version>/`.
+ */
+export function remoteFolders(root: string, releasesDir: string): RemoteFolders {
+  return {
+    async localDir(remote, version) {
+      const app = REMOTE_APPS.find((candidate) => candidate.name === remote);
+      if (!app || !VERSION_PATTERN.test(version)) return null;
+      if ((await packageVersion(path.join(root, app.dir))) === version)
+        return path.join(root, app.dir, 'dist');
+      const release = path.join(releasesDir, remote, version);
+      return (await isDirectory(release)) ? release : null;
+    },
+  };
+}
+
+export interface RemoteFilesOptions {
+  /** Repository root: holds the mfe-… app folders. */
+  root: string;
+  /** Published versions, `<releasesDir>/<remote>/<version>/`; default `<root>/.data/releases`. */
+  releasesDir?: string;
+  /** The remotes served here; default every one (a remote's own origin serves only itself). */
+  remotes?: readonly string[];
+  /** Where a version's files are; default remoteFolders(root, releasesDir). */
+  folders?: RemoteFolders;
+}
+
+export async function remoteFilesPlugin(app: FastifyInstance, options: RemoteFilesOptions): Promise<void> {
+  const root = path.resolve(options.root);
+  const folders =
+    options.folders ??
+    remoteFolders(root, path.resolve(options.releasesDir ?? path.join(root, DEFAULT_RELEASES_SUBDIR)));
+  const served = new Set<string>(options.remotes ?? REMOTE_APPS.map((remote) => remote.name));
+
+  app.get<{ Params: { name: string; version: string; '*': string } }>(
+    '/mfe/:name/:version/*',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { name, version } = request.params;
+      const relative = request.params['*'];
+      const dir = served.has(name) ? await folders.localDir(name, version) : null;
+      const file = dir && relative ? inside(path.resolve(dir), relative) : null;
+      reply.headers(REMOTE_FILE_HEADERS);
+      if (!dir || !file || !(await isFile(file))) {
+        throw AppError.notFound(`No file ${relative} in ${name} ${version}.`);
+      }
+      return sendStaticFile(request, reply, file, cacheControlFor(file));
+    },
+  );
+}
