@@ -33,6 +33,18 @@ export const FRAME_FRAGMENTS = [
   'auth/AuthModals',
 ] as const;
 
+/**
+ * Modules mounted by name outside the route table and the frame fragments: by another remote
+ * (the cart mounts auth's guest checkout panel), by the shell's top bar for a signed-in shopper
+ * (member's notifications), by the shell's member route. A release of the remote that exposes one
+ * must keep exposing it, like the routes' and fragments' modules.
+ */
+export const CROSS_REMOTE_SLOTS = [
+  'auth/GuestCheckoutPanel',
+  'member/NotificationsButton',
+  'member/MemberArea',
+] as const;
+
 /** The module rendering a pathname (':name' is one segment, a final '*' the rest), or null. */
 export function moduleForPath(pathname: string): string | null {
   const segments = pathname.split('/').filter(Boolean);

@@ -8,6 +8,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
 import { BACKEND_DEV_URL, DEV_PORTS, SHARED_SINGLETONS } from './shared-dependencies.mjs';
+import { ShopBuildPlugin } from './shop-build-plugin.mjs';
 
 const require = createRequire(import.meta.url);
 const REACT_ROUTER_PRODUCTION = path.join(
@@ -153,6 +154,8 @@ export function createAppConfig({ dir, federation, isHost = false, title, devSer
               }),
             ]
           : []),
+        // dist/shop-build.json: the bus contract this build speaks, read by the release checks.
+        ...(production ? [new ShopBuildPlugin({ name: federation.name })] : []),
         new HtmlWebpackPlugin({
           // The shell has its own page; a remote's page only serves its standalone bootstrap.
           template: isHost ? path.join(dir, 'public/index.html') : STANDALONE_TEMPLATE,

@@ -1,0 +1,277 @@
+/**
+ * The release store: every published version of every remote, kept whole and never overwritten,
+ * so a tab opened before a release keeps finding its chunks after it. A version is named
+ * `<packageVersion>-<contentHash>` and carries a release.json (ReleaseDescriptor) beside its files.
+ *
+ * The folder store keeps `<dir>/<remote>/<version>/`. Publishing copies into
+ * `<dir>/<remote>/.incoming-<random>` and renames it into place: a reader sees a version whole or
+ * not at all, and two publishes of the same build end with one folder ("exists" for the second).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import {
+  chmod,
+  copyFile,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
+import path from 'node:path';
+import type { ReleaseDescriptor, RemoteName } from '@shop/contract';
+import { REMOTE_NAMES, VERSION_PATTERN } from '@shop/contract/schemas/remotes';
+import { folderReader, readReleaseFacts } from './releaseChecks';
+
+export type PublishResult = {
+  version: string;
+  /** published: this call stored it; exists: the same content was already published. */
+  state: 'published' | 'exists';
+  descriptor: ReleaseDescriptor;
+};
+
+export interface ReleaseStore {
+  /** The remote's published versions, newest first. */
+  versions(remote: RemoteName): Promise<string[]>;
+  descriptor(remote: RemoteName, version: string): Promise<ReleaseDescriptor | null>;
+  /** One file of a version by its path inside the version; null when absent or not a safe path. */
+  readFile(remote: RemoteName, version: string, relative: string): Promise<Buffer | null>;
+  /** The folder holding a version's files (folder stores), for serving them as they are. */
+  localDir(remote: RemoteName, version: string): Promise<string | null>;
+  /** Stores a built remote as an immutable version; throws ReleaseRefused when it is no release. */
+  publish(remote: RemoteName, builtDir: string): Promise<PublishResult>;
+  /** Deletes a version (retention decides which); no-op when it is not there. */
+  remove(remote: RemoteName, version: string): Promise<void>;
+}
+
+/** A build the store will not take, with the sentence saying why. */
+export class ReleaseRefused extends Error {
+  override name = 'ReleaseRefused';
+}
+
+export const RELEASE_FILE = 'release.json';
+/** Characters of the sha256 hex in a version name: enough to tell builds apart, short to read. */
+export const CONTENT_HASH_LENGTH = 10;
+/** Written by the build beside the files, or derived from them: hashed over nothing, but copied. */
+const UNHASHED = /(\.br|\.gz)$|^\.build-stamp$/;
+/** Never copied: the store writes its own release.json (a republished version carries an old one). */
+const NOT_COPIED = new Set([RELEASE_FILE]);
+const INCOMING_PREFIX = '.incoming-';
+const REMOVING_PREFIX = '.removing-';
+const VERSION_NAME = new RegExp(VERSION_PATTERN);
+const VERSION_MAX_LENGTH = 80;
+/** Published files are read-only: immutability the file system also enforces against slips. */
+const PUBLISHED_FILE_MODE = 0o444;
+
+/** Each remote's workspace folder, whose dist/ is its built-in version. */
+const REMOTE_FOLDERS: Readonly<Record<RemoteName, string>> = {
+  catalog: 'mfe-catalog',
+  cart_checkout: 'mfe-cart-checkout',
+  member: 'mfe-member',
+  auth: 'mfe-auth',
+};
+
+export const isRemoteName = (name: string): name is RemoteName =>
+  (REMOTE_NAMES as readonly string[]).includes(name);
+
+/** Whether a string may name a version folder: the contract's pattern, which rules out `..`. */
+export const isVersionName = (version: string): boolean =>
+  version.length <= VERSION_MAX_LENGTH && VERSION_NAME.test(version);
+
+/** A remote's own build folder (`<root>/mfe-<x>/dist`), served as its built-in version. */
+export function builtInDir(root: string, remote: RemoteName): string {
+  return path.join(root, REMOTE_FOLDERS[remote], 'dist');
+}
+
+/** The built-in version's name: the remote's package.json version (`0.1.0`). */
+export function builtInVersion(root: string, remote: RemoteName): string {
+  const manifest: unknown = JSON.parse(
+    readFileSync(path.join(root, REMOTE_FOLDERS[remote], 'package.json'), 'utf8'),
+  );
+  const version =
+    typeof manifest === 'object' && manifest !== null && 'version' in manifest ? manifest.version : null;
+  if (typeof version !== 'string' || !isVersionName(version)) {
+    throw new Error(`${REMOTE_FOLDERS[remote]}/package.json has no usable version`);
+  }
+  return version;
+}
+
+/** A build's files as paths relative to its folder, sorted; refuses links (they could point out). */
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(path.join(dir, prefix), { withFileTypes: true })) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...(await listFiles(dir, relative)));
+    else if (entry.isFile()) files.push(relative);
+    else
+      throw new ReleaseRefused(
+        `${relative} in ${dir} is not a plain file or folder; a release copies only those`,
+      );
+  }
+  return files.sort();
+}
+
+/**
+ * sha256 over the build's files in path order, each as its path, its length and its bytes (so no
+ * two different builds hash alike by shifting bytes between files). Precompressed copies and the
+ * build stamp are left out: they follow from the files, or change on every build of the same code.
+ */
+export async function contentHash(dir: string, files: readonly string[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const relative of files) {
+    if (UNHASHED.test(path.posix.basename(relative)) || NOT_COPIED.has(relative)) continue;
+    const bytes = await readFile(path.join(dir, relative));
+    hash.update(`${relative}\0${bytes.length}\0`).update(bytes);
+  }
+  return hash.digest('hex').slice(0, CONTENT_HASH_LENGTH);
+}
+
+const isMissing = (error: unknown): boolean =>
+  error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR');
+
+const randomSuffix = (): string => randomBytes(6).toString('hex');
+
+/** The release store in a folder (RELEASES_DIR, default `<repo>/.data/releases`). */
+export class FolderReleaseStore implements ReleaseStore {
+  readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = path.resolve(dir);
+  }
+
+  /** A version's folder, or null when the remote or version is not a safe name. */
+  private versionDir(remote: string, version: string): string | null {
+    if (!isRemoteName(remote) || !isVersionName(version)) return null;
+    return path.join(this.dir, remote, version);
+  }
+
+  async versions(remote: RemoteName): Promise<string[]> {
+    if (!isRemoteName(remote)) return [];
+    let names: string[];
+    try {
+      names = await readdir(path.join(this.dir, remote));
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw error;
+    }
+    const published: ReleaseDescriptor[] = [];
+    for (const name of names.filter(isVersionName)) {
+      const descriptor = await this.descriptor(remote, name);
+      if (descriptor) published.push(descriptor);
+    }
+    // Newest first; the name breaks ties so the order never depends on the directory listing.
+    return published
+      .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || b.version.localeCompare(a.version))
+      .map((descriptor) => descriptor.version);
+  }
+
+  async descriptor(remote: RemoteName, version: string): Promise<ReleaseDescriptor | null> {
+    const bytes = await this.readFile(remote, version, RELEASE_FILE);
+    if (!bytes) return null;
+    // Written by publish() alone; a folder whose release.json does not parse is no version.
+    try {
+      const descriptor = JSON.parse(bytes.toString('utf8')) as ReleaseDescriptor;
+      return descriptor.version === version && descriptor.remote === remote ? descriptor : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async readFile(remote: RemoteName, version: string, relative: string): Promise<Buffer | null> {
+    const dir = this.versionDir(remote, version);
+    if (!dir || relative.includes('\0')) return null;
+    const file = path.resolve(dir, relative);
+    if (!file.startsWith(`${dir}${path.sep}`)) return null;
+    try {
+      // lstat: a link planted in a version folder is not followed out of it.
+      if (!(await lstat(file)).isFile()) return null;
+      return await readFile(file);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async localDir(remote: RemoteName, version: string): Promise<string | null> {
+    const dir = this.versionDir(remote, version);
+    if (!dir) return null;
+    return (await this.descriptor(remote, version)) ? dir : null;
+  }
+
+  async publish(remote: RemoteName, builtDir: string): Promise<PublishResult> {
+    if (!isRemoteName(remote)) throw new ReleaseRefused(`"${remote}" is not a remote of the shop`);
+    const source = path.resolve(builtDir);
+    if (!(await stat(source).catch(() => null))?.isDirectory()) {
+      throw new ReleaseRefused(`${remote}: ${source} is not a built folder`);
+    }
+    const files = await listFiles(source);
+    const checked = await readReleaseFacts(folderReader(source), remote);
+    if (!checked.ok) throw new ReleaseRefused(checked.reason);
+    const { facts } = checked;
+    const hash = await contentHash(source, files);
+    const version = `${facts.packageVersion}-${hash}`;
+    const target = this.versionDir(remote, version);
+    if (!target) throw new ReleaseRefused(`${remote}: "${version}" is not a valid version name`);
+
+    const existing = await this.descriptor(remote, version);
+    if (existing) return { version, state: 'exists', descriptor: existing };
+
+    const copied = files.filter((relative) => !NOT_COPIED.has(relative));
+    const incoming = path.join(this.dir, remote, `${INCOMING_PREFIX}${randomSuffix()}`);
+    await mkdir(incoming, { recursive: true });
+    try {
+      let bytes = 0;
+      for (const relative of copied) {
+        const to = path.join(incoming, relative);
+        await mkdir(path.dirname(to), { recursive: true });
+        await copyFile(path.join(source, relative), to);
+        await chmod(to, PUBLISHED_FILE_MODE);
+        bytes += (await stat(to)).size;
+      }
+      const descriptor: ReleaseDescriptor = {
+        remote,
+        version,
+        packageVersion: facts.packageVersion,
+        contentHash: hash,
+        publishedAt: new Date().toISOString(),
+        busContractVersion: facts.busContractVersion,
+        exposes: facts.exposes,
+        shared: facts.shared,
+        integrity: facts.integrity,
+        files: copied.length,
+        bytes,
+      };
+      const releaseFile = path.join(incoming, RELEASE_FILE);
+      await writeFile(releaseFile, `${JSON.stringify(descriptor, null, 2)}\n`);
+      await chmod(releaseFile, PUBLISHED_FILE_MODE);
+      try {
+        // rename(2) onto an existing non-empty folder fails: a version is never replaced.
+        await rename(incoming, target);
+      } catch (error) {
+        const winner = await this.descriptor(remote, version);
+        if (winner) return { version, state: 'exists', descriptor: winner };
+        throw error;
+      }
+      return { version, state: 'published', descriptor };
+    } finally {
+      await rm(incoming, { recursive: true, force: true });
+    }
+  }
+
+  async remove(remote: RemoteName, version: string): Promise<void> {
+    const dir = this.versionDir(remote, version);
+    if (!dir) return;
+    // Renamed away first, so a reader never sees a half-deleted version.
+    const removing = path.join(this.dir, remote, `${REMOVING_PREFIX}${randomSuffix()}`);
+    try {
+      await rename(dir, removing);
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    await rm(removing, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Retention of published versions: which may be deleted from the release store. A version a
+ * shopper may still be sent to is never pruned: the live one, the canary, any version a rollback
+ * can return to, nor the newest `keep` (tabs opened before the latest releases still load their
+ * chunks from them).
+ */
+import type { RemoteName } from '@shop/contract';
+import type { ReleaseStore } from './releaseStore';
+
+/** How many of a remote's newest published versions are always kept (RELEASES_KEEP). */
+export const DEFAULT_RELEASES_KEEP = 10;
+
+export type RetentionInput = {
+  /** Published versions, newest first (ReleaseStore.versions). */
+  versions: readonly string[];
+  /** Versions in use: live, canary, every rollback target. Nulls (built-in, none) are ignored. */
+  pinned: readonly (string | null | undefined)[];
+  keep?: number;
+};
+
+/** The versions retention may delete, oldest first. */
+export function prunableVersions({
+  versions,
+  pinned,
+  keep = DEFAULT_RELEASES_KEEP,
+}: RetentionInput): string[] {
+  const inUse = new Set(pinned.filter((version): version is string => typeof version === 'string'));
+  return versions
+    .slice(Math.max(0, Math.floor(keep)))
+    .filter((version) => !inUse.has(version))
+    .reverse();
+}
+
+/**
+ * Deletes a remote's prunable versions from the store and answers which went. The store is read
+ * now, so a version published since the caller looked is among the newest and stays.
+ */
+export async function pruneReleases(
+  store: ReleaseStore,
+  remote: RemoteName,
+  pinned: RetentionInput['pinned'],
+  keep = DEFAULT_RELEASES_KEEP,
+): Promise<string[]> {
+  const prunable = prunableVersions({ versions: await store.versions(remote), pinned, keep });
+  for (const version of prunable) await store.remove(remote, version);
+  return prunable;
+}
