@@ -7,23 +7,17 @@
 import type { RemoteName } from '@shop/contract';
 import type { ReleaseStore } from './releaseStore';
 
-/** How many of a remote's newest published versions are always kept (RELEASES_KEEP). */
-export const DEFAULT_RELEASES_KEEP = 10;
-
 export type RetentionInput = {
   /** Published versions, newest first (ReleaseStore.versions). */
   versions: readonly string[];
   /** Versions in use: live, canary, every rollback target. Nulls (built-in, none) are ignored. */
   pinned: readonly (string | null | undefined)[];
-  keep?: number;
+  /** How many of the newest versions are always kept (RELEASES_KEEP, config.releases.keep). */
+  keep: number;
 };
 
 /** The versions retention may delete, oldest first. */
-export function prunableVersions({
-  versions,
-  pinned,
-  keep = DEFAULT_RELEASES_KEEP,
-}: RetentionInput): string[] {
+export function prunableVersions({ versions, pinned, keep }: RetentionInput): string[] {
   const inUse = new Set(pinned.filter((version): version is string => typeof version === 'string'));
   return versions
     .slice(Math.max(0, Math.floor(keep)))
@@ -32,14 +26,14 @@ export function prunableVersions({
 }
 
 /**
- * Deletes a remote's prunable versions from the store and answers which went. The store is read
+ * The prune operation on any release store: deletes a remote's prunable versions from the store and answers which went. The store is read
  * now, so a version published since the caller looked is among the newest and stays.
  */
 export async function pruneReleases(
   store: ReleaseStore,
   remote: RemoteName,
   pinned: RetentionInput['pinned'],
-  keep = DEFAULT_RELEASES_KEEP,
+  keep: number,
 ): Promise<string[]> {
   const prunable = prunableVersions({ versions: await store.versions(remote), pinned, keep });
   for (const version of prunable) await store.remove(remote, version);
