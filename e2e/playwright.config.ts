@@ -3,8 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN } from './tests/admin';
+import {
+  E2E_REMOTES,
+  E2E_PORT as PORT,
+  REMOTE_ORIGINS,
+  remoteOrigin,
+  remotePort,
+  SHOP_ORIGIN,
+} from './tests/origins';
 
-const PORT = Number(process.env.E2E_PORT ?? 8181);
 const root = path.resolve(__dirname, '..');
 // Debian's Chromium where present (no browser downloads here); Playwright's own elsewhere.
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
@@ -15,7 +22,22 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
 // look in the same folder.
 process.env.E2E_OUTBOX_DIR ||= mkdtempSync(path.join(tmpdir(), 'shop-e2e-outbox-'));
 const outboxDir = process.env.E2E_OUTBOX_DIR;
+// The release store every server of the run shares (the shop publishes into it, the remotes'
+// origins serve from it); set once, like the outbox, so the workers see the same folder.
+process.env.E2E_RELEASES_DIR ||= mkdtempSync(path.join(tmpdir(), 'shop-e2e-releases-'));
+const releasesDir = process.env.E2E_RELEASES_DIR;
 const tsx = path.join(root, 'node_modules/.bin/tsx');
+
+/** One remote's own origin, as a CDN would serve it: every retained version of its files. */
+const remoteServer = (remote: (typeof E2E_REMOTES)[number]) => ({
+  command: `node ${tsx} ${path.join(root, 'backend/scripts/serve-remote.ts')} ${remote} --port ${remotePort(remote)} --host 127.0.0.1`,
+  url: `${remoteOrigin(remote)}/health`,
+  timeout: 60_000,
+  reuseExistingServer: false,
+  env: { RELEASES_DIR: releasesDir, LOG_LEVEL: 'warn' },
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+});
 
 export default defineConfig({
   testDir: './tests',
@@ -26,7 +48,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: SHOP_ORIGIN,
     // Journeys mock and count requests with page.route, which does not see what a service worker
     // answers: the worker is kept out of them, and offline.spec.ts turns it on.
     serviceWorkers: 'block',
@@ -36,7 +58,7 @@ export default defineConfig({
       cookies: [],
       origins: [
         {
-          origin: `http://localhost:${PORT}`,
+          origin: SHOP_ORIGIN,
           localStorage: [{ name: 'promoPopupHiddenUntil', value: String(Date.now() + 7 * 24 * 3600 * 1000) }],
         },
       ],
@@ -53,28 +75,34 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The production builds (scripts/build.mjs runs first in `npm run test:e2e`) on the real server,
-    // with the shop's admin made first by the admin CLI, as an operator would (the CLI may not open
-    // a PGlite folder a running server holds).
-    command: [
-      `node ${tsx} ${path.join(root, 'backend/scripts/admin.ts')} create-admin ${E2E_ADMIN.email}`,
-      `node ${tsx} ${path.join(root, 'backend/src/server.ts')}`,
-    ].join(' && '),
-    url: `http://localhost:${PORT}/backend/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      OUTBOX_DIR: outboxDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      // Every journey comes from 127.0.0.1: the suite signs up far more members, guests and
-      // wishlist users in an hour than the per-client defaults allow one address.
-      RATE_LIMITS: 'signUp=500,registerGuest=500,registerWishlist=500,checkEmailExist=500',
+  // The shop distributed (tests/origins.ts): the shell and the API here, each remote on its own origin.
+  webServer: [
+    ...E2E_REMOTES.map(remoteServer),
+    {
+      // The production builds (scripts/build.mjs runs first in `npm run test:e2e`) on the real server,
+      // with the shop's admin made first by the admin CLI, as an operator would (the CLI may not open
+      // a PGlite folder a running server holds).
+      command: [
+        `node ${tsx} ${path.join(root, 'backend/scripts/admin.ts')} create-admin ${E2E_ADMIN.email}`,
+        `node ${tsx} ${path.join(root, 'backend/src/server.ts')}`,
+      ].join(' && '),
+      url: `http://localhost:${PORT}/backend/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        OUTBOX_DIR: outboxDir,
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        // Every journey comes from 127.0.0.1: the suite signs up far more members, guests and
+        // wishlist users in an hour than the per-client defaults allow one address.
+        RATE_LIMITS: 'signUp=500,registerGuest=500,registerWishlist=500,checkEmailExist=500',
+        RELEASES_DIR: releasesDir,
+        REMOTE_ORIGINS,
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  ],
 });

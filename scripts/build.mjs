@@ -26,7 +26,15 @@ function newestMtime(target) {
 function isStale(dir) {
   const stamp = path.join(ROOT, dir, 'dist', STAMP);
   if (!existsSync(stamp)) return true;
-  const sources = ['src', 'public', 'webpack.config.mjs', 'module-federation.config.mjs', 'package.json']
+  // 'sw': the shell's service worker, built by the shell's config into its dist.
+  const sources = [
+    'src',
+    'sw',
+    'public',
+    'webpack.config.mjs',
+    'module-federation.config.mjs',
+    'package.json',
+  ]
     .map((f) => newestMtime(path.join(ROOT, dir, f)))
     .concat(
       newestMtime(path.join(ROOT, 'shared', 'src')),

@@ -45,5 +45,21 @@ describe('what the service worker keeps offline', () => {
     }
     expect(rule('/backend/api/products', { method: 'POST' })).toBe('network-only');
     expect(rule('/backend/api/products', { sameOrigin: false })).toBe('network-only');
+    expect(rule('/main.86a0d7b9.js', { sameOrigin: false })).toBe('network-only');
+    expect(rule('/mfe/catalog/0.1.0/343.a6d8f718.js', { sameOrigin: false, navigation: true })).toBe(
+      'network-only',
+    );
+  });
+
+  it("keeps a remote's files from the remote's own origin under the same rules", () => {
+    const remote = { sameOrigin: false };
+    expect(rule('/mfe/catalog/0.1.0-3fa9c2d1e0/343.a6d8f718.js', remote)).toBe('hashed-file');
+    expect(rule('/mfe/catalog/0.1.0-3fa9c2d1e0/343.a6d8f718.css', remote)).toBe('hashed-file');
+    expect(rule('/mfe/catalog/0.1.0-3fa9c2d1e0/remoteEntry.js', remote)).toBe('release-pointer');
+    expect(rule('/mfe/catalog/0.1.0-3fa9c2d1e0/mf-manifest.json', remote)).toBe('release-pointer');
+    expect(rule('/mfe/catalog/0.1.0-3fa9c2d1e0/fonts/shop.woff2', remote)).toBe('network-only');
+    expect(rule('/mfe/catalog/0.1.0-3fa9c2d1e0/remoteEntry.js', { ...remote, method: 'POST' })).toBe(
+      'network-only',
+    );
   });
 });

@@ -20,6 +20,9 @@ const RELEASE_POINTERS = /(^\/remotes\.json$|\/remoteEntry\.js$|\/mf-manifest\.j
 /** Content-hashed files: never change, cache first. */
 const HASHED_FILE = /\.[0-9a-f]{8}\.(js|css)$/;
 
+/** A remote's file, `/mfe/<remote>/<version>/<file>`, on this origin or on the remote's own. */
+const REMOTE_FILE = /^\/mfe\/[^/]+\/[^/]+\/./;
+
 export type OfflineRule =
   | 'page'
   | 'release-pointer'
@@ -34,14 +37,27 @@ export function offlineRuleFor(
   sameOrigin: boolean,
   isNavigation: boolean,
 ): OfflineRule {
-  if (method !== 'GET' || !sameOrigin) return 'network-only';
+  if (method !== 'GET') return 'network-only';
   const path = url.pathname;
+  if (!sameOrigin) return isNavigation ? 'network-only' : remoteFileRule(path);
   if (NEVER.test(path)) return 'network-only';
   if (isNavigation) return isShopperPage(path) ? 'page' : 'network-only';
   if (RELEASE_POINTERS.test(path)) return 'release-pointer';
   if (HASHED_FILE.test(path)) return 'hashed-file';
   if (path.startsWith('/backend/api/images/')) return 'image';
   if (CATALOGUE_API.test(path)) return 'catalogue-api';
+  return 'network-only';
+}
+
+/**
+ * Another origin: only a remote's own (the shop distributed, as behind a CDN), under the same
+ * rules as on this one. The worker may fetch only from the registry's origins (its
+ * Content-Security-Policy), so no other site's files end up in the shop's caches.
+ */
+function remoteFileRule(path: string): OfflineRule {
+  if (!REMOTE_FILE.test(path)) return 'network-only';
+  if (RELEASE_POINTERS.test(path)) return 'release-pointer';
+  if (HASHED_FILE.test(path)) return 'hashed-file';
   return 'network-only';
 }
 

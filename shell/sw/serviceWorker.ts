@@ -3,10 +3,11 @@
  * shopper has visited stay usable offline. Cart, checkout, member, wishlist and account answers
  * are never cached (offlineRules.ts), and the files that name the running remote versions
  * (remotes.json, remoteEntry.js, mf-manifest.json) are always asked of the network first, so a
- * remote released later loads as soon as the shopper is online.
+ * remote released later loads as soon as the shopper is online. Remotes served from origins of
+ * their own (behind a CDN) are kept the same way.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { clientsClaim } from 'workbox-core';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
@@ -22,15 +23,35 @@ self.addEventListener('install', () => void self.skipWaiting());
 clientsClaim();
 
 const okOnly = new CacheableResponsePlugin({ statuses: [200] });
+
+/**
+ * A remote on an origin of its own is loaded by <script> and <link> elements without
+ * `crossorigin`: fetched as they are, its files would come back opaque (status 0: not checkable,
+ * so okOnly keeps them out, and each would cost megabytes of storage quota). The worker asks with
+ * CORS instead (the remotes' origins allow every origin), and gets an answer it can check and keep.
+ */
+const readableFromRemoteOrigins: WorkboxPlugin = {
+  requestWillFetch: async ({ request }) =>
+    request.mode === 'no-cors' && new URL(request.url).origin !== self.location.origin
+      ? new Request(request.url, { mode: 'cors', credentials: 'omit' })
+      : request,
+};
 const strategies: Record<
   Exclude<OfflineRule, 'network-only'>,
   NetworkFirst | CacheFirst | StaleWhileRevalidate
 > = {
   page: new NetworkFirst({ cacheName: PAGES, networkTimeoutSeconds: NETWORK_TIMEOUT_S, plugins: [okOnly] }),
-  'release-pointer': new NetworkFirst({ cacheName: 'shop-releases-v1', plugins: [okOnly] }),
+  'release-pointer': new NetworkFirst({
+    cacheName: 'shop-releases-v1',
+    plugins: [readableFromRemoteOrigins, okOnly],
+  }),
   'hashed-file': new CacheFirst({
     cacheName: 'shop-files-v1',
-    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY_S })],
+    plugins: [
+      readableFromRemoteOrigins,
+      okOnly,
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY_S }),
+    ],
   }),
   'catalogue-api': new NetworkFirst({
     cacheName: 'shop-catalogue-v1',
