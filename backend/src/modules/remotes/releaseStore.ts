@@ -129,17 +129,24 @@ export async function contentHash(dir: string, files: readonly string[]): Promis
   return hash.digest('hex').slice(0, CONTENT_HASH_LENGTH);
 }
 
+/** Not `instanceof Error`: Node's fs errors come from another realm under Jest's vm. */
 const isMissing = (error: unknown): boolean =>
-  error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR');
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  (error.code === 'ENOENT' || error.code === 'ENOTDIR');
 
 const randomSuffix = (): string => randomBytes(6).toString('hex');
 
 /** The release store in a folder (RELEASES_DIR, default `<repo>/.data/releases`). */
 export class FolderReleaseStore implements ReleaseStore {
   readonly dir: string;
+  /** The clock publishedAt is read from (tests set it; versions() orders by it). */
+  private readonly now: () => Date;
 
-  constructor(dir: string) {
+  constructor(dir: string, now: () => Date = () => new Date()) {
     this.dir = path.resolve(dir);
+    this.now = now;
   }
 
   /** A version's folder, or null when the remote or version is not a safe name. */
@@ -236,7 +243,7 @@ export class FolderReleaseStore implements ReleaseStore {
         version,
         packageVersion: facts.packageVersion,
         contentHash: hash,
-        publishedAt: new Date().toISOString(),
+        publishedAt: this.now().toISOString(),
         busContractVersion: facts.busContractVersion,
         exposes: facts.exposes,
         shared: facts.shared,

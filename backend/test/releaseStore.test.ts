@@ -1,0 +1,183 @@
+/**
+ * The folder release store keeps every published version whole and never overwrites one: a
+ * version is `<packageVersion>-<contentHash>`, the same build published twice is one version
+ * ("exists"), and no remote, version or file name reaches outside the store. Real folders in a
+ * temp dir, no mocked fs.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RemoteName } from '@shop/contract';
+import {
+  builtInDir,
+  builtInVersion,
+  FolderReleaseStore,
+  ReleaseRefused,
+} from '../src/modules/remotes/releaseStore';
+import { tempDir, writeRemoteBuild } from './releaseFixtures';
+
+const REPO_ROOT = path.resolve(__dirname, '../..');
+const VERSION_NAME = /^0\.1\.0-[0-9a-f]{10}$/;
+
+let temp: ReturnType<typeof tempDir>;
+let store: FolderReleaseStore;
+let clock: number;
+beforeEach(() => {
+  temp = tempDir('release-store');
+  clock = Date.parse('2026-11-27T04:00:00.000Z');
+  // Each publish one minute after the previous: versions() orders by publishedAt.
+  store = new FolderReleaseStore(path.join(temp.dir, 'releases'), () => {
+    clock += 60_000;
+    return new Date(clock);
+  });
+});
+afterEach(() => temp.cleanup());
+
+const build = (name: string, chunk?: string) => writeRemoteBuild(path.join(temp.dir, name), { chunk });
+
+describe('FolderReleaseStore.publish', () => {
+  it('stores a build as <packageVersion>-<contentHash> with its release.json, and serves its files', async () => {
+    const dir = build('build');
+    const { version, state, descriptor } = await store.publish('catalog', dir);
+
+    expect(state).toBe('published');
+    expect(version).toMatch(VERSION_NAME);
+    const entry = readFileSync(path.join(dir, 'remoteEntry.js'));
+    expect(descriptor).toMatchObject({
+      remote: 'catalog',
+      version,
+      packageVersion: '0.1.0',
+      contentHash: version.slice('0.1.0-'.length),
+      publishedAt: '2026-11-27T04:01:00.000Z',
+      integrity: { 'remoteEntry.js': `sha384-${createHash('sha384').update(entry).digest('base64')}` },
+      files: 7,
+    });
+    expect(await store.descriptor('catalog', version)).toEqual(descriptor);
+    expect(await store.versions('catalog')).toEqual([version]);
+    expect(await store.readFile('catalog', version, 'remoteEntry.js')).toEqual(entry);
+    expect((await store.readFile('catalog', version, 'images/logo.svg'))?.toString()).toContain('<svg');
+    expect(await store.readFile('catalog', version, 'missing.js')).toBeNull();
+    expect(await store.localDir('catalog', version)).toBe(path.join(store.dir, 'catalog', version));
+  });
+
+  it('answers "exists" for the same content published again, and leaves the first copy as it was', async () => {
+    const first = await store.publish('catalog', build('first'));
+    // A rebuild of the same code: new stamp and precompressed bytes, same files.
+    const again = build('again');
+    writeFileSync(path.join(again, '.build-stamp'), 'another build time');
+    writeFileSync(path.join(again, '875.13cbf8c1.js.gz'), 'other compressor output');
+    const second = await store.publish('catalog', again);
+
+    expect(second).toEqual({ version: first.version, state: 'exists', descriptor: first.descriptor });
+    const stored = await store.readFile('catalog', first.version, '875.13cbf8c1.js.gz');
+    expect(stored?.toString()).toBe('gz:export const page = "home";\n');
+    expect(readdirSync(path.join(store.dir, 'catalog'))).toEqual([first.version]);
+  });
+
+  it('stores a changed build as a new version beside the old one, newest first', async () => {
+    const old = await store.publish('catalog', build('old'));
+    const next = await store.publish('catalog', build('next', 'export const page = "new home";\n'));
+    expect(next.version).not.toBe(old.version);
+    expect(await store.versions('catalog')).toEqual([next.version, old.version]);
+    expect(await store.descriptor('catalog', old.version)).toEqual(old.descriptor);
+  });
+
+  it('never overwrites a version folder that is already there, even one whose files were changed', async () => {
+    const { version } = await store.publish('catalog', build('build'));
+    const entry = path.join(store.dir, 'catalog', version, 'remoteEntry.js');
+    writeFileSync(entry, 'var catalog = "changed by hand";');
+    expect((await store.publish('catalog', build('build-again'))).state).toBe('exists');
+    expect(readFileSync(entry, 'utf8')).toBe('var catalog = "changed by hand";');
+  });
+
+  it('publishes one version when two publishes of the same build race', async () => {
+    const dir = build('build');
+    const results = await Promise.all([store.publish('catalog', dir), store.publish('catalog', dir)]);
+    expect(results.map((result) => result.state).sort()).toEqual(['exists', 'published']);
+    expect(readdirSync(path.join(store.dir, 'catalog'))).toEqual([results[0]?.version]);
+  });
+
+  it('refuses a folder that is no release, and leaves nothing behind', async () => {
+    const dir = writeRemoteBuild(path.join(temp.dir, 'broken'), { remoteEntry: null });
+    await expect(store.publish('catalog', dir)).rejects.toThrow(
+      new ReleaseRefused('catalog the new build is refused: it has no remoteEntry.js.'),
+    );
+    await expect(store.publish('catalog', path.join(temp.dir, 'nowhere'))).rejects.toBeInstanceOf(
+      ReleaseRefused,
+    );
+    expect(
+      existsSync(path.join(store.dir, 'catalog')) ? readdirSync(path.join(store.dir, 'catalog')) : [],
+    ).toEqual([]);
+  });
+
+  it('refuses a build holding a link, which could copy files from outside it', async () => {
+    const dir = build('linked');
+    symlinkSync('/etc/passwd', path.join(dir, 'passwd.js'));
+    await expect(store.publish('catalog', dir)).rejects.toThrow(
+      /passwd\.js .* is not a plain file or folder/,
+    );
+  });
+
+  it('refuses a name that is not a remote', async () => {
+    await expect(store.publish('../catalog' as RemoteName, build('build'))).rejects.toThrow(
+      '"../catalog" is not a remote of the shop',
+    );
+  });
+});
+
+describe('FolderReleaseStore paths', () => {
+  it('reads nothing outside a version folder, whatever the remote, version or file name', async () => {
+    const { version } = await store.publish('catalog', build('build'));
+    writeFileSync(path.join(temp.dir, 'secret.txt'), 'secret');
+    const attempts: [string, string, string][] = [
+      ['catalog', version, '../../../secret.txt'],
+      ['catalog', version, '/etc/passwd'],
+      ['catalog', version, 'images/../../../../secret.txt'],
+      ['catalog', version, 'remoteEntry.js\0.txt'],
+      ['catalog', '..', 'secret.txt'],
+      ['catalog', '../..', 'secret.txt'],
+      ['..', '..', 'secret.txt'],
+      ['catalog/..', version, 'remoteEntry.js'],
+    ];
+    for (const [remote, name, file] of attempts) {
+      expect(await store.readFile(remote as RemoteName, name, file)).toBeNull();
+    }
+    expect(await store.localDir('catalog', '..')).toBeNull();
+    expect(await store.descriptor('catalog', '../catalog')).toBeNull();
+    expect(await store.versions('..' as RemoteName)).toEqual([]);
+  });
+
+  it('does not follow a link planted inside a version folder', async () => {
+    const { version } = await store.publish('catalog', build('build'));
+    symlinkSync(
+      path.join(temp.dir, 'build/remoteEntry.js'),
+      path.join(store.dir, 'catalog', version, 'planted.js'),
+    );
+    expect(await store.readFile('catalog', version, 'planted.js')).toBeNull();
+  });
+
+  it('removes a version whole, and nothing for a name that is not a version', async () => {
+    const kept = await store.publish('catalog', build('kept'));
+    const gone = await store.publish('catalog', build('gone', 'export const page = "gone";\n'));
+    await store.remove('catalog', '..');
+    await store.remove('catalog', 'never-published');
+    await store.remove('catalog', gone.version);
+    expect(await store.versions('catalog')).toEqual([kept.version]);
+    expect(readdirSync(path.join(store.dir, 'catalog'))).toEqual([kept.version]);
+  });
+
+  it('lists no folder without a release.json as a version (a publish that never finished)', async () => {
+    const { version } = await store.publish('catalog', build('build'));
+    mkdirSync(path.join(store.dir, 'catalog', '0.1.0-halfdone00'));
+    mkdirSync(path.join(store.dir, 'catalog', '.incoming-abc'));
+    expect(await store.versions('catalog')).toEqual([version]);
+  });
+});
+
+describe('built-in version', () => {
+  it('is each remote’s own dist, named by its package.json version', () => {
+    expect(builtInDir(REPO_ROOT, 'cart_checkout')).toBe(path.join(REPO_ROOT, 'mfe-cart-checkout', 'dist'));
+    const packageJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'mfe-catalog/package.json'), 'utf8'));
+    expect(builtInVersion(REPO_ROOT, 'catalog')).toBe(packageJson.version);
+  });
+});
