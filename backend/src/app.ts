@@ -3,6 +3,7 @@
  * /backend/api/docs) and, when asked, the site itself. Used by server.ts and by the tests, which
  * talk to it through fastify.inject.
  */
+import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -17,6 +18,8 @@ import {
   DEFAULT_SHOP_EMAIL,
   DEFAULT_UPLOADS_DIR,
   DEFAULT_VAT_RATE,
+  RELEASES_SUBDIR,
+  REPO_ROOT,
 } from './config';
 import {
   type ConnectionLimits,
@@ -54,6 +57,9 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { pageViewRoutes } from './modules/pageViews/routes';
 import { productRoutes } from './modules/products/routes';
 import { referenceListRoutes } from './modules/referenceLists/routes';
+import { pageRegistryOf } from './modules/remotes/pageRegistry';
+import { remoteAdminRoutes, remoteReportRoutes } from './modules/remotes/routes';
+import { createReleaseServices, type ReleaseSettings } from './modules/remotes/services';
 import { searchRoutes } from './modules/search/routes';
 import { startupRoutes } from './modules/startup/routes';
 import { getStartupContent } from './modules/startup/startup';
@@ -104,6 +110,18 @@ export interface BuildAppOptions {
   checkout?: Partial<CheckoutSettings>;
   /** Timeouts and socket caps against slow and greedy clients (defaults in connectionLimits.ts). */
   connections?: Partial<ConnectionLimits>;
+  /** Remote releases: store, origins, canary rule, overrides (default: `.data/releases`, one origin). */
+  releases?: Partial<ReleaseSettings>;
+}
+
+/** Releases default to the served site's root (a test's fake site), and its `.data/releases`. */
+function releaseSettings(options: BuildAppOptions): ReleaseSettings {
+  const root = options.releases?.root ?? options.site?.root ?? REPO_ROOT;
+  return {
+    ...options.releases,
+    root,
+    releasesDir: options.releases?.releasesDir ?? path.join(root, RELEASES_SUBDIR),
+  };
 }
 
 export interface AuthOptions {
@@ -219,6 +237,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       freeShippingOverUsd: options.checkout?.freeShippingOverUsd ?? null,
       shopEmail: options.checkout?.shopEmail ?? DEFAULT_SHOP_EMAIL,
     },
+    releases: createReleaseServices(
+      options.database.db,
+      releaseSettings(options),
+      app.log,
+    ),
     catalogue: {
       facetCacheTtlMs: 30_000,
       suggestionCacheTtlMs: 60_000,
@@ -268,6 +291,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(memberOrderRoutes);
       await api.register(adminLoginRoutes);
       await api.register(adminRoutes);
+      // Remote releases (issue 18).
+      await api.register(remoteReportRoutes);
+      await api.register(remoteAdminRoutes);
       api.setNotFoundHandler((request) => {
         throw AppError.notFound(`Route ${request.method} ${request.url.split('?')[0]} not found.`);
       });
@@ -278,6 +304,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.site) {
     const { db } = options.database;
     await app.register(sitePlugin, {
+      registry: pageRegistryOf(deps.releases),
+      folders: deps.releases,
       loadStartup: () => getStartupContent(db),
       pageHints: (pathname) => pageHintsOf(db, pathname),
       ...options.site,

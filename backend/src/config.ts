@@ -1,8 +1,13 @@
 /** Everything the backend reads from the environment, read in one place. */
 import path from 'node:path';
+import type { RemoteName } from '@shop/contract';
+import { REMOTE_NAMES } from '@shop/contract/schemas/remotes';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './connectionLimits';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimits } from './hooks/rateLimits';
+import type { OverridePolicy } from './modules/remotes/overrides';
+import { isRemoteName } from './modules/remotes/releaseStore';
+import { type CanaryAbortRule, DEFAULT_CANARY_ABORT } from './modules/remotes/reports';
 
 /** The repository root (backend/src → ../..). */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -13,6 +18,13 @@ export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data/pglite');
 export const DEFAULT_UPLOADS_DIR = path.join(REPO_ROOT, '.data/uploads');
 
 export const DEFAULT_SEED_PRODUCTS = 320;
+
+/** The release store's folder: every published version of every remote (issue 18). */
+export const RELEASES_SUBDIR = '.data/releases';
+export const DEFAULT_RELEASES_DIR = path.join(REPO_ROOT, RELEASES_SUBDIR);
+
+/** Published versions kept per remote beside the live, canary and rollback ones (RELEASES_KEEP). */
+export const DEFAULT_RELEASES_KEEP = 10;
 
 /** Where password-reset (and later) mails go when no SMTP_URL is set: one .eml file per mail. */
 export const DEFAULT_OUTBOX_DIR = path.join(REPO_ROOT, '.data/outbox');
@@ -70,8 +82,6 @@ export interface Config {
   uploadsDir: string;
   /** Serve the shell and the remotes from this root (SERVE_SITE=0 turns it off). */
   siteRoot: string | null;
-  /** Operators' hand-edited registry; replaces the generated /remotes.json when set. */
-  remotesFile: string | null;
   logLevel: string;
   seedProducts: number;
   /** smtp(s)://… ; when absent mails are written to outboxDir. */
@@ -94,6 +104,24 @@ export interface Config {
   connections: ConnectionLimits;
   /** RATE_LIMITS: per-client limits that replace the defaults of hooks/rateLimits.ts, by name. */
   rateLimits: Partial<RateLimits>;
+  releases: ReleaseConfig;
+}
+
+/** Remote releases (issue 18; docs/operations.md, "Releases"). */
+export interface ReleaseConfig {
+  /** RELEASES_DIR: the folder store. */
+  releasesDir: string;
+  /** RELEASES_KEEP: versions kept per remote by `npm run remotes -- prune`, beside those in use. */
+  keep: number;
+  /**
+   * REMOTE_ORIGINS: `catalog=https://catalog.cdn.example,auth=…`: the origin each remote's files
+   * are served from (each with every retained version under /mfe/<remote>/<version>/). Unset: here.
+   */
+  remoteOrigins: Partial<Record<RemoteName, string>>;
+  /** CANARY_ABORT_FAILURE_PERCENT (2) of at least CANARY_ABORT_MIN_LOADS (50) loads ends a canary. */
+  canaryAbort: CanaryAbortRule;
+  /** REMOTE_OVERRIDES: 'open' lets any browser point a remote at a local build (never in production). */
+  overrides: OverridePolicy;
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -176,7 +204,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : DEFAULT_DATA_DIR,
     uploadsDir: env.UPLOADS_DIR ? path.resolve(env.UPLOADS_DIR) : DEFAULT_UPLOADS_DIR,
     siteRoot: env.SERVE_SITE === '0' ? null : REPO_ROOT,
-    remotesFile: env.REMOTES_FILE ? path.resolve(env.REMOTES_FILE) : null,
     logLevel: env.LOG_LEVEL || 'info',
     seedProducts: positiveInt(env.SEED_PRODUCTS, DEFAULT_SEED_PRODUCTS, 'SEED_PRODUCTS'),
     smtpUrl: env.SMTP_URL || null,
@@ -203,7 +230,63 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     connections: connectionLimits(env),
     rateLimits: rateLimitsOf(env.RATE_LIMITS),
+    releases: releaseConfig(env),
   };
+}
+
+function releaseConfig(env: NodeJS.ProcessEnv): ReleaseConfig {
+  const production = env.NODE_ENV === 'production';
+  const overrides = env.REMOTE_OVERRIDES || (production ? 'signed' : 'open');
+  if (overrides !== 'signed' && overrides !== 'open')
+    throw new Error(`REMOTE_OVERRIDES must be "signed" or "open", got "${overrides}"`);
+  if (production && overrides === 'open')
+    throw new Error('REMOTE_OVERRIDES=open is refused in production: use signed overrides');
+  const failurePercent = env.CANARY_ABORT_FAILURE_PERCENT
+    ? Number(env.CANARY_ABORT_FAILURE_PERCENT)
+    : DEFAULT_CANARY_ABORT.failureRate * 100;
+  if (!Number.isFinite(failurePercent) || failurePercent < 0 || failurePercent >= 100)
+    throw new Error(
+      `CANARY_ABORT_FAILURE_PERCENT must be a percent from 0 to below 100, got "${env.CANARY_ABORT_FAILURE_PERCENT}"`,
+    );
+  return {
+    releasesDir: env.RELEASES_DIR ? path.resolve(env.RELEASES_DIR) : DEFAULT_RELEASES_DIR,
+    keep: positiveInt(env.RELEASES_KEEP, DEFAULT_RELEASES_KEEP, 'RELEASES_KEEP'),
+    remoteOrigins: remoteOriginsOf(env.REMOTE_ORIGINS),
+    canaryAbort: {
+      failureRate: failurePercent / 100,
+      minLoads: Math.max(
+        1,
+        positiveInt(env.CANARY_ABORT_MIN_LOADS, DEFAULT_CANARY_ABORT.minLoads, 'CANARY_ABORT_MIN_LOADS'),
+      ),
+    },
+    overrides,
+  };
+}
+
+/** REMOTE_ORIGINS: `name=origin` pairs, comma-separated; each origin http(s) without a path. */
+function remoteOriginsOf(value: string | undefined): Partial<Record<RemoteName, string>> {
+  const origins: Partial<Record<RemoteName, string>> = {};
+  if (value === undefined || value.trim() === '') return origins;
+  for (const pair of value.split(',')) {
+    const [name = '', origin = ''] = pair.split('=').map((part) => part.trim());
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = null;
+    }
+    if (
+      !isRemoteName(name) ||
+      !parsed ||
+      !['http:', 'https:'].includes(parsed.protocol) ||
+      parsed.origin !== origin.replace(/\/+$/, '')
+    )
+      throw new Error(
+        `REMOTE_ORIGINS must be remote=origin pairs (remotes: ${REMOTE_NAMES.join(', ')}; an origin like https://catalog.example.com, no path), got "${pair}"`,
+      );
+    origins[name] = parsed.origin;
+  }
+  return origins;
 }
 
 const isRateLimitName = (name: string): name is RateLimitName => Object.hasOwn(DEFAULT_RATE_LIMITS, name);

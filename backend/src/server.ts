@@ -54,6 +54,7 @@ async function main() {
     trustProxy: config.trustProxy,
     checkout: config.checkout,
     rateLimits: config.rateLimits,
+    releases: config.releases,
     // Behind a gateway every socket's peer is the gateway: the per-address cap is the gateway's job.
     connections: config.trustProxy
       ? { ...config.connections, maxConnectionsPerAddress: 0 }
@@ -67,7 +68,7 @@ async function main() {
         replyTo: config.checkout.shopEmail,
       },
     },
-    site: config.siteRoot ? { root: config.siteRoot, remotesFile: config.remotesFile } : undefined,
+    site: config.siteRoot ? { root: config.siteRoot } : undefined,
     logger: {
       level: config.logLevel,
       transport: process.stdout.isTTY

@@ -48,17 +48,23 @@ function makeSite(): string {
     '.data/releases/catalog/1.2.2/mf-manifest.json',
     JSON.stringify({ name: 'catalog', version: '1.2.2' }),
   );
+  // What the release store wrote when 1.2.2 was published (the store serves only what it published).
+  write(
+    '.data/releases/catalog/1.2.2/release.json',
+    JSON.stringify({ remote: 'catalog', version: '1.2.2', publishedAt: '2026-11-01T10:00:00.000Z' }),
+  );
   write('mfe-cart-checkout/package.json', JSON.stringify({ name: 'mfe-cart-checkout', version: '0.4.0' }));
   write('mfe-member/package.json', JSON.stringify({ name: 'mfe-member', version: '0.1.0' }));
   write('mfe-auth/package.json', JSON.stringify({ name: 'mfe-auth', version: '2.0.0-beta.1' }));
   return root;
 }
 
+/** Nothing promoted yet: every remote's own build (its built-in version) is live. */
 const GENERATED_REGISTRY = {
-  catalog: { entry: '/mfe/catalog/1.2.3/remoteEntry.js' },
-  cart_checkout: { entry: '/mfe/cart_checkout/0.4.0/remoteEntry.js' },
-  member: { entry: '/mfe/member/0.1.0/remoteEntry.js' },
-  auth: { entry: '/mfe/auth/2.0.0-beta.1/remoteEntry.js' },
+  catalog: { entry: '/mfe/catalog/1.2.3/remoteEntry.js', version: '1.2.3', channel: 'built-in' },
+  cart_checkout: { entry: '/mfe/cart_checkout/0.4.0/remoteEntry.js', version: '0.4.0', channel: 'built-in' },
+  member: { entry: '/mfe/member/0.1.0/remoteEntry.js', version: '0.1.0', channel: 'built-in' },
+  auth: { entry: '/mfe/auth/2.0.0-beta.1/remoteEntry.js', version: '2.0.0-beta.1', channel: 'built-in' },
 };
 
 describe.each(targets)('site delivery on %s', (target) => {
@@ -80,26 +86,6 @@ describe.each(targets)('site delivery on %s', (target) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(JSON.parse(response.body)).toEqual(GENERATED_REGISTRY);
-  });
-
-  it('serves an operator-edited REMOTES_FILE instead, re-read on every request', async () => {
-    const remotesFile = path.join(root, 'remotes.override.json');
-    writeFileSync(remotesFile, JSON.stringify({ catalog: { entry: '/mfe/catalog/1.2.2/mf-manifest.json' } }));
-    const override = await createTestApp(target, { site: { root, remotesFile }, products: 0 });
-    try {
-      const first = await override.app.inject({ method: 'GET', url: '/remotes.json' });
-      expect(JSON.parse(first.body)).toEqual({ catalog: { entry: '/mfe/catalog/1.2.2/mf-manifest.json' } });
-      const rolledForward = { catalog: { entry: '/mfe/catalog/1.2.3/mf-manifest.json' }, note: '</script>' };
-      writeFileSync(remotesFile, JSON.stringify(rolledForward));
-      const second = await override.app.inject({ method: 'GET', url: '/remotes.json' });
-      expect(JSON.parse(second.body)).toEqual(rolledForward);
-
-      const page = await override.app.inject({ method: 'GET', url: '/cart' });
-      expect(page.body).toContain('"note":"\\u003c/script>"');
-      expect(page.body).not.toContain('"</script>"');
-    } finally {
-      await override.close();
-    }
   });
 
   it('falls back to the shell for client routes, with the registry inlined', async () => {
@@ -135,17 +121,14 @@ describe.each(targets)('site delivery on %s', (target) => {
   });
 
   it('lets the page load remotes from the origins the registry names, and nothing else', async () => {
-    const remotesFile = path.join(root, 'remotes.cross-origin.json');
-    writeFileSync(
-      remotesFile,
-      JSON.stringify({
-        catalog: { entry: 'http://localhost:9101/mfe/catalog/1.2.2/remoteEntry.js' },
-        auth: { entry: '/mfe/auth/0.1.0/remoteEntry.js' },
-      }),
-    );
-    const crossOrigin = await createTestApp(target, { site: { root, remotesFile }, products: 0 });
+    const crossOrigin = await createTestApp(target, {
+      site: { root },
+      releases: { remoteOrigins: { catalog: 'http://localhost:9101' } },
+      products: 0,
+    });
     try {
       const page = await crossOrigin.app.inject({ method: 'GET', url: '/' });
+      expect(page.body).toContain('"entry":"http://localhost:9101/mfe/catalog/1.2.3/remoteEntry.js"');
       const policy = String(page.headers['content-security-policy']);
       expect(policy).toMatch(/script-src 'self' http:\/\/localhost:9101 'nonce-/);
       expect(policy).toContain("connect-src 'self' http://localhost:9101");

@@ -278,3 +278,5 @@ export type SharedRequirement = Static<typeof remotes.SharedRequirement>;
 export type RemoteStatus = Static<typeof remotes.RemoteStatus>;
 export type RemoteVersionInfo = Static<typeof remotes.RemoteVersionInfo>;
 export type RegistryHistoryEntry = Static<typeof remotes.HistoryEntry>;
+export type RegistryAction = (typeof remotes.REGISTRY_ACTIONS)[number];
+export type RemoteName = (typeof remotes.REMOTE_NAMES)[number];

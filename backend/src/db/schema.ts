@@ -5,7 +5,13 @@
  * test/schema-drift.test.ts migrates a fresh database and fails on any difference.
  */
 
-import type { ChoosablePaymentMethod, OrderStatus, PaymentMethodName, PaymentStatus } from '@shop/contract';
+import type {
+  ChoosablePaymentMethod,
+  OrderStatus,
+  PaymentMethodName,
+  PaymentStatus,
+  RegistryAction,
+} from '@shop/contract';
 import type { CustomizationOption } from '@shop/contract/validation';
 import { sql } from 'drizzle-orm';
 import {
@@ -947,3 +953,69 @@ export const adminTokens = pgTable(
   },
   (table) => [index('admin_tokens_expires_at').on(table.expiresAt)],
 );
+
+// ---------------------------------------------------------------- 0017_remote_releases.sql
+
+export const remoteRegistry = pgTable('remote_registry', {
+  remote: text('remote').primaryKey(),
+  liveVersion: text('live_version'),
+  liveSince: timestamp('live_since', { withTimezone: true }),
+  canaryVersion: text('canary_version'),
+  canaryPercent: integer('canary_percent'),
+  canarySince: timestamp('canary_since', { withTimezone: true }),
+  rollbackStack: text('rollback_stack').array().notNull().default(sql`'{}'`),
+  revision: integer('revision').notNull().default(0),
+});
+
+export const remoteVersions = pgTable(
+  'remote_versions',
+  {
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    integrity: text('integrity'),
+    refusal: text('refusal'),
+  },
+  (table) => [primaryKey({ columns: [table.remote, table.version] })],
+);
+
+export const remoteRegistryHistory = pgTable(
+  'remote_registry_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    remote: text('remote').notNull(),
+    action: text('action').$type<RegistryAction>().notNull(),
+    version: text('version'),
+    fromVersion: text('from_version'),
+    percent: integer('percent'),
+    actor: text('actor').notNull(),
+    reason: text('reason').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('remote_registry_history_remote').on(table.remote, table.id)],
+);
+
+export const remoteVersionStats = pgTable(
+  'remote_version_stats',
+  {
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    loads: integer('loads').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.remote, table.version, table.minute] }),
+    index('remote_version_stats_minute').on(table.minute),
+  ],
+);
+
+export const remoteOverrides = pgTable('remote_overrides', {
+  tokenHash: text('token_hash').primaryKey(),
+  remote: text('remote').notNull(),
+  entry: text('entry').notNull(),
+  adminId: integer('admin_id')
+    .notNull()
+    .references(() => admins.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

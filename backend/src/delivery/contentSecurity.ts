@@ -68,10 +68,11 @@ export const VIDEO_EMBED_ORIGINS = ['https://www.youtube.com', 'https://www.yout
 
 export const newNonce = () => randomBytes(16).toString('base64');
 
-/** Origins other than this one that the registry loads remotes from (absolute entries). */
+/** Origins other than this one that the registry loads remotes from (absolute entries and fallbacks). */
 export function remoteOrigins(registry: RemotesRegistry): string[] {
   const origins = new Set<string>();
-  for (const { entry } of Object.values(registry)) {
+  const entries = Object.values(registry).flatMap((remote) => [remote.entry, remote.fallback?.entry ?? '']);
+  for (const entry of entries.filter(Boolean)) {
     try {
       const url = new URL(entry);
       if (url.protocol === 'http:' || url.protocol === 'https:') origins.add(url.origin);
@@ -115,8 +116,8 @@ export function pageContentSecurityPolicy(nonce: string, registry: RemotesRegist
 export const SERVICE_WORKER_FILE = 'sw.js';
 
 /** The service worker fetches what the pages fetch, from the same origins; it runs no script. */
-export function serviceWorkerContentSecurityPolicy(registry: RemotesRegistry): string {
-  const sources = ["'self'", ...remoteOrigins(registry)].join(' ');
+export function serviceWorkerContentSecurityPolicy(origins: readonly string[]): string {
+  const sources = ["'self'", ...origins].join(' ');
   return `default-src 'none'; connect-src ${sources}; img-src ${sources}`;
 }
 

@@ -40,7 +40,7 @@ export { cacheControlFor, IMMUTABLE, NO_CACHE, REMOTE_APPS } from './remoteFiles
 /** The remote release registry as the pages see it (modules/remotes/pageRegistry.ts). */
 export interface PageRegistry {
   /** The registry this request's page gets (its canary cohort, its overrides); may set cookies. */
-  forPage(request: FastifyRequest, reply: FastifyReply): Promise<RemotesRegistry>;
+  forPage(request: FastifyRequest, reply: FastifyReply): Promise<Registry>;
   /** A page address that changes the browser's settings (an override) answers here, else null. */
   intercept(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null>;
   /** Every origin remotes may come from (the service worker's policy). */
@@ -80,13 +80,14 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export type RemotesRegistry = Registry;
+/** What the page helpers read of a registry: each remote's entry and the one it falls back to. */
+export type RemotesRegistry = Record<string, { entry: string; fallback?: { entry: string } }>;
 
 export const REMOTES_PLACEHOLDER = '<!--REMOTES-->';
 const API_PREFIX = '/backend/api';
 /** Without a registry: every remote's own build, read on every request (a rebuild shows at once). */
-export async function builtInRegistry(root: string): Promise<RemotesRegistry> {
-  const registry: RemotesRegistry = {};
+export async function builtInRegistry(root: string): Promise<Registry> {
+  const registry: Registry = {};
   for (const app of REMOTE_APPS) {
     const version = await packageVersion(path.join(root, app.dir));
     if (version)
@@ -298,7 +299,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
       reply.header(
         'content-security-policy',
         serviceWorkerContentSecurityPolicy(
-          options.registry?.origins() ?? remoteOrigins(await builtInRegistry(root)),
+          options.registry?.origins() ?? [],
         ),
       );
       return sendStaticFile(request, reply, file, NO_CACHE);

@@ -54,6 +54,8 @@ export const DEFAULT_RATE_LIMITS = {
   productQuestions: { max: 10, windowMs: HOUR_MS },
   /** `suggestions`: asked while typing, and every call is logged (it feeds top-searched). */
   suggestions: { max: 60, windowMs: MINUTE_MS },
+  /** `remote-loads`, `remote-errors`: a page sends at most one per remote and kind. */
+  remoteReports: { max: 240, windowMs: MINUTE_MS },
 } satisfies Record<string, WindowLimit>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

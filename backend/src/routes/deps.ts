@@ -1,6 +1,7 @@
 import type { CheckoutSettings } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import type { RateLimits } from '../hooks/rateLimits';
+import type { ReleaseServices } from '../modules/remotes/services';
 import type { AccountServices } from '../services/buyers';
 
 /** What every API route module is registered with. */
@@ -14,6 +15,8 @@ export interface RouteDeps {
   uploadsDir: string;
   /** VAT rate (every cart's invoice) and the payment details shown at checkout. */
   checkout: CheckoutSettings;
+  /** Remote releases: the store, the registry, browsers' reports, developers' overrides. */
+  releases: ReleaseServices;
   /** Listing settings; facet counts are cached `facetCacheTtlMs` per filter set (0: off). */
   catalogue?: CatalogueOptions;
 }

@@ -127,7 +127,7 @@ export const RemoteStatus = Type.Object({
     Type.Object({ version: RemoteVersionName, percent: Type.Integer(), since: Type.String() }),
     Type.Null(),
   ]),
-  /** What `rollback` would make live (null: the built-in version). */
+  /** What `rollback` would make live (null: nothing to roll back to). */
   rollbackTo: Type.Union([RemoteVersionName, Type.Null()]),
   revision: Type.Integer({ minimum: 0 }),
   /** Loads and failures per version over the last hour. */

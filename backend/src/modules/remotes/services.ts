@@ -1,0 +1,125 @@
+/**
+ * The remote release services one API instance runs with: the release store (published versions),
+ * the checks against the shell it serves, the registry in PostgreSQL, browsers' reports and
+ * developers' overrides. Built once in app.ts; the routes and the page server use them.
+ */
+import type { RemoteName, RemoteVersionInfo } from '@shop/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { remoteVersions } from '../../db/schema';
+import type { VersionChecker, VersionVerdict } from './operations';
+import { type OverridePolicy, RemoteOverrides } from './overrides';
+import { ReleaseRegistry, readRows } from './registry';
+import { checkRelease, shellFacts } from './releaseChecks';
+import {
+  builtInDir,
+  builtInVersion,
+  FolderReleaseStore,
+  isRemoteName,
+  type ReleaseStore,
+} from './releaseStore';
+import { type CanaryAbortRule, DEFAULT_CANARY_ABORT, RemoteReports } from './reports';
+
+export interface ReleaseSettings {
+  /** Repository root: the shell's build (checks) and each remote's own build (built-in version). */
+  root: string;
+  /** The folder store's location (RELEASES_DIR). */
+  releasesDir: string;
+  /** A remote's own origin (REMOTE_ORIGINS); absent: this server's origin. */
+  remoteOrigins?: Partial<Record<RemoteName, string>>;
+  canaryAbort?: CanaryAbortRule;
+  overrides?: OverridePolicy;
+}
+
+export interface ReleaseServices {
+  store: ReleaseStore;
+  checker: VersionChecker;
+  registry: ReleaseRegistry;
+  reports: RemoteReports;
+  overrides: RemoteOverrides;
+  /** The remote's published versions, newest first, with their state in the registry. */
+  versions(remote: RemoteName): Promise<RemoteVersionInfo[]>;
+  /** The folder a version's files are served from: the store's, or the remote's own build. */
+  localDir(remote: string, version: string): Promise<string | null>;
+}
+
+export function createReleaseServices(
+  db: Database,
+  settings: ReleaseSettings,
+  log: { warn: (details: object, message: string) => void },
+): ReleaseServices {
+  const store = new FolderReleaseStore(settings.releasesDir);
+  /** The built-in version: the remote's package.json version (its own build folder is served as it). */
+  const builtIn = new Map<RemoteName, string | null>();
+  const servedBuiltIn = async (remote: RemoteName): Promise<string | null> => {
+    if (!builtIn.has(remote)) {
+      try {
+        builtIn.set(remote, builtInVersion(settings.root, remote));
+      } catch {
+        builtIn.set(remote, null);
+      }
+    }
+    return builtIn.get(remote) ?? null;
+  };
+  const registry = new ReleaseRegistry(
+    db,
+    {
+      builtInVersion: servedBuiltIn,
+      originOf: (remote) => (settings.remoteOrigins?.[remote] ?? '').replace(/\/+$/, ''),
+    },
+    log,
+  );
+  const checker: VersionChecker = {
+    async check(remote, version): Promise<VersionVerdict> {
+      if (!(await store.descriptor(remote, version))) return { published: false };
+      const read = (relative: string) => store.readFile(remote, version, relative);
+      const verdict = await checkRelease(read, remote, await shellFacts(settings.root), version);
+      return verdict.ok
+        ? { published: true, accepted: true, integrity: verdict.facts.integrity['remoteEntry.js'] }
+        : { published: true, accepted: false, reason: verdict.reason };
+    },
+  };
+  return {
+    store,
+    checker,
+    registry,
+    reports: new RemoteReports(db, registry, settings.canaryAbort ?? DEFAULT_CANARY_ABORT, log),
+    overrides: new RemoteOverrides(db, settings.overrides ?? 'signed'),
+    async versions(remote) {
+      const [row] = (await readRows(db)).filter((candidate) => candidate.remote === remote);
+      const refusals = await db
+        .select({ version: remoteVersions.version, refusal: remoteVersions.refusal })
+        .from(remoteVersions)
+        .where(eq(remoteVersions.remote, remote));
+      const versions = await store.versions(remote);
+      const infos = await Promise.all(
+        versions.map(async (version): Promise<RemoteVersionInfo | null> => {
+          const descriptor = await store.descriptor(remote, version);
+          if (!descriptor) return null;
+          const refusal = refusals.find((candidate) => candidate.version === version)?.refusal ?? null;
+          const state =
+            row?.liveVersion === version
+              ? 'live'
+              : row?.canaryVersion === version
+                ? 'canary'
+                : refusal
+                  ? 'refused'
+                  : 'retained';
+          return {
+            version,
+            publishedAt: descriptor.publishedAt,
+            state,
+            ...(refusal && state === 'refused' ? { refusal } : {}),
+            bytes: descriptor.bytes,
+          };
+        }),
+      );
+      return infos.filter((info): info is RemoteVersionInfo => info !== null);
+    },
+    async localDir(remote, version) {
+      if (!isRemoteName(remote)) return null;
+      if ((await servedBuiltIn(remote)) === version) return builtInDir(settings.root, remote);
+      return store.localDir(remote, version);
+    },
+  };
+}
