@@ -112,6 +112,7 @@ export {
   type RemoteSlotProps,
   RemoteUnavailableError,
 } from './federation/RemoteSlot';
+export { type RemoteRegistry, seedRemoteVersions } from './federation/remoteVersions';
 export { PayeeFacts, type PayeeFactsProps } from './payment/PayeeFacts';
 export {
   DEFAULT_CURRENCY_CODE,

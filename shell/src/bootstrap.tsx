@@ -1,28 +1,48 @@
 import './styles/reset.css';
-import { bus, initSessionFromStorage } from '@shop/shared';
+import { bus, initSessionFromStorage, seedRemoteVersions } from '@shop/shared';
 // The shell uses no Redux itself; importing the facade makes the host provide it eagerly from
 // main.js, so a remote's page does not wait for a Redux chunk of its own after the remote loads.
 import '@shop/shared/redux';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { readRegistry, registerRegistry } from './federation/registry';
+import { OverrideNotice } from './federation/OverrideNotice';
+import { overrides, readRegistry } from './federation/registry';
 import { registerServiceWorker } from './serviceWorker';
 
-async function start(): Promise<void> {
-  initSessionFromStorage(bus);
+/**
+ * Seeds the remotes' versions from the registry (the one @shop/shared keeps for the shell and
+ * every remote); Retry on a fallback panel reads `/remotes.json` again through the same parser.
+ * Answers the developer overrides to show.
+ */
+async function seedRemotes(): Promise<{ remote: string; entry: string }[]> {
   try {
-    registerRegistry(await readRegistry());
+    const registry = await readRegistry();
+    seedRemoteVersions(registry, () => readRegistry(fetch, { fresh: true }));
+    return overrides(registry);
   } catch (error) {
     // Without a registry every remote area shows its own fallback; the frame still renders.
     console.error('[shop] remote registry unavailable', error);
+    return [];
   }
+}
+
+async function start(): Promise<void> {
+  initSessionFromStorage(bus);
+  const active = await seedRemotes();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
   // A transition renders in slices that yield to the browser every few milliseconds, so the
   // first render of the frame and of the remotes it mounts does not block input for long.
-  startTransition(() => root.render(<App />));
+  startTransition(() =>
+    root.render(
+      <>
+        <App />
+        <OverrideNotice overrides={active} />
+      </>,
+    ),
+  );
   registerServiceWorker();
 }
 
