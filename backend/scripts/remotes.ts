@@ -56,6 +56,8 @@ interface Invocation {
 
 interface Command {
   usage: string;
+  /** How many positional arguments follow the command's name (more is a usage mistake). */
+  arity: number;
   /** Changes the registry: needs --reason, takes --if-revision. */
   change: boolean;
   run(invocation: Invocation): Promise<void>;
@@ -218,6 +220,7 @@ function print(invocation: Invocation, answer: unknown, lines: () => string[]): 
 const commands: Record<string, Command> = {
   status: {
     usage: 'status   every remote: live, canary and share, rollback target, revision, last hour',
+    arity: 0,
     change: false,
     async run(invocation) {
       const answer = await invocation.api.call('GET admin/remotes');
@@ -226,6 +229,7 @@ const commands: Record<string, Command> = {
   },
   versions: {
     usage: 'versions <remote>   published versions, newest first, with their state',
+    arity: 1,
     change: false,
     async run(invocation) {
       const remote = remoteArg(invocation.positionals[0]);
@@ -235,6 +239,7 @@ const commands: Record<string, Command> = {
   },
   history: {
     usage: 'history <remote>   registry changes, newest first: who, when, what, why',
+    arity: 1,
     change: false,
     async run(invocation) {
       const remote = remoteArg(invocation.positionals[0]);
@@ -244,6 +249,7 @@ const commands: Record<string, Command> = {
   },
   promote: {
     usage: 'promote <remote> <version> --reason "…" [--if-revision N]   make a validated version live',
+    arity: 2,
     change: true,
     async run(invocation) {
       const [remoteText, versionText] = invocation.positionals;
@@ -258,6 +264,7 @@ const commands: Record<string, Command> = {
   },
   canary: {
     usage: 'canary <remote> <version> <percent> --reason "…" [--if-revision N]   a sticky share of shoppers',
+    arity: 3,
     change: true,
     async run(invocation) {
       const [remoteText, versionText, percentText] = invocation.positionals;
@@ -276,6 +283,7 @@ const commands: Record<string, Command> = {
   },
   rollback: {
     usage: 'rollback <remote> --reason "…" [--if-revision N]   the previous live version again',
+    arity: 1,
     change: true,
     async run(invocation) {
       const remote = remoteArg(invocation.positionals[0]);
@@ -290,6 +298,7 @@ const commands: Record<string, Command> = {
   },
   abort: {
     usage: 'abort <remote> --reason "…" [--if-revision N]   end the canary: everyone loads the live version',
+    arity: 1,
     change: true,
     async run(invocation) {
       const remote = remoteArg(invocation.positionals[0]);
@@ -304,6 +313,7 @@ const commands: Record<string, Command> = {
   },
   override: {
     usage: 'override <remote> <entry-url> [--minutes N]   point only your browser at a local build',
+    arity: 2,
     change: false,
     async run(invocation) {
       const [remoteText, entry] = invocation.positionals;
@@ -366,6 +376,11 @@ export async function run(argv: string[], env: Env, output: Output): Promise<num
       return 2;
     }
     if (!command) throw new CliError(`Unknown command: ${name}. ${usage()[0]}; --help lists them.`, 2);
+    if (rest.length > command.arity)
+      throw new CliError(
+        `Too many arguments for ${name}: npm run remotes -- ${command.usage.split('   ')[0]}`,
+        2,
+      );
     if (!command.change && (values.reason !== undefined || values['if-revision'] !== undefined))
       throw new CliError(`${name} changes nothing: --reason and --if-revision are for changes.`, 2);
     if (command.change) reasonArg(values.reason);

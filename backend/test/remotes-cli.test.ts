@@ -149,6 +149,10 @@ describe('npm run remotes: arguments, sign-in, reachability', () => {
       [['status', '--reason', 'x'], /status changes nothing/],
       [['status', '--force'], /Unknown option '--force'/],
       [['deploy', 'catalog'], /Unknown command: deploy/],
+      [
+        ['rollback', 'catalog', versions.v1, '--reason', 'x'],
+        /Too many arguments for rollback: .*rollback <remote>/,
+      ],
     ];
     for (const [argv, message] of cases) {
       const outcome = await cli(argv, env);
