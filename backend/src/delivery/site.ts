@@ -203,11 +203,30 @@ export async function moduleAssetLinks(
   return [...new Set(links)].join('');
 }
 
-/** The exposes of a remote's mf-manifest.json; nothing when it is missing or unreadable. */
+const isFileList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((file) => typeof file === 'string');
+
+/** Whether a manifest's expose has the asset lists the preloads read (a release is not trusted). */
+function isExpose(value: unknown): value is ManifestExpose {
+  if (typeof value !== 'object' || value === null) return false;
+  const { name, assets } = value as {
+    name?: unknown;
+    assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } };
+  };
+  return typeof name === 'string' && isFileList(assets?.js?.sync) && isFileList(assets?.css?.sync);
+}
+
+/**
+ * The exposes of a remote's mf-manifest.json that name their files; nothing when it is missing or
+ * unreadable. A version's manifest comes from its build: one of another shape must cost the page
+ * its preloads, never the page.
+ */
 async function readExposes(manifestFile: string): Promise<ManifestExpose[]> {
   try {
-    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as { exposes?: ManifestExpose[] };
-    return Array.isArray(manifest.exposes) ? manifest.exposes : [];
+    const manifest: unknown = JSON.parse(await readFile(manifestFile, 'utf8'));
+    const exposes =
+      typeof manifest === 'object' && manifest !== null ? Reflect.get(manifest, 'exposes') : null;
+    return Array.isArray(exposes) ? exposes.filter(isExpose) : [];
   } catch {
     return [];
   }
@@ -298,9 +317,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
       // A worker's own fetches obey the policy its script came with, not the page's.
       reply.header(
         'content-security-policy',
-        serviceWorkerContentSecurityPolicy(
-          options.registry?.origins() ?? [],
-        ),
+        serviceWorkerContentSecurityPolicy(options.registry?.origins() ?? []),
       );
       return sendStaticFile(request, reply, file, NO_CACHE);
     }
