@@ -81,7 +81,7 @@ describe.each(targets)('remote registry on %s', (target) => {
       products: 0,
       auth: { scryptLogN: 10 },
       site: { root },
-      releases: { root, releasesDir, canaryAbort: { failureRate: 0.2, minLoads: 5 } },
+      releases: { root, releasesDir, keep: 1, canaryAbort: { failureRate: 0.2, minLoads: 5 } },
     });
     await createAdmin(ctx.database.db, new PasswordHasher(10), 'ops@example.com', PASSWORD);
     token = dataOf<AdminSession>(
@@ -347,5 +347,26 @@ describe.each(targets)('remote registry on %s', (target) => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+
+  it('prunes old versions, never the live one nor the newest RELEASES_KEEP', async () => {
+    expect(
+      (await post('admin/remotes/catalog/promote', { version: versions.v1, reason: 'v1 again' })).statusCode,
+    ).toBe(200);
+    const pruned = dataOf<{ removed: string[] }>(await post('admin/remotes/catalog/prune', {}));
+    expect(pruned.removed).toEqual([versions.v2]);
+    const listed = dataOf<{ versions: { version: string }[] }>(
+      await get('admin/remotes/catalog/versions'),
+    ).versions;
+    expect(listed.map((entry) => entry.version)).toEqual([versions.oldBus, versions.v1]);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/mfe/catalog/${versions.v2}/remoteEntry.js` })).statusCode,
+    ).toBe(404);
+    const gone = await post('admin/remotes/catalog/canary', {
+      version: versions.v2,
+      percent: 10,
+      reason: 'gone',
+    });
+    expect(gone.statusCode).toBe(404);
   });
 });

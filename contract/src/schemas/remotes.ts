@@ -3,7 +3,7 @@
  * browser reports about the versions it loaded, the release descriptor every published version
  * carries, and the operators' registry operations under `/admin/remotes`.
  */
-import { type Static, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { endpoints } from '../endpoint';
 import { Empty } from './auth';
 
@@ -230,6 +230,13 @@ export const remoteAdminEndpoints = endpoints({
     params: RemoteParams,
     body: RegistryChangeBody,
     response: Type.Object({ remote: RemoteStatus }),
+  },
+  'POST admin/remotes/:remote/prune': {
+    summary:
+      'Delete old published versions: never the live, canary or any rollback version, nor the newest RELEASES_KEEP',
+    params: RemoteParams,
+    body: Type.Object({}),
+    response: Type.Object({ removed: Type.Array(RemoteVersionName) }),
   },
   'POST admin/remotes/overrides': {
     summary: "A signed override pointing one developer's browser at a local build of one remote",

@@ -23,6 +23,7 @@ export type VersionVerdict =
 
 export interface VersionChecker {
   check(remote: RemoteName, version: string): Promise<VersionVerdict>;
+  isPublished(remote: RemoteName, version: string): Promise<boolean>;
 }
 
 export interface Change {
@@ -123,6 +124,31 @@ async function requireAccepted(
   }
 }
 
+/**
+ * Under the remote's lock: the version was not pruned between its checks and this change (prune
+ * takes the same lock), so the registry never names a version the store no longer has.
+ */
+async function requireStillPublished(
+  checker: VersionChecker,
+  change: Change & { version: string },
+): Promise<void> {
+  if (!(await checker.isPublished(change.remote, change.version))) {
+    throw AppError.notFound(`${change.remote} has no published version ${change.version}.`);
+  }
+}
+
+/** Deletes the versions retention allows, under the remote's lock (no promote can pick one meanwhile). */
+export async function pruneVersions(
+  db: Database,
+  remote: RemoteName,
+  prune: (pinned: (string | null)[]) => Promise<string[]>,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const row = await lockRow(tx, remote);
+    return prune([row.liveVersion, row.canaryVersion, ...row.rollbackStack]);
+  });
+}
+
 const label = (version: string | null) => version ?? 'the built-in version';
 
 export async function promote(
@@ -132,6 +158,7 @@ export async function promote(
 ): Promise<RegistryRow> {
   await requireAccepted(db, checker, change, change.version);
   return underLock(db, change, async (tx, row) => {
+    await requireStillPublished(checker, change);
     if (row.liveVersion === change.version) {
       throw AppError.conflict('ALREADY_LIVE', `${change.remote} ${change.version} is already live.`);
     }
@@ -155,6 +182,7 @@ export async function startCanary(
 ): Promise<RegistryRow> {
   await requireAccepted(db, checker, change, change.version);
   return underLock(db, change, async (tx, row) => {
+    await requireStillPublished(checker, change);
     if (row.liveVersion === change.version) {
       throw AppError.conflict(
         'ALREADY_LIVE',

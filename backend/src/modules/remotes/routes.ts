@@ -140,6 +140,19 @@ export const remoteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
+    '/admin/remotes/:remote/prune',
+    { schema: { ...base, ...endpointSchema('POST admin/remotes/:remote/prune') } },
+    async (request) => {
+      const removed = await releases.prune(request.params.remote);
+      request.log.info(
+        { remote: request.params.remote, removed, admin: request.admin?.email },
+        'releases pruned',
+      );
+      return { status: true as const, data: { removed } };
+    },
+  );
+
+  app.post(
     '/admin/remotes/overrides',
     {
       schema: {

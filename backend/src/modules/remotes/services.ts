@@ -5,9 +5,10 @@
  */
 import type { RemoteName, RemoteVersionInfo } from '@shop/contract';
 import { eq } from 'drizzle-orm';
+import { DEFAULT_RELEASES_KEEP } from '../../config';
 import type { Database } from '../../db/client';
 import { remoteVersions } from '../../db/schema';
-import type { VersionChecker, VersionVerdict } from './operations';
+import { pruneVersions, type VersionChecker, type VersionVerdict } from './operations';
 import { type OverridePolicy, RemoteOverrides } from './overrides';
 import { ReleaseRegistry, readRows } from './registry';
 import { checkRelease, shellFacts } from './releaseChecks';
@@ -19,6 +20,7 @@ import {
   type ReleaseStore,
 } from './releaseStore';
 import { type CanaryAbortRule, DEFAULT_CANARY_ABORT, RemoteReports } from './reports';
+import { pruneReleases } from './retention';
 
 export interface ReleaseSettings {
   /** Repository root: the shell's build (checks) and each remote's own build (built-in version). */
@@ -29,6 +31,8 @@ export interface ReleaseSettings {
   remoteOrigins?: Partial<Record<RemoteName, string>>;
   canaryAbort?: CanaryAbortRule;
   overrides?: OverridePolicy;
+  /** Published versions always kept per remote by prune, beside those in use (RELEASES_KEEP). */
+  keep?: number;
 }
 
 export interface ReleaseServices {
@@ -39,6 +43,8 @@ export interface ReleaseServices {
   overrides: RemoteOverrides;
   /** The remote's published versions, newest first, with their state in the registry. */
   versions(remote: RemoteName): Promise<RemoteVersionInfo[]>;
+  /** Deletes the remote's old versions that retention allows; answers which. */
+  prune(remote: RemoteName): Promise<string[]>;
   /** The folder a version's files are served from: the store's, or the remote's own build. */
   localDir(remote: string, version: string): Promise<string | null>;
 }
@@ -70,6 +76,7 @@ export function createReleaseServices(
     log,
   );
   const checker: VersionChecker = {
+    isPublished: async (remote, version) => (await store.descriptor(remote, version)) !== null,
     async check(remote, version): Promise<VersionVerdict> {
       if (!(await store.descriptor(remote, version))) return { published: false };
       const read = (relative: string) => store.readFile(remote, version, relative);
@@ -116,6 +123,10 @@ export function createReleaseServices(
       );
       return infos.filter((info): info is RemoteVersionInfo => info !== null);
     },
+    prune: (remote) =>
+      pruneVersions(db, remote, (pinned) =>
+        pruneReleases(store, remote, pinned, settings.keep ?? DEFAULT_RELEASES_KEEP),
+      ),
     async localDir(remote, version) {
       if (!isRemoteName(remote)) return null;
       if ((await servedBuiltIn(remote)) === version) return builtInDir(settings.root, remote);
