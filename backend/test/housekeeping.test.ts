@@ -13,6 +13,8 @@ import {
   idempotencyKeys,
   passwordResets,
   rateLimitCounters,
+  remoteOverrides,
+  remoteVersionStats,
 } from '../src/db/schema';
 import { HOUSEKEEPING_BATCH, runHousekeeping, scheduleHousekeeping } from '../src/services/housekeeping';
 import { createMember, createTestDatabase, targets } from './db';
@@ -55,6 +57,26 @@ describe.each(targets)('housekeeping on %s', (target) => {
       { key: `test:ended:${hex()}`, hits: 3, windowEndsAt: hoursAgo(1) },
       { key: `test:open:${hex()}`, hits: 3, windowEndsAt: hoursAgo(-1) },
     ]);
+    await db.insert(remoteVersionStats).values([
+      { remote: 'catalog', version: '0.1.0-old', minute: hoursAgo(24 * 31), loads: 9 },
+      { remote: 'catalog', version: '0.1.0-new', minute: hoursAgo(1), loads: 3 },
+    ]);
+    await db.insert(remoteOverrides).values([
+      {
+        tokenHash: hex(),
+        remote: 'catalog',
+        entry: 'http://localhost:3001/remoteEntry.js',
+        adminId: admin.id,
+        expiresAt: hoursAgo(1),
+      },
+      {
+        tokenHash: hex(),
+        remote: 'catalog',
+        entry: 'http://localhost:3001/remoteEntry.js',
+        adminId: admin.id,
+        expiresAt: hoursAgo(-1),
+      },
+    ]);
 
     const deleted = await runHousekeeping(db);
     expect(deleted).toMatchObject({
@@ -62,7 +84,11 @@ describe.each(targets)('housekeeping on %s', (target) => {
       'sign-in tokens': 1,
       'admin tokens': 1,
       'password reset links': 1,
+      'remote load counts': 1,
+      'remote overrides': 1,
     });
+    expect((await db.select().from(remoteVersionStats)).map((row) => row.version)).toEqual(['0.1.0-new']);
+    expect(await db.select().from(remoteOverrides)).toHaveLength(1);
     expect(deleted?.['abuse counters']).toBeGreaterThanOrEqual(1);
 
     const keys = await db

@@ -1,6 +1,7 @@
 /**
  * The scheduled clean-up of rows that only grow: idempotency keys past their day, expired sign-in
- * tokens (buyers' and admins'), expired password-reset links, and ended abuse counters. Every API
+ * tokens (buyers' and admins'), expired password-reset links, ended abuse counters, old remote
+ * load counts and expired remote overrides. Every API
  * instance runs the schedule; a transaction-scoped advisory lock lets one of them work at a time
  * and the others skip that round. Deletes go in batches, each well inside the statement timeout.
  * A failed round (the database away) is logged and the next one tries again.
@@ -13,6 +14,8 @@ import { pruneExpiredCounters } from './rateLimitCounters';
 
 /** Any fixed number; the same for every instance on one database (the migrator uses another). */
 const HOUSEKEEPING_LOCK_KEY = 7_341_015;
+/** Browsers' loads and failures per remote version are kept this long (status shows the last hour). */
+export const REMOTE_STATS_KEPT_DAYS = 30;
 /** Rows deleted per statement. */
 export const HOUSEKEEPING_BATCH = 5000;
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -61,6 +64,19 @@ export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
     run: (db) => deleteInBatches(db, 'password_resets', sql`expires_at < now()`),
   },
   { name: 'abuse counters', run: pruneExpiredCounters },
+  {
+    name: 'remote load counts',
+    run: (db) =>
+      deleteInBatches(
+        db,
+        'remote_version_stats',
+        sql`minute < now() - ${sql.raw(`interval '${REMOTE_STATS_KEPT_DAYS} days'`)}`,
+      ),
+  },
+  {
+    name: 'remote overrides',
+    run: (db) => deleteInBatches(db, 'remote_overrides', sql`expires_at < now()`),
+  },
 ];
 
 /**
