@@ -5,7 +5,15 @@
  * temp dir, no mocked fs.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { RemoteName } from '@shop/contract';
 import {
@@ -164,6 +172,19 @@ describe('FolderReleaseStore paths', () => {
     await store.remove('catalog', gone.version);
     expect(await store.versions('catalog')).toEqual([kept.version]);
     expect(readdirSync(path.join(store.dir, 'catalog'))).toEqual([kept.version]);
+  });
+
+  it('deletes the temporary folder of a publish that died long ago, not one under way', async () => {
+    const remoteDir = path.join(store.dir, 'catalog');
+    mkdirSync(path.join(remoteDir, '.incoming-died'), { recursive: true });
+    mkdirSync(path.join(remoteDir, '.removing-died'));
+    mkdirSync(path.join(remoteDir, '.incoming-under-way'));
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(path.join(remoteDir, '.incoming-died'), twoHoursAgo, twoHoursAgo);
+    utimesSync(path.join(remoteDir, '.removing-died'), twoHoursAgo, twoHoursAgo);
+
+    const { version } = await store.publish('catalog', build('build'));
+    expect(readdirSync(remoteDir).sort()).toEqual(['.incoming-under-way', version]);
   });
 
   it('lists no folder without a release.json as a version (a publish that never finished)', async () => {

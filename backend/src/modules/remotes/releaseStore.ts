@@ -61,6 +61,11 @@ const UNHASHED = /(\.br|\.gz)$|^\.build-stamp$/;
 const NOT_COPIED = new Set([RELEASE_FILE]);
 const INCOMING_PREFIX = '.incoming-';
 const REMOVING_PREFIX = '.removing-';
+/**
+ * A temporary folder untouched this long was left by a publish or removal that died (a killed
+ * process): the next publish deletes it. Far longer than any copy of a build takes.
+ */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 const VERSION_NAME = new RegExp(VERSION_PATTERN);
 const VERSION_MAX_LENGTH = 80;
 /** Published files are read-only: immutability the file system also enforces against slips. */
@@ -226,6 +231,7 @@ export class FolderReleaseStore implements ReleaseStore {
     const existing = await this.descriptor(remote, version);
     if (existing) return { version, state: 'exists', descriptor: existing };
 
+    await this.sweepAbandoned(remote);
     const copied = files.filter((relative) => !NOT_COPIED.has(relative));
     const incoming = path.join(this.dir, remote, `${INCOMING_PREFIX}${randomSuffix()}`);
     await mkdir(incoming, { recursive: true });
@@ -265,6 +271,22 @@ export class FolderReleaseStore implements ReleaseStore {
       return { version, state: 'published', descriptor };
     } finally {
       await rm(incoming, { recursive: true, force: true });
+    }
+  }
+
+  /** Deletes the temporary folders of publishes and removals that died long ago. */
+  private async sweepAbandoned(remote: RemoteName): Promise<void> {
+    const remoteDir = path.join(this.dir, remote);
+    const names = await readdir(remoteDir).catch((error: unknown) => {
+      if (isMissing(error)) return [];
+      throw error;
+    });
+    const oldest = Date.now() - ABANDONED_AFTER_MS;
+    for (const name of names) {
+      if (!name.startsWith(INCOMING_PREFIX) && !name.startsWith(REMOVING_PREFIX)) continue;
+      const folder = path.join(remoteDir, name);
+      const modified = (await stat(folder).catch(() => null))?.mtimeMs;
+      if (modified !== undefined && modified < oldest) await rm(folder, { recursive: true, force: true });
     }
   }
 
