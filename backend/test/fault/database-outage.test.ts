@@ -88,6 +88,8 @@ describe('the API server while its PostgreSQL goes away', () => {
       env: {
         DATABASE_URL: cluster.urlOf('shop'),
         LOG_LEVEL: 'warn',
+        // The page side too: /remotes.json reads the remote registry from the database.
+        SERVE_SITE: '1',
         DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
         DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
       },
@@ -220,11 +222,18 @@ describe('the API server while its PostgreSQL goes away', () => {
     }
   });
 
-  it('answers 503 quickly while the database is frozen, and serves again once it thaws', async () => {
+  it('answers 503 quickly while the database is frozen (pages keep the last good remote registry), and serves again once it thaws', async () => {
     expect((await send(`${api}/products?per-page=4`)).status).toBe(200);
+    // The remote registry read from the database; while it is frozen, pages get the last good one.
+    const origin = api.replace(/\/backend\/api$/, '');
+    const registryBefore = await send(`${origin}/remotes.json`);
+    expect(registryBefore.status).toBe(200);
+    expect(registryBefore.body).toHaveProperty('catalog.channel', 'built-in');
     cluster.freeze();
     let frozen: Answer[];
+    let registryWhileFrozen: Answer;
     try {
+      registryWhileFrozen = await send(`${origin}/remotes.json`);
       frozen = await Promise.all([
         send(`${api}/health`),
         send(`${api}/products?per-page=4&q=gift`),
@@ -242,6 +251,9 @@ describe('the API server while its PostgreSQL goes away', () => {
       expect(answer.body?.error?.code).toBe('DATABASE_UNAVAILABLE');
       expect(answer.ms).toBeLessThan(QUICK_ANSWER_MS + 1000);
     }
+    expect(registryWhileFrozen.status).toBe(200);
+    expect(registryWhileFrozen.ms).toBeLessThan(QUICK_ANSWER_MS + 1000);
+    expect(registryWhileFrozen.body).toEqual(registryBefore.body);
     let healthy = false;
     for (let i = 0; i < 40 && !healthy; i++) {
       healthy = (await send(`${api}/products?per-page=4`)).status === 200;
