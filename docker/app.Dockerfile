@@ -4,7 +4,8 @@
 #   NAME     the remote's federation name (catalog, cart_checkout, ...); empty for the shell
 #   VERSION  optional; defaults to the version in the app's package.json
 # The shell is served at /, a remote under /mfe/<NAME>/<VERSION>/ (the paths `npm start` uses),
-# so remotes.json entries read the same behind the gateway as on one origin.
+# so registry entries read the same behind the gateway as on one origin. A remote's container also
+# serves every version published into the `releases` volume (docker/nginx-remote.conf).
 
 FROM node:20 AS build
 ARG APP
@@ -36,6 +37,17 @@ RUN set -eu; \
     cp -R "${APP}/dist/." "$target/"
 
 FROM nginx:1.27-alpine
-COPY docker/nginx-app.conf /etc/nginx/conf.d/default.conf
+ARG NAME=""
+# The shell: its pages and files (nginx-app.conf). A remote: every retained version of its own
+# files, the built-in one and those published into the `releases` volume (nginx-remote.conf).
+COPY docker/nginx-app.conf docker/nginx-remote.conf /etc/nginx/shop/
+RUN set -eu; \
+    if [ -n "$NAME" ]; then \
+      sed "s/@REMOTE@/${NAME}/g" /etc/nginx/shop/nginx-remote.conf > /etc/nginx/conf.d/default.conf; \
+      mkdir -p /srv/published/mfe; \
+    else \
+      cp /etc/nginx/shop/nginx-app.conf /etc/nginx/conf.d/default.conf; \
+    fi; \
+    nginx -t
 COPY --from=build /out/ /usr/share/nginx/html/
 EXPOSE 80
