@@ -4,8 +4,9 @@
  * and the SRI hash of its remoteEntry.js. Builds are real folders written to a temp dir.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RemoteName } from '@shop/contract';
 import { BUS_CONTRACT_VERSION } from '@shop/contract/bus';
 import {
   checkRelease,
@@ -26,6 +27,15 @@ import {
 } from './releaseFixtures';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
+
+/** The .ts/.tsx files under the repository's folders `dirs`, tests left out. */
+function sourceFiles(dirs: string[]): string[] {
+  return dirs.flatMap((dir) =>
+    readdirSync(path.join(REPO_ROOT, dir), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => path.join(REPO_ROOT, dir, file)),
+  );
+}
 const SHELL: ShellFacts = { busContractVersion: BUS_CONTRACT_VERSION, shared: SHELL_SHARED };
 const VERSION = '0.2.0-3fa9c2d1e0';
 
@@ -165,6 +175,22 @@ describe('requiredExposes', () => {
       expect.arrayContaining(['AuthModals', 'GuestCheckoutPanel', 'LoginPage', 'UserMenu']),
     );
     expect(requiredExposes('member')).toEqual(['MemberArea', 'NotificationsButton']);
+  });
+
+  it('covers every module a RemoteSlot mounts by name, in the shell or in any remote', () => {
+    const mounted = sourceFiles([
+      'shell/src',
+      'mfe-catalog/src',
+      'mfe-cart-checkout/src',
+      'mfe-member/src',
+      'mfe-auth/src',
+    ])
+      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/<RemoteSlot module="([a-z_]+)\/(\w+)"/g)])
+      .map(([, remote, name]) => ({ remote, name }));
+    expect(mounted.length).toBeGreaterThan(5);
+    for (const { remote, name } of mounted) {
+      expect(requiredExposes(remote as RemoteName)).toContain(name);
+    }
   });
 
   it.each([
