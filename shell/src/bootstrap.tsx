@@ -27,6 +27,11 @@ async function seedRemotes(): Promise<{ remote: string; entry: string }[]> {
   }
 }
 
+/*
+ * The override notice renders with the page, not from a lazy chunk: the shell has no other async
+ * chunk, and one would add webpack's chunk-loading runtime to main.js (+1 KB gzip measured), more
+ * than the notice itself.
+ */
 async function start(): Promise<void> {
   initSessionFromStorage(bus);
   const active = await seedRemotes();

@@ -230,6 +230,34 @@ describe('a remote version that fails in the browser', () => {
     expect(scriptsFor(entryOf('0.1.0-l5'))).toBe(0);
   });
 
+  it('retries an origin that refuses the connection once, then mounts the fallback and reports script-error', async () => {
+    answers.set(entryOf('0.2.0-c11'), 'refused');
+    answers.set(entryOf('0.1.0-l11'), serving('live after a refusal'));
+    seed(registryWith('0.2.0-c11', '0.1.0-l11'));
+    render(<RemoteSlot module="catalog/Page" variant="page" />);
+    await advance(1_000);
+    expect(screen.getByText('live after a refusal')).toBeInTheDocument();
+    expect(scriptsFor(entryOf('0.2.0-c11'))).toBe(2);
+    expect(errorReports()).toEqual([
+      { remote: 'catalog', version: '0.2.0-c11', kind: 'script-error', route: '/' },
+    ]);
+  });
+
+  it('counts an origin that first stays silent as timed out, however its retry fails, and probes it no more', async () => {
+    answers.set(entryOf('0.2.0-c12'), 'hang');
+    answers.set(entryOf('0.1.0-l12'), 'hang');
+    seed(registryWith('0.2.0-c12', '0.1.0-l12'));
+    render(<RemoteSlot module="catalog/Page" variant="page" />);
+    await advance(SCRIPT_TIMEOUT_MS + 100);
+    answers.set(entryOf('0.2.0-c12'), 'refused');
+    await advance(RETRY_DELAY_MS + 200);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(fetchCalls.filter(({ url }) => url === entryOf('0.2.0-c12'))).toEqual([]);
+    expect(errorReports()).toEqual([
+      { remote: 'catalog', version: '0.2.0-c12', kind: 'timeout', route: '/' },
+    ]);
+  });
+
   it('reports once per remote, version and kind, however many slots of it the page has', async () => {
     answers.set(entryOf('0.2.0-c6'), 'not-found');
     answers.set(entryOf('0.1.0-l6'), serving('live'));

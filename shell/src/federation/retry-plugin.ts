@@ -97,6 +97,8 @@ async function retryEntry(
   try {
     return (await getRemoteEntry({ origin, remoteInfo, remoteEntryExports })) || undefined;
   } catch (error) {
+    // After a timeout the origin is taken as down: no probe, which could wait on it once more.
+    if (failureKindOf(first) === 'timeout') throw withFailureKind(error, 'timeout');
     throw await classifyFailure(error, url);
   }
 }
