@@ -33,7 +33,12 @@ function makeRoot(): { root: string; releasesDir: string } {
   );
   write('secret.txt', 'outside every remote');
   write('releases/catalog/1.2.2-3fa9c2d1e0/remoteEntry.js', 'var catalog = "published";');
-  write('releases/catalog/1.2.2-3fa9c2d1e0/release.json', '{"version":"1.2.2-3fa9c2d1e0"}');
+  write(
+    'releases/catalog/1.2.2-3fa9c2d1e0/release.json',
+    '{"version":"1.2.2-3fa9c2d1e0","remote":"catalog"}',
+  );
+  // A publish still copying: no release.json yet, so no version.
+  write('releases/catalog/1.2.4-0123456789/remoteEntry.js', 'var catalog = "half copied";');
   write('mfe-auth/package.json', JSON.stringify({ name: 'mfe-auth', version: '0.1.0' }));
   write('mfe-auth/dist/remoteEntry.js', 'var auth = {};');
   return { root, releasesDir };
@@ -100,6 +105,7 @@ describe("a remote's own origin (scripts/serve-remote.ts)", () => {
     for (const url of [
       '/mfe/auth/0.1.0/remoteEntry.js',
       '/mfe/catalog/9.9.9/remoteEntry.js',
+      '/mfe/catalog/1.2.4-0123456789/remoteEntry.js',
       '/mfe/catalog/1.2.3/missing.js',
       '/mfe/catalog/1.2.3/..%2F..%2Fsecret.txt',
       '/mfe/catalog/..%2F..%2F/secret.txt',

@@ -16,6 +16,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
+import { builtInDir, FolderReleaseStore, isRemoteName } from '../modules/remotes/releaseStore';
 import { sendStaticFile } from './sendStaticFile';
 
 /** Remote name (as the shell knows it) → app folder. */
@@ -33,9 +34,6 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The releases folder under the repository root when RELEASES_DIR is not set. */
 export const DEFAULT_RELEASES_SUBDIR = '.data/releases';
-
-/** A version names one folder: no slash, no leading dot (never `..`). */
-const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
 
 /**
  * Headers of every remote file, whichever origin serves it. Any page may read them (CORS for
@@ -56,14 +54,6 @@ export function cacheControlFor(file: string): string {
 export async function isFile(file: string): Promise<boolean> {
   try {
     return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-async function isDirectory(dir: string): Promise<boolean> {
-  try {
-    return (await stat(dir)).isDirectory();
   } catch {
     return false;
   }
@@ -93,18 +83,20 @@ export interface RemoteFolders {
 }
 
 /**
- * The folders as they are laid out today: the built-in version in `<root>/<app>/dist`, every
- * published one in `<releasesDir>/<remote>/<version>/`.
+ * The same folders the shop's server serves (modules/remotes/services.ts): the built-in version
+ * in `<root>/<app>/dist`, every published one from the folder release store (a version whole, with
+ * its release.json; a publish still copying is not one yet). The built-in version is read on every
+ * request, so a rebuilt remote shows at once.
  */
 export function remoteFolders(root: string, releasesDir: string): RemoteFolders {
+  const store = new FolderReleaseStore(releasesDir);
   return {
     async localDir(remote, version) {
+      if (!isRemoteName(remote)) return null;
       const app = REMOTE_APPS.find((candidate) => candidate.name === remote);
-      if (!app || !VERSION_PATTERN.test(version)) return null;
-      if ((await packageVersion(path.join(root, app.dir))) === version)
-        return path.join(root, app.dir, 'dist');
-      const release = path.join(releasesDir, remote, version);
-      return (await isDirectory(release)) ? release : null;
+      if (app && (await packageVersion(path.join(root, app.dir))) === version)
+        return builtInDir(root, remote);
+      return store.localDir(remote, version);
     },
   };
 }
