@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { IMMUTABLE, NO_CACHE, remoteFolders } from '../src/delivery/remoteFiles';
 import { buildRemoteOrigin, REMOTE_ORIGIN_HEALTH } from '../src/delivery/remoteOrigin';
-import { moduleAssetLinks, servedVersion } from '../src/delivery/site';
+import { moduleAssetLinks, preloadLinks, servedVersion } from '../src/delivery/site';
 
 /** A fake repository root: catalog's running build (1.2.3), one published release, and auth. */
 function makeRoot(): { root: string; releasesDir: string } {
@@ -132,6 +132,17 @@ describe('preloads of a page whose remotes have origins of their own', () => {
     });
     expect(servedVersion('/mfe/auth/0.1.0/mf-manifest.json')).toEqual({ name: 'auth', version: '0.1.0' });
     expect(servedVersion('https://cdn.example.com/catalog/remoteEntry.js')).toBeNull();
+  });
+
+  it('preloads a remote entry with SRI as the CORS request with integrity the shell makes', () => {
+    const entry = 'http://127.0.0.1:8291/mfe/catalog/1.2.3/remoteEntry.js';
+    expect(preloadLinks({ catalog: { entry, integrity: 'sha384-abc+/=' } }, '/')).toContain(
+      `<link rel="preload" href="${entry}" as="script" crossorigin="anonymous" integrity="sha384-abc+/=">`,
+    );
+    // Without SRI the shell loads a plain (no-cors) script: so is the preload.
+    expect(preloadLinks({ catalog: { entry } }, '/')).toContain(
+      `<link rel="preload" href="${entry}" as="script">`,
+    );
   });
 
   it("preloads the page's module files from the remote's origin, read from the files here", async () => {

@@ -81,7 +81,10 @@ export function scriptJson(value: unknown): string {
 }
 
 /** What the page helpers read of a registry: each remote's entry and the one it falls back to. */
-export type RemotesRegistry = Record<string, { entry: string; fallback?: { entry: string } }>;
+export type RemotesRegistry = Record<
+  string,
+  { entry: string; integrity?: string; fallback?: { entry: string } }
+>;
 
 export const REMOTES_PLACEHOLDER = '<!--REMOTES-->';
 const API_PREFIX = '/backend/api';
@@ -141,10 +144,22 @@ const remoteOf = (moduleId: string) => moduleId.slice(0, moduleId.indexOf('/'));
 export function preloadLinks(registry: RemotesRegistry, pathname: string): string {
   const names = [...new Set(modulesOfPage(pathname).map(remoteOf))];
   return names
-    .map((name) => registry[name]?.entry)
-    .filter((entry): entry is string => typeof entry === 'string')
-    .map((entry) => `<link rel="preload" href="${escapeAttribute(entryScript(entry))}" as="script">`)
+    .map((name) => registry[name])
+    .filter((remote): remote is RemotesRegistry[string] => typeof remote?.entry === 'string')
+    .map(
+      ({ entry, integrity }) =>
+        `<link rel="preload" href="${escapeAttribute(entryScript(entry))}" as="script"${integrityAttributes(integrity)}>`,
+    )
     .join('');
+}
+
+/**
+ * A version with recorded SRI is loaded by a CORS script carrying its integrity (the shell's
+ * retry plugin): the preload must ask the same way, or the browser cannot use it and fetches
+ * the file twice.
+ */
+function integrityAttributes(integrity: string | undefined): string {
+  return integrity ? ` crossorigin="anonymous" integrity="${escapeAttribute(integrity)}"` : '';
 }
 
 interface ManifestExpose {
