@@ -10,6 +10,7 @@
  *   npm run remotes -- rollback <remote> --reason "…"           the previous live version again
  *   npm run remotes -- abort <remote> --reason "…"              end the canary
  *   npm run remotes -- override <remote> <entry-url> [--minutes N]  a developer's signed override
+ *   npm run remotes -- prune [<remote>]                         delete old versions retention allows
  *
  * Changes take `--if-revision N` (refused with 409 when the remote changed since revision N).
  * Environment: SHOP_URL (default http://localhost:$PORT, 8080), ADMIN_TOKEN or ADMIN_EMAIL +
@@ -205,6 +206,12 @@ export function historyLines(remote: RemoteName, history: RegistryHistoryEntry[]
   );
 }
 
+function pruneLine(remote: RemoteName, removed: string[]): string {
+  if (removed.length === 0)
+    return `${remote}: nothing to prune (the newest RELEASES_KEEP and every version in use stay).`;
+  return `${remote}: removed ${removed.length} version${removed.length === 1 ? '' : 's'}: ${removed.join(', ')}`;
+}
+
 /** After a change: one sentence saying what shoppers now load, then the remote's row. */
 function changedLines(what: string, status: RemoteStatus): string[] {
   return [`${status.remote}: ${what} (revision ${status.revision}).`, '', ...statusLines([status])];
@@ -309,6 +316,24 @@ const commands: Record<string, Command> = {
       print(invocation, answer, () =>
         changedLines(`canary ended, everyone loads ${liveOf(answer.remote)}`, answer.remote),
       );
+    },
+  },
+  prune: {
+    usage: 'prune [<remote>]   delete old versions retention allows (every remote when none is named)',
+    arity: 1,
+    change: false,
+    async run(invocation) {
+      const named = invocation.positionals[0];
+      const remotes = named === undefined ? [...REMOTE_NAMES] : [remoteArg(named)];
+      const answers: { remote: RemoteName; removed: string[] }[] = [];
+      for (const remote of remotes) {
+        const { removed } = await invocation.api.call('POST admin/remotes/:remote/prune', {
+          params: { remote },
+          body: {},
+        });
+        answers.push({ remote, removed });
+      }
+      print(invocation, answers, () => answers.map(({ remote, removed }) => pruneLine(remote, removed)));
     },
   },
   override: {

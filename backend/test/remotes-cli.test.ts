@@ -3,10 +3,9 @@
  * app listening on 127.0.0.1 (PGlite; the CLI only speaks HTTP, so one database kind is enough),
  * with versions published into a temp release store beside a fake shell build.
  *
- * The first block needs no registry routes (arguments, sign-in, unreachable shop); the second
- * drives the admin routes of backend/src/modules/remotes/routes.ts and is skipped until they exist.
+ * The first block is the CLI's own (arguments, sign-in, an unreachable shop or a proxy's page);
+ * the second drives the registry through the admin routes, one operator's session in order.
  */
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -18,9 +17,6 @@ import { createAdmin } from '../src/services/admins';
 import { PasswordHasher } from '../src/services/passwords';
 import { createTestApp, dataOf, type TestContext } from './db';
 import { tempDir, writeRemoteBuild, writeShellBuild } from './releaseFixtures';
-
-const ROUTES = path.join(__dirname, '../src/modules/remotes/routes.ts');
-const describeWithRoutes = existsSync(ROUTES) ? describe : describe.skip;
 
 const EMAIL = 'ops@example.com';
 const PASSWORD = 'correct horse battery staple';
@@ -77,7 +73,8 @@ beforeAll(async () => {
   ctx = await createTestApp('pglite', {
     products: 0,
     auth: { scryptLogN: 10 },
-    releases: { root, releasesDir },
+    // Keep only the newest version beside those in use, so prune has something to delete.
+    releases: { root, releasesDir, keep: 1 },
   });
   await createAdmin(ctx.database.db, new PasswordHasher(10), EMAIL, PASSWORD);
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
@@ -202,7 +199,7 @@ describe('npm run remotes: arguments, sign-in, reachability', () => {
   });
 });
 
-describeWithRoutes('npm run remotes: the registry through the admin API (waits for the routes)', () => {
+describe('npm run remotes: the registry through the admin API', () => {
   const env = () => ({ SHOP_URL: shopUrl, ADMIN_TOKEN: token });
 
   it('status: every remote, nothing promoted, no loads yet', async () => {
@@ -325,6 +322,26 @@ describeWithRoutes('npm run remotes: the registry through the admin API (waits f
       ['promote', versions.v1, 'first release'],
     ]);
     expect(new Set(rows.map((cells) => cells[6]))).toEqual(new Set([ACTOR]));
+  });
+
+  it('prune deletes what retention allows: never the live version nor the newest', async () => {
+    const outcome = await cli(['prune', 'catalog'], env());
+    expect(outcome).toEqual({
+      code: 0,
+      out: [`catalog: removed 1 version: ${versions.v2}`],
+      err: [],
+    });
+    const listed = await cli(['versions', 'catalog'], env());
+    expect(listed.out.slice(1).map((line) => line.split(/\s{2,}/)[0])).toEqual([
+      versions.broken,
+      versions.v1,
+    ]);
+    const everyRemote = await cli(['prune'], env());
+    expect(everyRemote.out).toEqual(
+      ['catalog', 'cart_checkout', 'member', 'auth'].map(
+        (remote) => `${remote}: nothing to prune (the newest RELEASES_KEEP and every version in use stay).`,
+      ),
+    );
   });
 
   it('--json prints the API answer as it is', async () => {
