@@ -129,17 +129,19 @@ export function table(headers: string[], rows: string[][]): string[] {
 const minute = (iso: string) =>
   /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(iso) ? iso.slice(0, 16).replace('T', ' ') : iso;
 const NONE = '-';
+/** A remote's own build, served while nothing promoted is live (a null version in the history). */
+const BUILT_IN_LABEL = 'built-in';
+/** The built-in version by its name, or none when the remote has no build to serve. */
+const builtInOf = (status: RemoteStatus) => (status.builtIn ? `${status.builtIn} (${BUILT_IN_LABEL})` : NONE);
 
 function liveOf(status: RemoteStatus): string {
-  if (status.live) return status.live.version;
-  return status.builtIn ? `${status.builtIn} (built-in)` : NONE;
+  return status.live ? status.live.version : builtInOf(status);
 }
 
-/** What `rollback` would make live: a version, the built-in build, or nothing when already built-in. */
+/** What `rollback` would make live: a version, the built-in build (named by its version), or none. */
 function rollbackOf(status: RemoteStatus): string {
-  if (status.rollbackTo) return status.rollbackTo;
-  if (!status.live) return NONE;
-  return status.builtIn ? `${status.builtIn} (built-in)` : 'built-in';
+  if (status.rollbackTo === null) return NONE;
+  return status.rollbackTo === status.builtIn ? builtInOf(status) : status.rollbackTo;
 }
 
 const percentOf = (failures: number, loads: number) =>
@@ -173,7 +175,10 @@ export function statusLines(remotes: RemoteStatus[]): string[] {
   return [...registry, '', 'Last hour:', ...lastHour];
 }
 
-const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const KIBIBYTE = 1024;
+const MEBIBYTE = 1024 * KIBIBYTE;
+const sizeOf = (bytes: number) =>
+  bytes < MEBIBYTE ? `${(bytes / KIBIBYTE).toFixed(1)} KB` : `${(bytes / MEBIBYTE).toFixed(1)} MB`;
 
 export function versionLines(remote: RemoteName, versions: RemoteVersionInfo[]): string[] {
   if (versions.length === 0) return [`${remote}: no published versions.`];
@@ -183,7 +188,7 @@ export function versionLines(remote: RemoteName, versions: RemoteVersionInfo[]):
       version.version,
       version.state,
       minute(version.publishedAt),
-      kilobytes(version.bytes),
+      sizeOf(version.bytes),
       version.refusal ?? '',
     ]),
   );
@@ -197,8 +202,9 @@ export function historyLines(remote: RemoteName, history: RegistryHistoryEntry[]
       String(entry.id),
       minute(entry.at),
       entry.action,
-      entry.version ?? NONE,
-      entry.fromVersion ?? NONE,
+      entry.version ?? BUILT_IN_LABEL,
+      // A refusal changed nothing, so it names no version it moved from.
+      entry.fromVersion ?? (entry.action === 'refused' ? NONE : BUILT_IN_LABEL),
       entry.percent === null ? NONE : `${entry.percent} %`,
       entry.actor,
       entry.reason,

@@ -6,6 +6,7 @@
  * The first block is the CLI's own (arguments, sign-in, an unreachable shop or a proxy's page);
  * the second drives the registry through the admin routes, one operator's session in order.
  */
+import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -54,6 +55,9 @@ const versions = { v1: '', v2: '', broken: '' };
 beforeAll(async () => {
   temp = tempDir('remotes-cli');
   const root = writeShellBuild(temp.dir);
+  // The catalog's own build, served as its built-in version (its package.json's) until a promote.
+  writeRemoteBuild(path.join(root, 'mfe-catalog/dist'));
+  writeFileSync(path.join(root, 'mfe-catalog/package.json'), JSON.stringify({ version: '0.1.0' }));
   const releasesDir = path.join(root, '.data/releases');
   let clock = Date.parse('2026-11-27T04:00:00.000Z');
   // One minute between publishes: versions are listed newest first by publishedAt.
@@ -214,8 +218,10 @@ describe('npm run remotes: the registry through the admin API', () => {
       'ROLLBACK TO',
       'REVISION',
     ]);
-    for (const remote of ['catalog', 'cart_checkout', 'member', 'auth'])
-      expect(rowOf(outcome.out, remote).slice(-1)).toEqual(['0']);
+    expect(rowOf(outcome.out, 'catalog')).toEqual(['catalog', '0.1.0 (built-in)', '-', '-', '-', '-', '0']);
+    // No build of the others in this root: nothing is served for them.
+    for (const remote of ['cart_checkout', 'member', 'auth'])
+      expect(rowOf(outcome.out, remote)).toEqual([remote, '-', '-', '-', '-', '-', '0']);
     expect(outcome.out).toContain('No loads reported in the last hour.');
   });
 
@@ -239,7 +245,8 @@ describe('npm run remotes: the registry through the admin API', () => {
     expect(outcome.err).toEqual([]);
     expect(outcome.code).toBe(0);
     expect(outcome.out[0]).toBe(`catalog: ${versions.v1} is live (revision 1).`);
-    expect(rowOf(outcome.out, 'catalog')[1]).toBe(versions.v1);
+    const [, live, , , , rollbackTo] = rowOf(outcome.out, 'catalog');
+    expect([live, rollbackTo]).toEqual([versions.v1, '0.1.0 (built-in)']);
   });
 
   it('canary with --if-revision; a second operator with the same stale revision is refused 409', async () => {
@@ -313,13 +320,13 @@ describe('npm run remotes: the registry through the admin API', () => {
     const outcome = await cli(['history', 'catalog'], env());
     expect(outcome.code).toBe(0);
     const rows = outcome.out.slice(1).map((line) => line.split(/\s{2,}/));
-    expect(rows.map((cells) => [cells[2], cells[3], cells[7]])).toEqual([
-      ['rollback', versions.v1, 'v2 slow'],
-      ['promote', versions.v2, 'v2 is good'],
-      ['refused', versions.broken, 'oops'],
-      ['abort', versions.v2, 'enough'],
-      ['canary', versions.v2, 'try v2'],
-      ['promote', versions.v1, 'first release'],
+    expect(rows.map((cells) => [cells[2], cells[3], cells[4], cells[5], cells[7]])).toEqual([
+      ['rollback', versions.v1, versions.v2, '-', 'v2 slow'],
+      ['promote', versions.v2, versions.v1, '-', 'v2 is good'],
+      ['refused', versions.broken, '-', '-', 'oops'],
+      ['abort', versions.v2, versions.v1, '50 %', 'enough'],
+      ['canary', versions.v2, versions.v1, '50 %', 'try v2'],
+      ['promote', versions.v1, 'built-in', '-', 'first release'],
     ]);
     expect(new Set(rows.map((cells) => cells[6]))).toEqual(new Set([ACTOR]));
   });
