@@ -66,8 +66,10 @@ interface Command {
 
 // ---- Arguments, checked here with the contract's own bounds before anything is sent ----
 
+/** `cart_checkout`, or its folder `mfe-cart-checkout` (as `npm run release` takes it). */
 function remoteArg(text: string | undefined): RemoteName {
-  const remote = REMOTE_NAMES.find((name) => name === text);
+  const bare = text?.replace(/\/+$/, '').replace(/^mfe-/, '').replace(/-/g, '_');
+  const remote = REMOTE_NAMES.find((name) => name === bare);
   if (!remote)
     throw new CliError(`<remote> must be one of ${REMOTE_NAMES.join(', ')}; got ${text ?? 'none'}`, 2);
   return remote;
@@ -412,6 +414,8 @@ export async function run(argv: string[], env: Env, output: Output): Promise<num
         `Too many arguments for ${name}: npm run remotes -- ${command.usage.split('   ')[0]}`,
         2,
       );
+    if (values.minutes !== undefined && name !== 'override')
+      throw new CliError('--minutes is for override only.', 2);
     if (!command.change && (values.reason !== undefined || values['if-revision'] !== undefined))
       throw new CliError(`${name} changes nothing: --reason and --if-revision are for changes.`, 2);
     if (command.change) reasonArg(values.reason);

@@ -148,6 +148,7 @@ describe('npm run remotes: arguments, sign-in, reachability', () => {
       ],
       [['abort', 'catalog', '--reason', 'x', '--if-revision', 'two'], /--if-revision must be a whole number/],
       [['status', '--reason', 'x'], /status changes nothing/],
+      [['abort', 'catalog', '--reason', 'x', '--minutes', '5'], /--minutes is for override only/],
       [['status', '--force'], /Unknown option '--force'/],
       [['deploy', 'catalog'], /Unknown command: deploy/],
       [
@@ -226,7 +227,8 @@ describe('npm run remotes: the registry through the admin API', () => {
   });
 
   it('versions: the published versions newest first, none in use yet', async () => {
-    const outcome = await cli(['versions', 'catalog'], env());
+    // The remote's folder name works too, as `npm run release` takes it.
+    const outcome = await cli(['versions', 'mfe-catalog'], env());
     expect(outcome.code).toBe(0);
     const listed = outcome.out.slice(1).map((line) => line.split(/\s{2,}/).slice(0, 2));
     expect(listed).toEqual([
