@@ -14,6 +14,7 @@ import {
   FolderReleaseStore,
   isRemoteName,
   type PublishResult,
+  type ReleaseStore,
 } from '../src/modules/remotes/releaseStore';
 
 const SHELL_FOLDER = 'shell';
@@ -24,6 +25,8 @@ export type ReleaseRequest = {
   root: string;
   /** The folder store (RELEASES_DIR). */
   releasesDir: string;
+  /** The store to publish into (RELEASES_S3_*: a bucket); default the folder store above. */
+  store?: ReleaseStore;
   remote: RemoteName;
   /** A folder built elsewhere (a team's CI artifact): published as it is, nothing built. */
   from?: string;
@@ -65,7 +68,7 @@ export async function publishRelease(request: ReleaseRequest): Promise<ReleaseOu
   const checked = await checkRelease(folderReader(dir), remote, await shellFacts(root), label);
   if (!checked.ok) return { ok: false, reason: checked.reason };
 
-  const store = new FolderReleaseStore(request.releasesDir);
+  const store = request.store ?? new FolderReleaseStore(request.releasesDir);
   const published = await store.publish(remote, dir);
   const seconds = (performance.now() - started) / 1000;
   const size = `${(published.descriptor.bytes / MEBIBYTE).toFixed(1)} MiB in ${published.descriptor.files} files`;

@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig, REPO_ROOT } from '../src/config';
 import { ReleaseRefused } from '../src/modules/remotes/releaseStore';
+import { releaseStoreOf, S3ReleaseStore } from '../src/modules/remotes/s3ReleaseStore';
 import { publishRelease, remoteOf } from './publishRelease';
 
 const USAGE = 'usage: npm run release -- <remote> [--no-build | --from <dir>]';
@@ -40,10 +41,13 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const releasesDir = loadConfig().releases.releasesDir;
+  const releases = loadConfig().releases;
+  const { releasesDir } = releases;
+  const store = releaseStoreOf(releases);
   const outcome = await publishRelease({
     root: REPO_ROOT,
     releasesDir,
+    store,
     remote,
     from: values.from,
     build: !values['no-build'],
@@ -54,7 +58,9 @@ async function main(): Promise<number> {
     return 1;
   }
   console.log(`[release] ${outcome.summary}`);
-  console.log(`[release] ${path.join(releasesDir, remote, outcome.version)}`);
+  console.log(
+    `[release] ${store instanceof S3ReleaseStore ? store.location(remote, outcome.version) : path.join(releasesDir, remote, outcome.version)}`,
+  );
   console.log(
     `[release] next: npm run remotes -- canary ${remote} ${outcome.version} <percent>  (or promote)`,
   );

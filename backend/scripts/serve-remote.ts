@@ -8,9 +8,10 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { REPO_ROOT } from '../src/config';
-import { DEFAULT_RELEASES_SUBDIR, REMOTE_APPS } from '../src/delivery/remoteFiles';
+import { REPO_ROOT, releasesS3Of } from '../src/config';
+import { DEFAULT_RELEASES_SUBDIR, REMOTE_APPS, remoteFolders } from '../src/delivery/remoteFiles';
 import { buildRemoteOrigin } from '../src/delivery/remoteOrigin';
+import { releaseStoreOf } from '../src/modules/remotes/s3ReleaseStore';
 
 const USAGE = `usage: serve-remote <${REMOTE_APPS.map((app) => app.name).join('|')}> --port N [--host 127.0.0.1]`;
 
@@ -25,10 +26,13 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 1 || port > 65_535)
     throw new Error(`--port must be a port number\n${USAGE}`);
   const releasesDir = path.resolve(process.env.RELEASES_DIR || path.join(REPO_ROOT, DEFAULT_RELEASES_SUBDIR));
+  // RELEASES_S3_* set: the published versions come from the bucket, as the shop's server reads them.
+  const s3 = releasesS3Of(process.env);
   const app = await buildRemoteOrigin({
     root: REPO_ROOT,
     remote,
     releasesDir,
+    folders: remoteFolders(REPO_ROOT, releaseStoreOf({ releasesDir, s3 })),
     logger: { level: process.env.LOG_LEVEL || 'warn' },
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -36,7 +40,7 @@ async function main(): Promise<void> {
   }
   await app.listen({ port, host: values.host });
   console.log(
-    `${remote}: every retained version on http://${values.host}:${port}/mfe/${remote}/ (releases: ${releasesDir})`,
+    `${remote}: every retained version on http://${values.host}:${port}/mfe/${remote}/ (releases: ${s3 ? `s3://${s3.bucket}/${s3.prefix}` : releasesDir})`,
   );
 }
 

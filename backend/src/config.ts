@@ -8,6 +8,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimits } from './hook
 import type { OverridePolicy } from './modules/remotes/overrides';
 import { isRemoteName } from './modules/remotes/releaseStore';
 import { type CanaryAbortRule, DEFAULT_CANARY_ABORT } from './modules/remotes/reports';
+import type { S3StoreSettings } from './modules/remotes/s3ReleaseStore';
 
 /** The repository root (backend/src → ../..). */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -122,6 +123,8 @@ export interface ReleaseConfig {
   canaryAbort: CanaryAbortRule;
   /** REMOTE_OVERRIDES: 'open' lets any browser point a remote at a local build (never in production). */
   overrides: OverridePolicy;
+  /** RELEASES_S3_*: the release store is that bucket instead of RELEASES_DIR; null: the folder. */
+  s3: S3StoreSettings | null;
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {
@@ -260,6 +263,64 @@ function releaseConfig(env: NodeJS.ProcessEnv): ReleaseConfig {
       ),
     },
     overrides,
+    s3: releasesS3Of(env),
+  };
+}
+
+export const DEFAULT_RELEASES_S3_REGION = 'us-east-1';
+
+/**
+ * RELEASES_S3_ENDPOINT and RELEASES_S3_BUCKET name an S3-compatible bucket as the release store,
+ * RELEASES_S3_REGION (us-east-1) and RELEASES_S3_PREFIX (none) say where in it; the credentials
+ * are RELEASES_S3_ACCESS_KEY_ID / RELEASES_S3_SECRET_ACCESS_KEY, else AWS_ACCESS_KEY_ID /
+ * AWS_SECRET_ACCESS_KEY. None set: the folder store. Half a setting is refused at start, not at
+ * the first publish.
+ */
+export function releasesS3Of(env: NodeJS.ProcessEnv): S3StoreSettings | null {
+  const endpoint = env.RELEASES_S3_ENDPOINT ?? '';
+  const bucket = env.RELEASES_S3_BUCKET ?? '';
+  const named = Object.keys(env).filter((name) => name.startsWith('RELEASES_S3_') && env[name]);
+  if (named.length === 0) return null;
+  if (!endpoint || !bucket)
+    throw new Error(
+      `RELEASES_S3_ENDPOINT and RELEASES_S3_BUCKET name the S3 release store together; ${named.join(', ')} set without ${endpoint ? 'RELEASES_S3_BUCKET' : 'RELEASES_S3_ENDPOINT'}`,
+    );
+  let url: URL | null = null;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    url = null;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== endpoint.replace(/\/+$/, ''))
+    throw new Error(
+      `RELEASES_S3_ENDPOINT must be an http(s) origin without a path, like https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000, got "${endpoint}"`,
+    );
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new Error(`RELEASES_S3_BUCKET must be a bucket name (3-63 of a-z 0-9 . -), got "${bucket}"`);
+  const region = env.RELEASES_S3_REGION || DEFAULT_RELEASES_S3_REGION;
+  if (!/^[a-z0-9-]{1,40}$/.test(region))
+    throw new Error(`RELEASES_S3_REGION must be a region name like eu-west-1, got "${region}"`);
+  const prefix = (env.RELEASES_S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  if (
+    prefix &&
+    (!/^[A-Za-z0-9._/-]{1,200}$/.test(prefix) || prefix.split('/').some((part) => /^\.*$/.test(part)))
+  )
+    throw new Error(
+      `RELEASES_S3_PREFIX must be key segments of A-Z a-z 0-9 . _ - separated by /, like "shop/releases", got "${env.RELEASES_S3_PREFIX}"`,
+    );
+  const accessKeyId = env.RELEASES_S3_ACCESS_KEY_ID || env.AWS_ACCESS_KEY_ID || '';
+  const secretAccessKey = env.RELEASES_S3_SECRET_ACCESS_KEY || env.AWS_SECRET_ACCESS_KEY || '';
+  if (!accessKeyId || !secretAccessKey)
+    throw new Error(
+      'The S3 release store needs credentials: RELEASES_S3_ACCESS_KEY_ID and RELEASES_S3_SECRET_ACCESS_KEY (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)',
+    );
+  return {
+    endpoint: url.origin,
+    bucket,
+    region,
+    prefix: prefix ? `${prefix}/` : '',
+    accessKeyId,
+    secretAccessKey,
   };
 }
 

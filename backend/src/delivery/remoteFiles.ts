@@ -12,12 +12,18 @@
  * Caching: remoteEntry.js and the JSON files (mf-manifest.json, release.json) name the version's
  * chunks and are re-validated on every load; every other file is content-hashed and immutable.
  */
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { builtInDir, FolderReleaseStore, isRemoteName } from '../modules/remotes/releaseStore';
-import { sendStaticFile } from './sendStaticFile';
+import {
+  builtInDir,
+  FolderReleaseStore,
+  isRemoteName,
+  type ReleaseStore,
+} from '../modules/remotes/releaseStore';
+import { contentTypeOf, sendStaticFile } from './sendStaticFile';
 
 /** Remote name (as the shell knows it) → app folder. */
 export const REMOTE_APPS = [
@@ -80,6 +86,11 @@ export function inside(dir: string, relative: string): string | null {
 /** Where one version's files are on this machine (the shape of the release store's `localDir`). */
 export interface RemoteFolders {
   localDir(remote: string, version: string): Promise<string | null>;
+  /**
+   * A published version's file from a store with no folder here (S3), read whole (the store caps
+   * its size); null when it is not a file of a published version. Absent: folders only.
+   */
+  readFile?(remote: string, version: string, relative: string): Promise<Buffer | null>;
 }
 
 /**
@@ -88,9 +99,15 @@ export interface RemoteFolders {
  * its release.json; a publish still copying is not one yet). The built-in version is read on every
  * request, so a rebuilt remote shows at once.
  */
-export function remoteFolders(root: string, releasesDir: string): RemoteFolders {
-  const store = new FolderReleaseStore(releasesDir);
+export function remoteFolders(root: string, releases: string | ReleaseStore): RemoteFolders {
+  const store = typeof releases === 'string' ? new FolderReleaseStore(releases) : releases;
+  const bytesOnly = !(store instanceof FolderReleaseStore);
   return {
+    // A bucket store's versions are read as bytes; the built-in version is a folder (localDir).
+    ...(bytesOnly && {
+      readFile: async (remote: string, version: string, relative: string) =>
+        isRemoteName(remote) ? store.readFile(remote, version, relative) : null,
+    }),
     async localDir(remote, version) {
       if (!isRemoteName(remote)) return null;
       const app = REMOTE_APPS.find((candidate) => candidate.name === remote);
@@ -99,6 +116,23 @@ export function remoteFolders(root: string, releasesDir: string): RemoteFolders 
       return store.localDir(remote, version);
     },
   };
+}
+
+/**
+ * Sends a file read from the release store (no folder here): the same caching and CORS as a file
+ * on disk, an ETag from its bytes (a store file has no mtime) so a re-validated remoteEntry.js
+ * answers 304. The compress plugin compresses it as it goes.
+ */
+function sendBytes(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  relative: string,
+  bytes: Buffer,
+): FastifyReply {
+  const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+  reply.header('cache-control', cacheControlFor(relative)).header('etag', etag).type(contentTypeOf(relative));
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.send(bytes);
 }
 
 export interface RemoteFilesOptions {
@@ -128,6 +162,11 @@ export async function remoteFilesPlugin(app: FastifyInstance, options: RemoteFil
       const dir = served.has(name) ? await folders.localDir(name, version) : null;
       const file = dir && relative ? inside(path.resolve(dir), relative) : null;
       reply.headers(REMOTE_FILE_HEADERS);
+      if (!dir && served.has(name) && relative && folders.readFile) {
+        const bytes = await folders.readFile(name, version, relative);
+        if (!bytes) throw AppError.notFound(`No file ${relative} in ${name} ${version}.`);
+        return sendBytes(request, reply, relative, bytes);
+      }
       if (!dir || !file || !(await isFile(file))) {
         throw AppError.notFound(`No file ${relative} in ${name} ${version}.`);
       }

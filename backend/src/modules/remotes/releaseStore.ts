@@ -24,7 +24,7 @@ import {
 import path from 'node:path';
 import type { ReleaseDescriptor, RemoteName } from '@shop/contract';
 import { REMOTE_NAMES, VERSION_PATTERN } from '@shop/contract/schemas/remotes';
-import { folderReader, readReleaseFacts } from './releaseChecks';
+import { folderReader, type ReleaseFacts, readReleaseFacts } from './releaseChecks';
 
 export type PublishResult = {
   version: string;
@@ -105,7 +105,7 @@ export function builtInVersion(root: string, remote: RemoteName): string {
 }
 
 /** A build's files as paths relative to its folder, sorted; refuses links (they could point out). */
-async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+export async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   const files: string[] = [];
   for (const entry of await readdir(path.join(dir, prefix), { withFileTypes: true })) {
     const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
@@ -133,6 +133,89 @@ export async function contentHash(dir: string, files: readonly string[]): Promis
   }
   return hash.digest('hex').slice(0, CONTENT_HASH_LENGTH);
 }
+
+/**
+ * A build the store is about to take: checked against itself, hashed and named. Every store
+ * publishes through it, so a version's name means the same content in a folder or a bucket.
+ */
+export type PreparedRelease = {
+  /** The built folder, resolved. */
+  source: string;
+  /** Relative paths of the files a version stores (release.json excepted: the store writes its own). */
+  copied: string[];
+  version: string;
+  contentHash: string;
+  facts: ReleaseFacts;
+};
+
+/** Checks, hashes and names a built remote; throws ReleaseRefused when it is no release. */
+export async function prepareRelease(remote: RemoteName, builtDir: string): Promise<PreparedRelease> {
+  if (!isRemoteName(remote)) throw new ReleaseRefused(`"${remote}" is not a remote of the shop`);
+  const source = path.resolve(builtDir);
+  if (!(await stat(source).catch(() => null))?.isDirectory()) {
+    throw new ReleaseRefused(`${remote}: ${source} is not a built folder`);
+  }
+  const files = await listFiles(source);
+  const checked = await readReleaseFacts(folderReader(source), remote);
+  if (!checked.ok) throw new ReleaseRefused(checked.reason);
+  const { facts } = checked;
+  const hash = await contentHash(source, files);
+  const version = `${facts.packageVersion}-${hash}`;
+  if (!isVersionName(version))
+    throw new ReleaseRefused(`${remote}: "${version}" is not a valid version name`);
+  const copied = files.filter((relative) => !NOT_COPIED.has(relative));
+  return { source, copied, version, contentHash: hash, facts };
+}
+
+/** The release.json of a prepared build once its `bytes` are stored. */
+export function releaseDescriptor(
+  remote: RemoteName,
+  prepared: PreparedRelease,
+  publishedAt: Date,
+  bytes: number,
+): ReleaseDescriptor {
+  const { facts } = prepared;
+  return {
+    remote,
+    version: prepared.version,
+    packageVersion: facts.packageVersion,
+    contentHash: prepared.contentHash,
+    publishedAt: publishedAt.toISOString(),
+    busContractVersion: facts.busContractVersion,
+    exposes: facts.exposes,
+    shared: facts.shared,
+    integrity: facts.integrity,
+    files: prepared.copied.length,
+    bytes,
+  };
+}
+
+/** release.json's text as stored. */
+export const descriptorText = (descriptor: ReleaseDescriptor): string =>
+  `${JSON.stringify(descriptor, null, 2)}\n`;
+
+/**
+ * A stored release.json, or null when it does not parse or names another version: written by a
+ * publish alone, so anything else there makes the folder no version.
+ */
+export function parseDescriptor(
+  bytes: Buffer,
+  remote: RemoteName,
+  version: string,
+): ReleaseDescriptor | null {
+  try {
+    const descriptor = JSON.parse(bytes.toString('utf8')) as ReleaseDescriptor;
+    return descriptor.version === version && descriptor.remote === remote ? descriptor : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Versions newest first; the name breaks ties so the order never depends on a listing's order. */
+export const newestFirst = (descriptors: readonly ReleaseDescriptor[]): string[] =>
+  [...descriptors]
+    .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || b.version.localeCompare(a.version))
+    .map((descriptor) => descriptor.version);
 
 /** Not `instanceof Error`: Node's fs errors come from another realm under Jest's vm. */
 const isMissing = (error: unknown): boolean =>
@@ -174,22 +257,12 @@ export class FolderReleaseStore implements ReleaseStore {
       const descriptor = await this.descriptor(remote, name);
       if (descriptor) published.push(descriptor);
     }
-    // Newest first; the name breaks ties so the order never depends on the directory listing.
-    return published
-      .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || b.version.localeCompare(a.version))
-      .map((descriptor) => descriptor.version);
+    return newestFirst(published);
   }
 
   async descriptor(remote: RemoteName, version: string): Promise<ReleaseDescriptor | null> {
     const bytes = await this.readFile(remote, version, RELEASE_FILE);
-    if (!bytes) return null;
-    // Written by publish() alone; a folder whose release.json does not parse is no version.
-    try {
-      const descriptor = JSON.parse(bytes.toString('utf8')) as ReleaseDescriptor;
-      return descriptor.version === version && descriptor.remote === remote ? descriptor : null;
-    } catch {
-      return null;
-    }
+    return bytes ? parseDescriptor(bytes, remote, version) : null;
   }
 
   async readFile(remote: RemoteName, version: string, relative: string): Promise<Buffer | null> {
@@ -214,17 +287,8 @@ export class FolderReleaseStore implements ReleaseStore {
   }
 
   async publish(remote: RemoteName, builtDir: string): Promise<PublishResult> {
-    if (!isRemoteName(remote)) throw new ReleaseRefused(`"${remote}" is not a remote of the shop`);
-    const source = path.resolve(builtDir);
-    if (!(await stat(source).catch(() => null))?.isDirectory()) {
-      throw new ReleaseRefused(`${remote}: ${source} is not a built folder`);
-    }
-    const files = await listFiles(source);
-    const checked = await readReleaseFacts(folderReader(source), remote);
-    if (!checked.ok) throw new ReleaseRefused(checked.reason);
-    const { facts } = checked;
-    const hash = await contentHash(source, files);
-    const version = `${facts.packageVersion}-${hash}`;
+    const prepared = await prepareRelease(remote, builtDir);
+    const { source, copied, version } = prepared;
     const target = this.versionDir(remote, version);
     if (!target) throw new ReleaseRefused(`${remote}: "${version}" is not a valid version name`);
 
@@ -232,7 +296,6 @@ export class FolderReleaseStore implements ReleaseStore {
     if (existing) return { version, state: 'exists', descriptor: existing };
 
     await this.sweepAbandoned(remote);
-    const copied = files.filter((relative) => !NOT_COPIED.has(relative));
     const incoming = path.join(this.dir, remote, `${INCOMING_PREFIX}${randomSuffix()}`);
     await mkdir(incoming, { recursive: true });
     try {
@@ -244,21 +307,9 @@ export class FolderReleaseStore implements ReleaseStore {
         await chmod(to, PUBLISHED_FILE_MODE);
         bytes += (await stat(to)).size;
       }
-      const descriptor: ReleaseDescriptor = {
-        remote,
-        version,
-        packageVersion: facts.packageVersion,
-        contentHash: hash,
-        publishedAt: this.now().toISOString(),
-        busContractVersion: facts.busContractVersion,
-        exposes: facts.exposes,
-        shared: facts.shared,
-        integrity: facts.integrity,
-        files: copied.length,
-        bytes,
-      };
+      const descriptor = releaseDescriptor(remote, prepared, this.now(), bytes);
       const releaseFile = path.join(incoming, RELEASE_FILE);
-      await writeFile(releaseFile, `${JSON.stringify(descriptor, null, 2)}\n`);
+      await writeFile(releaseFile, descriptorText(descriptor));
       await chmod(releaseFile, PUBLISHED_FILE_MODE);
       try {
         // rename(2) onto an existing non-empty folder fails: a version is never replaced.

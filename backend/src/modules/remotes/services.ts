@@ -21,12 +21,17 @@ import {
 } from './releaseStore';
 import { type CanaryAbortRule, DEFAULT_CANARY_ABORT, RemoteReports } from './reports';
 import { pruneReleases } from './retention';
+import { releaseStoreOf, type S3StoreSettings } from './s3ReleaseStore';
 
 export interface ReleaseSettings {
   /** Repository root: the shell's build (checks) and each remote's own build (built-in version). */
   root: string;
   /** The folder store's location (RELEASES_DIR). */
   releasesDir: string;
+  /** RELEASES_S3_*: the bucket store instead of the folder (config.ts). */
+  s3?: S3StoreSettings | null;
+  /** The release store itself (tests); default releaseStoreOf(releasesDir, s3). */
+  store?: ReleaseStore;
   /** A remote's own origin (REMOTE_ORIGINS); absent: this server's origin. */
   remoteOrigins?: Partial<Record<RemoteName, string>>;
   canaryAbort?: CanaryAbortRule;
@@ -47,6 +52,11 @@ export interface ReleaseServices {
   prune(remote: RemoteName): Promise<string[]>;
   /** The folder a version's files are served from: the store's, or the remote's own build. */
   localDir(remote: string, version: string): Promise<string | null>;
+  /**
+   * A published version's file from a store with no folder here (S3); null for the built-in
+   * version and a folder store's versions, which localDir() serves.
+   */
+  readFile(remote: string, version: string, relative: string): Promise<Buffer | null>;
 }
 
 export function createReleaseServices(
@@ -54,7 +64,9 @@ export function createReleaseServices(
   settings: ReleaseSettings,
   log: { warn: (details: object, message: string) => void },
 ): ReleaseServices {
-  const store = new FolderReleaseStore(settings.releasesDir);
+  const store = settings.store ?? releaseStoreOf(settings);
+  /** A folder store's versions are served from their folder, never from readFile(). */
+  const servesBytes = !(store instanceof FolderReleaseStore);
   /** The built-in version: the remote's package.json version (its own build folder is served as it). */
   const builtIn = new Map<RemoteName, string | null>();
   const servedBuiltIn = async (remote: RemoteName): Promise<string | null> => {
@@ -131,6 +143,10 @@ export function createReleaseServices(
       if (!isRemoteName(remote)) return null;
       if ((await servedBuiltIn(remote)) === version) return builtInDir(settings.root, remote);
       return store.localDir(remote, version);
+    },
+    async readFile(remote, version, relative) {
+      if (!servesBytes || !isRemoteName(remote) || (await servedBuiltIn(remote)) === version) return null;
+      return store.readFile(remote, version, relative);
     },
   };
 }
