@@ -49,7 +49,7 @@ function serving(text: string, Page: Exposed = exposed(text)): Answer {
 }
 
 function answerScript(script: HTMLScriptElement): void {
-  const answer = answers.get(script.src);
+  const answer = answers.get(script.src.split('?')[0] ?? '');
   if (answer === undefined || answer === 'hang') return;
   setTimeout(() => {
     if (typeof answer === 'string') {
@@ -132,7 +132,8 @@ async function advance(ms: number): Promise<void> {
 }
 const STEP_MS = 50;
 
-const scriptsFor = (url: string) => appended.filter((script) => script.src === url).length;
+/** Script requests for a remoteEntry, its retry (`?retry=1`) included. */
+const scriptsFor = (url: string) => appended.filter((script) => script.src.split('?')[0] === url).length;
 const errorReports = () =>
   beacons.filter(({ url }) => url === '/backend/api/remote-errors').map(({ body }) => body);
 const loadReports = () =>
@@ -208,8 +209,8 @@ describe('a remote version that fails in the browser', () => {
     await advance(SCRIPT_TIMEOUT_MS + 100);
     expect(scriptsFor(entryOf('0.2.0-c4'))).toBe(1);
     await advance(RETRY_DELAY_MS);
-    // The one retry, given the same 5 s.
-    expect(scriptsFor(entryOf('0.2.0-c4'))).toBe(2);
+    // The one retry, given the same 5 s, at a URL of its own (see retry-plugin.ts).
+    expect(appended.map(({ src }) => src)).toEqual([entryOf('0.2.0-c4'), `${entryOf('0.2.0-c4')}?retry=1`]);
     await advance(SCRIPT_TIMEOUT_MS - 200);
     expect(screen.queryByText('live from the backup origin')).not.toBeInTheDocument();
     await advance(12_000 - 2 * SCRIPT_TIMEOUT_MS - RETRY_DELAY_MS + 100);
@@ -233,11 +234,14 @@ describe('a remote version that fails in the browser', () => {
   it('retries an origin that refuses the connection once, then mounts the fallback and reports script-error', async () => {
     answers.set(entryOf('0.2.0-c11'), 'refused');
     answers.set(entryOf('0.1.0-l11'), serving('live after a refusal'));
-    seed(registryWith('0.2.0-c11', '0.1.0-l11'));
+    const registry = registryWith('0.2.0-c11', '0.1.0-l11');
+    seed({ catalog: { ...registry.catalog, integrity: 'sha384-c11=' } });
     render(<RemoteSlot module="catalog/Page" variant="page" />);
     await advance(1_000);
     expect(screen.getByText('live after a refusal')).toBeInTheDocument();
     expect(scriptsFor(entryOf('0.2.0-c11'))).toBe(2);
+    // The retry keeps the version's integrity.
+    expect(appended.slice(0, 2).map(({ integrity }) => integrity)).toEqual(['sha384-c11=', 'sha384-c11=']);
     expect(errorReports()).toEqual([
       { remote: 'catalog', version: '0.2.0-c11', kind: 'script-error', route: '/' },
     ]);

@@ -21,6 +21,21 @@ declare global {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The retry asks for `remoteEntry.js?retry=1`: Chromium attaches a script to a request of the
+ * same URL still in flight, and the timed-out one it was (its element removed) fails the new
+ * one at once with ERR_FAILED, without a request (measured on a silent origin). Servers and
+ * CDNs ignore the query of a static file; its bytes, so its integrity, are the same.
+ */
+const RETRY_QUERY = 'retry=1';
+function retryUrl(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}${RETRY_QUERY}`;
+}
+function integrityOf(url: string): string | undefined {
+  const recorded = window.__SHOP_REMOTE_INTEGRITY__;
+  return recorded?.[url] ?? recorded?.[url.replace(new RegExp(`[?&]${RETRY_QUERY}$`), '')];
+}
+
 /** Rejects with a timeout error when `promise` has not settled in time (it keeps running). */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -67,7 +82,7 @@ function scriptFactory(failedByError: Set<string>) {
     script.src = url;
     // Returning our own element means the runtime no longer copies its attributes (fetchpriority).
     for (const [name, value] of Object.entries(attrs ?? {})) script.setAttribute(name, String(value));
-    const integrity = window.__SHOP_REMOTE_INTEGRITY__?.[url];
+    const integrity = integrityOf(url);
     if (integrity) {
       script.integrity = integrity;
       // SRI on a script from another origin needs a CORS request, or it always fails.
@@ -95,7 +110,9 @@ async function retryEntry(
   // The failed load is still registered under its key; forget it so the next try really fetches.
   delete globalLoading[uniqueKey];
   try {
-    return (await getRemoteEntry({ origin, remoteInfo, remoteEntryExports })) || undefined;
+    return (
+      (await getRemoteEntry({ origin, remoteInfo, remoteEntryExports, getEntryUrl: retryUrl })) || undefined
+    );
   } catch (error) {
     // After a timeout the origin is taken as down: no probe, which could wait on it once more.
     if (failureKindOf(first) === 'timeout') throw withFailureKind(error, 'timeout');
