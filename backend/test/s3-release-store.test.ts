@@ -15,9 +15,14 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import type { AdminSession } from '@shop/contract';
 import S3rver from 's3rver';
+import { loadConfig } from '../src/config';
+import { remoteFolders } from '../src/delivery/remoteFiles';
+import { buildRemoteOrigin } from '../src/delivery/remoteOrigin';
 import { FolderReleaseStore, prepareRelease } from '../src/modules/remotes/releaseStore';
 import {
+  MAX_FILE_BYTES,
   parseListPage,
+  releaseStoreOf,
   S3ReleaseStore,
   S3RequestError,
   type S3StoreSettings,
@@ -140,6 +145,49 @@ describe('Signature V4', () => {
   });
 });
 
+describe('RELEASES_S3_* settings', () => {
+  const base = {
+    RELEASES_S3_ENDPOINT: 'http://127.0.0.1:4569',
+    RELEASES_S3_BUCKET: 'releases',
+    RELEASES_S3_ACCESS_KEY_ID: 'id',
+    RELEASES_S3_SECRET_ACCESS_KEY: 'secret',
+  };
+
+  it('unset: the folder store; set: the bucket, region us-east-1 and no prefix by default', () => {
+    expect(loadConfig({}).releases.s3).toBeNull();
+    expect(releaseStoreOf(loadConfig({}).releases)).toBeInstanceOf(FolderReleaseStore);
+    const { releases } = loadConfig({ ...base, RELEASES_S3_PREFIX: '/shop/releases/' });
+    expect(releases.s3).toEqual({
+      endpoint: 'http://127.0.0.1:4569',
+      bucket: 'releases',
+      region: 'us-east-1',
+      prefix: 'shop/releases/',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+    });
+    expect(releaseStoreOf(releases)).toBeInstanceOf(S3ReleaseStore);
+  });
+
+  it('takes AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY when the store has no credentials of its own', () => {
+    const { RELEASES_S3_ACCESS_KEY_ID: _id, RELEASES_S3_SECRET_ACCESS_KEY: _secret, ...bare } = base;
+    expect(
+      loadConfig({ ...bare, AWS_ACCESS_KEY_ID: 'aws-id', AWS_SECRET_ACCESS_KEY: 'aws-secret' }).releases.s3,
+    ).toMatchObject({ accessKeyId: 'aws-id', secretAccessKey: 'aws-secret' });
+    expect(() => loadConfig(bare)).toThrow('needs credentials');
+  });
+
+  it('refuses half a setting or a wrong one at start, naming it', () => {
+    expect(() => loadConfig({ RELEASES_S3_BUCKET: 'releases' })).toThrow('without RELEASES_S3_ENDPOINT');
+    expect(() => loadConfig({ ...base, RELEASES_S3_ENDPOINT: 'ftp://host' })).toThrow('RELEASES_S3_ENDPOINT');
+    expect(() => loadConfig({ ...base, RELEASES_S3_ENDPOINT: 'http://host/path' })).toThrow(
+      'RELEASES_S3_ENDPOINT',
+    );
+    expect(() => loadConfig({ ...base, RELEASES_S3_BUCKET: 'No_Such' })).toThrow('RELEASES_S3_BUCKET');
+    expect(() => loadConfig({ ...base, RELEASES_S3_REGION: 'EU West' })).toThrow('RELEASES_S3_REGION');
+    expect(() => loadConfig({ ...base, RELEASES_S3_PREFIX: 'a/../b' })).toThrow('RELEASES_S3_PREFIX');
+  });
+});
+
 describe('the listing parser', () => {
   it('reads keys, common prefixes and the continuation token, decoding entities', () => {
     const page = parseListPage(
@@ -252,6 +300,29 @@ describe('S3ReleaseStore on s3rver', () => {
     const completed = await store.publish('catalog', dir);
     expect(completed).toMatchObject({ version, state: 'published' });
     expect(await store.versions('catalog')).toEqual([version]);
+  });
+
+  it('reads no file larger than the cap: one over it is an error, not a 20 MB buffer', async () => {
+    const store = storeFor();
+    const { version } = await store.publish(
+      'catalog',
+      build('capped', { chunk: 'export const v = "cap";\n' }),
+    );
+    const realFetch = globalThis.fetch;
+    const spy = jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation((input, init) =>
+        String(input).endsWith('/875.13cbf8c1.js')
+          ? Promise.resolve(new Response(new Uint8Array(MAX_FILE_BYTES + 1)))
+          : realFetch(input, init),
+      );
+    try {
+      await expect(store.readFile('catalog', version, '875.13cbf8c1.js')).rejects.toThrow(
+        `more than the ${MAX_FILE_BYTES} bytes`,
+      );
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('lists versions newest first, per remote', async () => {
@@ -371,6 +442,28 @@ describe('the API server with the S3 store', () => {
     expect((await get(`/mfe/katalog/${version}/remoteEntry.js`)).statusCode).toBe(404);
     // The built-in version still comes from the remote's own build folder.
     expect((await get('/mfe/catalog/0.1.0/remoteEntry.js')).statusCode).toBe(200);
+  });
+
+  it("a remote's own origin (serve-remote) serves the bucket's versions the same way", async () => {
+    const origin = await buildRemoteOrigin({
+      root: path.join(temp.dir, 'site'),
+      remote: 'catalog',
+      folders: remoteFolders(path.join(temp.dir, 'site'), store),
+    });
+    try {
+      const response = await origin.inject({ method: 'GET', url: `/mfe/catalog/${version}/remoteEntry.js` });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(REMOTE_ENTRY_SOURCE);
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(
+        (await origin.inject({ method: 'GET', url: `/mfe/catalog/${unfinished}/remoteEntry.js` })).statusCode,
+      ).toBe(404);
+      expect(
+        (await origin.inject({ method: 'GET', url: '/mfe/catalog/0.1.0/remoteEntry.js' })).statusCode,
+      ).toBe(200);
+    } finally {
+      await origin.close();
+    }
   });
 
   it('lists the bucket’s versions and promotes one after checking it from the bucket', async () => {
