@@ -205,8 +205,7 @@ export async function moduleAssetLinks(
     const entry = registry[name]?.entry;
     const served = entry ? servedVersion(entry) : null;
     if (!entry || !served || served.name !== name) continue;
-    const dir = await folders.localDir(name, served.version);
-    const exposes = dir ? await readExposes(path.join(dir, 'mf-manifest.json')) : [];
+    const exposes = parseExposes(await manifestOf(folders, name, served.version));
     const base = entryScript(entry).replace(/[^/]*$/, '');
     for (const expose of exposes.filter((candidate) => exposed.includes(candidate.name))) {
       for (const file of expose.assets.css.sync)
@@ -231,14 +230,26 @@ function isExpose(value: unknown): value is ManifestExpose {
   return typeof name === 'string' && isFileList(assets?.js?.sync) && isFileList(assets?.css?.sync);
 }
 
+/** A version's mf-manifest.json, from its folder here or its store (S3); null when unreadable. */
+async function manifestOf(folders: RemoteFolders, remote: string, version: string): Promise<Buffer | null> {
+  try {
+    const dir = await folders.localDir(remote, version);
+    if (dir) return await readFile(path.join(dir, 'mf-manifest.json'));
+    return (await folders.readFile?.(remote, version, 'mf-manifest.json')) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The exposes of a remote's mf-manifest.json that name their files; nothing when it is missing or
  * unreadable. A version's manifest comes from its build: one of another shape must cost the page
  * its preloads, never the page.
  */
-async function readExposes(manifestFile: string): Promise<ManifestExpose[]> {
+function parseExposes(bytes: Buffer | null): ManifestExpose[] {
+  if (!bytes) return [];
   try {
-    const manifest: unknown = JSON.parse(await readFile(manifestFile, 'utf8'));
+    const manifest: unknown = JSON.parse(bytes.toString('utf8'));
     const exposes =
       typeof manifest === 'object' && manifest !== null ? Reflect.get(manifest, 'exposes') : null;
     return Array.isArray(exposes) ? exposes.filter(isExpose) : [];
