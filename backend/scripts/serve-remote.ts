@@ -8,12 +8,14 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { REPO_ROOT, releasesS3Of } from '../src/config';
-import { DEFAULT_RELEASES_SUBDIR, REMOTE_APPS, remoteFolders } from '../src/delivery/remoteFiles';
+import { REMOTE_NAMES } from '@shop/contract/schemas/remotes';
+import { DEFAULT_RELEASES_DIR, REPO_ROOT, releasesS3Of } from '../src/config';
+import { remoteFolders } from '../src/delivery/remoteFiles';
 import { buildRemoteOrigin } from '../src/delivery/remoteOrigin';
+import { isRemoteName } from '../src/modules/remotes/releaseStore';
 import { releaseStoreOf } from '../src/modules/remotes/s3ReleaseStore';
 
-const USAGE = `usage: serve-remote <${REMOTE_APPS.map((app) => app.name).join('|')}> --port N [--host 127.0.0.1]`;
+const USAGE = `usage: serve-remote <${REMOTE_NAMES.join('|')}> --port N [--host 127.0.0.1]`;
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -22,10 +24,12 @@ async function main(): Promise<void> {
   });
   const [remote] = positionals;
   const port = Number(values.port);
-  if (!remote || !REMOTE_APPS.some((app) => app.name === remote)) throw new Error(USAGE);
+  if (!remote || !isRemoteName(remote)) throw new Error(USAGE);
   if (!Number.isInteger(port) || port < 1 || port > 65_535)
     throw new Error(`--port must be a port number\n${USAGE}`);
-  const releasesDir = path.resolve(process.env.RELEASES_DIR || path.join(REPO_ROOT, DEFAULT_RELEASES_SUBDIR));
+  const releasesDir = process.env.RELEASES_DIR
+    ? path.resolve(process.env.RELEASES_DIR)
+    : DEFAULT_RELEASES_DIR;
   // RELEASES_S3_* set: the published versions come from the bucket, as the shop's server reads them.
   const s3 = releasesS3Of(process.env);
   const app = await buildRemoteOrigin({

@@ -237,11 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       freeShippingOverUsd: options.checkout?.freeShippingOverUsd ?? null,
       shopEmail: options.checkout?.shopEmail ?? DEFAULT_SHOP_EMAIL,
     },
-    releases: createReleaseServices(
-      options.database.db,
-      releaseSettings(options),
-      app.log,
-    ),
+    releases: createReleaseServices(options.database.db, releaseSettings(options), app.log),
     catalogue: {
       facetCacheTtlMs: 30_000,
       suggestionCacheTtlMs: 60_000,

@@ -15,31 +15,21 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { REMOTE_NAMES } from '@shop/contract/schemas/remotes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RELEASES_SUBDIR } from '../config';
 import { AppError } from '../errors';
 import {
   builtInDir,
+  builtInVersions,
   FolderReleaseStore,
   isRemoteName,
   type ReleaseStore,
 } from '../modules/remotes/releaseStore';
 import { contentTypeOf, sendStaticFile } from './sendStaticFile';
 
-/** Remote name (as the shell knows it) → app folder. */
-export const REMOTE_APPS = [
-  { name: 'catalog', dir: 'mfe-catalog' },
-  { name: 'cart_checkout', dir: 'mfe-cart-checkout' },
-  { name: 'member', dir: 'mfe-member' },
-  { name: 'auth', dir: 'mfe-auth' },
-] as const;
-
-export type RemoteName = (typeof REMOTE_APPS)[number]['name'];
-
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** The releases folder under the repository root when RELEASES_DIR is not set. */
-export const DEFAULT_RELEASES_SUBDIR = '.data/releases';
 
 /**
  * Headers of every remote file, whichever origin serves it. Any page may read them (CORS for
@@ -65,18 +55,6 @@ export async function isFile(file: string): Promise<boolean> {
   }
 }
 
-/** The `version` of an app folder's package.json: the version its running build is served as. */
-export async function packageVersion(appDir: string): Promise<string | null> {
-  try {
-    const pkg = JSON.parse(await readFile(path.join(appDir, 'package.json'), 'utf8')) as {
-      version?: unknown;
-    };
-    return typeof pkg.version === 'string' ? pkg.version : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Resolves `relative` inside `dir`, refusing anything that escapes it. */
 export function inside(dir: string, relative: string): string | null {
   const file = path.resolve(dir, relative);
@@ -97,11 +75,12 @@ export interface RemoteFolders {
  * The same folders the shop's server serves (modules/remotes/services.ts): the built-in version
  * in `<root>/<app>/dist`, every published one from the folder release store (a version whole, with
  * its release.json; a publish still copying is not one yet). The built-in version is read on every
- * request, so a rebuilt remote shows at once.
+ * request, so a rebuilt remote shows at once (its version is read once, from its package.json).
  */
 export function remoteFolders(root: string, releases: string | ReleaseStore): RemoteFolders {
   const store = typeof releases === 'string' ? new FolderReleaseStore(releases) : releases;
   const bytesOnly = !(store instanceof FolderReleaseStore);
+  const builtIn = builtInVersions(root);
   return {
     // A bucket store's versions are read as bytes; the built-in version is a folder (localDir).
     ...(bytesOnly && {
@@ -110,9 +89,7 @@ export function remoteFolders(root: string, releases: string | ReleaseStore): Re
     }),
     async localDir(remote, version) {
       if (!isRemoteName(remote)) return null;
-      const app = REMOTE_APPS.find((candidate) => candidate.name === remote);
-      if (app && (await packageVersion(path.join(root, app.dir))) === version)
-        return builtInDir(root, remote);
+      if (builtIn(remote) === version) return builtInDir(root, remote);
       return store.localDir(remote, version);
     },
   };
@@ -150,8 +127,8 @@ export async function remoteFilesPlugin(app: FastifyInstance, options: RemoteFil
   const root = path.resolve(options.root);
   const folders =
     options.folders ??
-    remoteFolders(root, path.resolve(options.releasesDir ?? path.join(root, DEFAULT_RELEASES_SUBDIR)));
-  const served = new Set<string>(options.remotes ?? REMOTE_APPS.map((remote) => remote.name));
+    remoteFolders(root, path.resolve(options.releasesDir ?? path.join(root, RELEASES_SUBDIR)));
+  const served = new Set<string>(options.remotes ?? REMOTE_NAMES);
 
   app.get<{ Params: { name: string; version: string; '*': string } }>(
     '/mfe/:name/:version/*',

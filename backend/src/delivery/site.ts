@@ -11,8 +11,11 @@ import path from 'node:path';
 import type {} from '@fastify/swagger';
 import type { Registry } from '@shop/contract';
 import { FRAME_FRAGMENTS, moduleForPath } from '@shop/contract/routes';
+import { REMOTE_NAMES } from '@shop/contract/schemas/remotes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RELEASES_SUBDIR } from '../config';
 import { AppError } from '../errors';
+import { builtInVersions } from '../modules/remotes/releaseStore';
 import {
   newNonce,
   PAGE_HEADERS,
@@ -23,19 +26,16 @@ import {
 } from './contentSecurity';
 import {
   cacheControlFor,
-  DEFAULT_RELEASES_SUBDIR,
   inside,
   isFile,
   NO_CACHE,
-  packageVersion,
-  REMOTE_APPS,
   type RemoteFolders,
   remoteFilesPlugin,
   remoteFolders,
 } from './remoteFiles';
 import { sendStaticFile } from './sendStaticFile';
 
-export { cacheControlFor, IMMUTABLE, NO_CACHE, REMOTE_APPS } from './remoteFiles';
+export { cacheControlFor, IMMUTABLE, NO_CACHE } from './remoteFiles';
 
 /** The remote release registry as the pages see it (modules/remotes/pageRegistry.ts). */
 export interface PageRegistry {
@@ -88,17 +88,14 @@ export type RemotesRegistry = Record<
 
 export const REMOTES_PLACEHOLDER = '<!--REMOTES-->';
 const API_PREFIX = '/backend/api';
-/** Without a registry: every remote's own build, read on every request (a rebuild shows at once). */
-export async function builtInRegistry(root: string): Promise<Registry> {
+/** Without a registry (a site served with no database): every remote's own build. */
+export function builtInRegistry(root: string): Registry {
   const registry: Registry = {};
-  for (const app of REMOTE_APPS) {
-    const version = await packageVersion(path.join(root, app.dir));
+  const builtIn = builtInVersions(root);
+  for (const remote of REMOTE_NAMES) {
+    const version = builtIn(remote);
     if (version)
-      registry[app.name] = {
-        entry: `/mfe/${app.name}/${version}/remoteEntry.js`,
-        version,
-        channel: 'built-in',
-      };
+      registry[remote] = { entry: `/mfe/${remote}/${version}/remoteEntry.js`, version, channel: 'built-in' };
   }
   return registry;
 }
@@ -270,9 +267,9 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
   const shellDist = path.join(root, 'shell', 'dist');
   const folders =
     options.folders ??
-    remoteFolders(root, path.resolve(options.releasesDir ?? path.join(root, DEFAULT_RELEASES_SUBDIR)));
+    remoteFolders(root, path.resolve(options.releasesDir ?? path.join(root, RELEASES_SUBDIR)));
   const registryOf = (request: FastifyRequest, reply: FastifyReply) =>
-    options.registry ? options.registry.forPage(request, reply) : builtInRegistry(root);
+    options.registry ? options.registry.forPage(request, reply) : Promise.resolve(builtInRegistry(root));
   const loadStartupSafely = async (): Promise<string> => {
     if (!options.loadStartup) return '';
     try {

@@ -91,6 +91,24 @@ export function builtInDir(root: string, remote: RemoteName): string {
   return path.join(root, REMOTE_FOLDERS[remote], 'dist');
 }
 
+/**
+ * Each remote's built-in version, read once per remote and root (its package.json version changes
+ * only with a deploy of the server's own files); null when it has none that can name a folder.
+ */
+export function builtInVersions(root: string): (remote: RemoteName) => string | null {
+  const known = new Map<RemoteName, string | null>();
+  return (remote) => {
+    if (!known.has(remote)) {
+      try {
+        known.set(remote, builtInVersion(root, remote));
+      } catch {
+        known.set(remote, null);
+      }
+    }
+    return known.get(remote) ?? null;
+  };
+}
+
 /** The built-in version's name: the remote's package.json version (`0.1.0`). */
 export function builtInVersion(root: string, remote: RemoteName): string {
   const manifest: unknown = JSON.parse(

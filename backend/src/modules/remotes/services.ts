@@ -8,17 +8,12 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_RELEASES_KEEP } from '../../config';
 import type { Database } from '../../db/client';
 import { remoteVersions } from '../../db/schema';
+import { remoteFolders } from '../../delivery/remoteFiles';
 import { pruneVersions, type VersionChecker, type VersionVerdict } from './operations';
 import { type OverridePolicy, RemoteOverrides } from './overrides';
 import { ReleaseRegistry, readRows } from './registry';
 import { checkRelease, shellFacts } from './releaseChecks';
-import {
-  builtInDir,
-  builtInVersion,
-  FolderReleaseStore,
-  isRemoteName,
-  type ReleaseStore,
-} from './releaseStore';
+import { builtInVersions, type ReleaseStore } from './releaseStore';
 import { type CanaryAbortRule, DEFAULT_CANARY_ABORT, RemoteReports } from './reports';
 import { pruneReleases } from './retention';
 import { releaseStoreOf, type S3StoreSettings } from './s3ReleaseStore';
@@ -65,24 +60,13 @@ export function createReleaseServices(
   log: { warn: (details: object, message: string) => void },
 ): ReleaseServices {
   const store = settings.store ?? releaseStoreOf(settings);
-  /** A folder store's versions are served from their folder, never from readFile(). */
-  const servesBytes = !(store instanceof FolderReleaseStore);
-  /** The built-in version: the remote's package.json version (its own build folder is served as it). */
-  const builtIn = new Map<RemoteName, string | null>();
-  const servedBuiltIn = async (remote: RemoteName): Promise<string | null> => {
-    if (!builtIn.has(remote)) {
-      try {
-        builtIn.set(remote, builtInVersion(settings.root, remote));
-      } catch {
-        builtIn.set(remote, null);
-      }
-    }
-    return builtIn.get(remote) ?? null;
-  };
+  const builtIn = builtInVersions(settings.root);
+  /** Where every version's files are: the built-in one's folder, the store's folders or bytes. */
+  const folders = remoteFolders(settings.root, store);
   const registry = new ReleaseRegistry(
     db,
     {
-      builtInVersion: servedBuiltIn,
+      builtInVersion: async (remote) => builtIn(remote),
       originOf: (remote) => (settings.remoteOrigins?.[remote] ?? '').replace(/\/+$/, ''),
     },
     log,
@@ -139,14 +123,8 @@ export function createReleaseServices(
       pruneVersions(db, remote, (pinned) =>
         pruneReleases(store, remote, pinned, settings.keep ?? DEFAULT_RELEASES_KEEP),
       ),
-    async localDir(remote, version) {
-      if (!isRemoteName(remote)) return null;
-      if ((await servedBuiltIn(remote)) === version) return builtInDir(settings.root, remote);
-      return store.localDir(remote, version);
-    },
-    async readFile(remote, version, relative) {
-      if (!servesBytes || !isRemoteName(remote) || (await servedBuiltIn(remote)) === version) return null;
-      return store.readFile(remote, version, relative);
-    },
+    localDir: (remote, version) => folders.localDir(remote, version),
+    readFile: async (remote, version, relative) =>
+      (await folders.readFile?.(remote, version, relative)) ?? null,
   };
 }
