@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { RemoteName } from '@shop/contract';
 import { BUS_CONTRACT_VERSION } from '@shop/contract/bus';
 import { requiredExposes } from '../src/modules/remotes/releaseChecks';
+import { FolderReleaseStore } from '../src/modules/remotes/releaseStore';
 
 export type SharedEntry = { name: string; version: string; requiredVersion: string; singleton: boolean };
 
@@ -104,4 +105,27 @@ export function writeShellBuild(
     write(path.join(dist, 'shop-build.json'), JSON.stringify({ name: 'shell', busContractVersion }));
   }
   return root;
+}
+
+/**
+ * A folder store whose clock moves one minute per publish: versions() orders by publishedAt, so
+ * the tests' versions come back newest first in the order they were published.
+ */
+export function minuteStore(releasesDir: string): FolderReleaseStore {
+  let clock = Date.parse('2026-11-27T04:00:00.000Z');
+  return new FolderReleaseStore(releasesDir, () => {
+    clock += 60_000;
+    return new Date(clock);
+  });
+}
+
+/** Publishes a fresh build of `remote` (written under `buildsDir/<name>`) and answers its version. */
+export async function publishBuild(
+  store: FolderReleaseStore,
+  buildsDir: string,
+  name: string,
+  options: BuildOptions = {},
+): Promise<string> {
+  const remote = options.remote ?? 'catalog';
+  return (await store.publish(remote, writeRemoteBuild(path.join(buildsDir, name), options))).version;
 }

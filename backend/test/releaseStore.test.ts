@@ -19,25 +19,19 @@ import type { RemoteName } from '@shop/contract';
 import {
   builtInDir,
   builtInVersion,
-  FolderReleaseStore,
+  type FolderReleaseStore,
   ReleaseRefused,
 } from '../src/modules/remotes/releaseStore';
-import { tempDir, writeRemoteBuild } from './releaseFixtures';
+import { minuteStore, tempDir, writeRemoteBuild } from './releaseFixtures';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const VERSION_NAME = /^0\.1\.0-[0-9a-f]{10}$/;
 
 let temp: ReturnType<typeof tempDir>;
 let store: FolderReleaseStore;
-let clock: number;
 beforeEach(() => {
   temp = tempDir('release-store');
-  clock = Date.parse('2026-11-27T04:00:00.000Z');
-  // Each publish one minute after the previous: versions() orders by publishedAt.
-  store = new FolderReleaseStore(path.join(temp.dir, 'releases'), () => {
-    clock += 60_000;
-    return new Date(clock);
-  });
+  store = minuteStore(path.join(temp.dir, 'releases'));
 });
 afterEach(() => temp.cleanup());
 

@@ -6,11 +6,17 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminSession, Registry, RegistryHistoryEntry, RemoteStatus } from '@shop/contract';
-import { FolderReleaseStore } from '../src/modules/remotes/releaseStore';
 import { createAdmin } from '../src/services/admins';
 import { PasswordHasher } from '../src/services/passwords';
 import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
-import { tempDir, writeRemoteBuild, writeShellBuild } from './releaseFixtures';
+import {
+  type BuildOptions,
+  minuteStore,
+  publishBuild,
+  tempDir,
+  writeRemoteBuild,
+  writeShellBuild,
+} from './releaseFixtures';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -62,14 +68,9 @@ describe.each(targets)('remote registry on %s', (target) => {
       writeFileSync(path.join(root, dir, 'package.json'), JSON.stringify({ name: dir, version: '0.1.0' }));
     }
     const releasesDir = path.join(root, '.data/releases');
-    let clock = Date.parse('2026-11-27T04:00:00.000Z');
-    const store = new FolderReleaseStore(releasesDir, () => {
-      clock += 60_000;
-      return new Date(clock);
-    });
-    const publish = async (name: string, options: Parameters<typeof writeRemoteBuild>[1]) =>
-      (await store.publish('catalog', writeRemoteBuild(path.join(temp.dir, 'builds', name), options)))
-        .version;
+    const store = minuteStore(releasesDir);
+    const publish = (name: string, options: BuildOptions) =>
+      publishBuild(store, path.join(temp.dir, 'builds'), name, options);
     versions.v1 = await publish('v1', { chunk: 'export const page = "v1";\n' });
     versions.v2 = await publish('v2', { chunk: 'export const page = "v2";\n' });
     versions.oldBus = await publish('old-bus', {

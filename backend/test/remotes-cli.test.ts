@@ -13,11 +13,17 @@ import path from 'node:path';
 import type { AdminSession } from '@shop/contract';
 import { run } from '../scripts/remotes';
 import { freePort } from '../scripts/serverProcess';
-import { FolderReleaseStore } from '../src/modules/remotes/releaseStore';
 import { createAdmin } from '../src/services/admins';
 import { PasswordHasher } from '../src/services/passwords';
 import { createTestApp, dataOf, type TestContext } from './db';
-import { tempDir, writeRemoteBuild, writeShellBuild } from './releaseFixtures';
+import {
+  type BuildOptions,
+  minuteStore,
+  publishBuild,
+  tempDir,
+  writeRemoteBuild,
+  writeShellBuild,
+} from './releaseFixtures';
 
 const EMAIL = 'ops@example.com';
 const PASSWORD = 'correct horse battery staple';
@@ -59,14 +65,9 @@ beforeAll(async () => {
   writeRemoteBuild(path.join(root, 'mfe-catalog/dist'));
   writeFileSync(path.join(root, 'mfe-catalog/package.json'), JSON.stringify({ version: '0.1.0' }));
   const releasesDir = path.join(root, '.data/releases');
-  let clock = Date.parse('2026-11-27T04:00:00.000Z');
-  // One minute between publishes: versions are listed newest first by publishedAt.
-  const store = new FolderReleaseStore(releasesDir, () => {
-    clock += 60_000;
-    return new Date(clock);
-  });
-  const publish = async (name: string, options: Parameters<typeof writeRemoteBuild>[1]) =>
-    (await store.publish('catalog', writeRemoteBuild(path.join(temp.dir, 'builds', name), options))).version;
+  const store = minuteStore(releasesDir);
+  const publish = (name: string, options: BuildOptions) =>
+    publishBuild(store, path.join(temp.dir, 'builds'), name, options);
   versions.v1 = await publish('v1', { chunk: 'export const page = "v1";\n' });
   versions.v2 = await publish('v2', { chunk: 'export const page = "v2";\n' });
   versions.broken = await publish('broken', {

@@ -3,9 +3,8 @@
  * any rollback target, nor the newest `keep`. The prune runs on a real folder store.
  */
 import path from 'node:path';
-import { FolderReleaseStore } from '../src/modules/remotes/releaseStore';
 import { prunableVersions, pruneReleases } from '../src/modules/remotes/retention';
-import { tempDir, writeRemoteBuild } from './releaseFixtures';
+import { minuteStore, tempDir, writeRemoteBuild } from './releaseFixtures';
 
 let temp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -34,12 +33,7 @@ describe('retention', () => {
   });
 
   it('deletes the prunable versions from the store and keeps the pinned and the newest', async () => {
-    let clock = Date.parse('2026-11-27T04:00:00.000Z');
-    // One publish a minute: versions() orders by publishedAt.
-    const store = new FolderReleaseStore(path.join(temp.dir, 'releases'), () => {
-      clock += 60_000;
-      return new Date(clock);
-    });
+    const store = minuteStore(path.join(temp.dir, 'releases'));
     const build = (page: string) =>
       writeRemoteBuild(path.join(temp.dir, page), { chunk: `export const page = "${page}";\n` });
     const published: string[] = [];
