@@ -13,7 +13,7 @@
  * chunks and are re-validated on every load; every other file is content-hashed and immutable.
  */
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_NAMES } from '@shop/contract/schemas/remotes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
