@@ -178,6 +178,19 @@ export const databaseUnavailable = () =>
     { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
   );
 
+/** Seconds a client is asked to wait (Retry-After) while the release store (a bucket) is away. */
+export const STORE_RETRY_AFTER_S = 5;
+
+/** The release store could not be reached: the file exists or not, we cannot tell now. */
+export const storeUnavailable = () =>
+  new AppError(
+    503,
+    'STORE_UNAVAILABLE',
+    'The shop cannot reach its release store right now. Please try again in a moment.',
+    undefined,
+    { 'retry-after': String(STORE_RETRY_AFTER_S) },
+  );
+
 export function toAppError(error: FastifyError | AppError | Error): AppError {
   if (error instanceof AppError) return error;
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
@@ -200,7 +213,7 @@ export function toAppError(error: FastifyError | AppError | Error): AppError {
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   const appError = toAppError(error);
-  if (appError.statusCode === 503) request.log.warn({ err: error }, 'database unavailable');
+  if (appError.statusCode === 503) request.log.warn({ err: error }, 'a store is unavailable');
   else if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: appError.code, message: appError.message }, 'request rejected');
   const body: ErrorBody = { code: appError.code, message: appError.message };

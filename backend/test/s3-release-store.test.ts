@@ -484,9 +484,68 @@ describe('the API server with the S3 store', () => {
     expect((await get(`/mfe/catalog/${unfinished}/remoteEntry.js`)).statusCode).toBe(404);
     expect((await get('/mfe/catalog/0.1.0-0000000000/remoteEntry.js')).statusCode).toBe(404);
     expect((await get(`/mfe/catalog/${version}/..%2F..%2Frelease.json`)).statusCode).toBe(404);
+    // `..` alone normalizes to itself: it must not reach the bucket (signed and sent paths differ).
+    // (inject resolves `%2e%2e` in the URL itself, so the route's reader is asked directly.)
+    const folders = remoteFolders(path.join(temp.dir, 'site'), store);
+    expect(await folders.readFile?.('catalog', version, '..')).toBeNull();
+    expect(await store.readFile('catalog', version, '..')).toBeNull();
+    expect(await store.readFile('catalog', version, 'images/..')).toBeNull();
     expect((await get(`/mfe/katalog/${version}/remoteEntry.js`)).statusCode).toBe(404);
     // The built-in version still comes from the remote's own build folder.
     expect((await get('/mfe/catalog/0.1.0/remoteEntry.js')).statusCode).toBe(200);
+  });
+
+  it('answers 503 with Retry-After, never 500, while the bucket cannot be reached (s3rver stopped)', async () => {
+    const port = await freePort();
+    mkdirSync(path.join(temp.dir, 's3-down'));
+    const down = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory: path.join(temp.dir, 's3-down'),
+      configureBuckets: [{ name: BUCKET }],
+    });
+    await down.run();
+    const downStore = new S3ReleaseStore({
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket: BUCKET,
+      region: 'us-east-1',
+      prefix: '',
+      accessKeyId: KEY_ID,
+      secretAccessKey: SECRET,
+    });
+    const published = (await downStore.publish('catalog', build('down'))).version;
+    await down.close();
+    const root = path.join(temp.dir, 'site');
+    const origin = await buildRemoteOrigin({
+      root,
+      remote: 'catalog',
+      folders: remoteFolders(root, downStore),
+    });
+    try {
+      const response = await origin.inject({
+        method: 'GET',
+        url: `/mfe/catalog/${published}/remoteEntry.js`,
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(JSON.parse(response.body).error.code).toBe('STORE_UNAVAILABLE');
+    } finally {
+      await origin.close();
+    }
+  });
+
+  it('answers 503, never 500, when the bucket itself fails (5xx)', async () => {
+    const spy = jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => new Response('', { status: 502, statusText: 'Bad Gateway' }));
+    try {
+      const response = await get(`/mfe/catalog/${version}/875.13cbf8c1.js`);
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("a remote's own origin (serve-remote) serves the bucket's versions the same way", async () => {

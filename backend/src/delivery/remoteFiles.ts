@@ -18,7 +18,7 @@ import path from 'node:path';
 import { REMOTE_NAMES } from '@shop/contract/schemas/remotes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASES_SUBDIR } from '../config';
-import { AppError } from '../errors';
+import { AppError, storeUnavailable } from '../errors';
 import {
   builtInDir,
   builtInVersions,
@@ -26,6 +26,7 @@ import {
   isRemoteName,
   type ReleaseStore,
 } from '../modules/remotes/releaseStore';
+import { isStoreUnavailable } from '../modules/remotes/s3ReleaseStore';
 import { contentTypeOf, sendStaticFile } from './sendStaticFile';
 
 export const NO_CACHE = 'no-cache';
@@ -140,7 +141,10 @@ export async function remoteFilesPlugin(app: FastifyInstance, options: RemoteFil
       const file = dir && relative ? inside(path.resolve(dir), relative) : null;
       reply.headers(REMOTE_FILE_HEADERS);
       if (!dir && served.has(name) && relative && folders.readFile) {
-        const bytes = await folders.readFile(name, version, relative);
+        const bytes = await folders.readFile(name, version, relative).catch((error: unknown) => {
+          // A bucket away is a 503 the browser may retry, not a 500 nor a 404 (the file may exist).
+          throw isStoreUnavailable(error) ? storeUnavailable() : error;
+        });
         if (!bytes) throw AppError.notFound(`No file ${relative} in ${name} ${version}.`);
         return sendBytes(request, reply, relative, bytes);
       }

@@ -220,6 +220,18 @@ export class S3RequestError extends Error {
   }
 }
 
+/**
+ * The bucket could not be asked: no connection, no answer in time, or a 5xx (the bucket's own
+ * failure). Nothing is wrong with the request; it will pass once the bucket is back.
+ */
+export class S3Unavailable extends Error {
+  override name = 'S3Unavailable';
+}
+
+/** Whether an error says the store is away (503 and try again), not that the request was wrong. */
+export const isStoreUnavailable = (error: unknown): boolean =>
+  error instanceof S3Unavailable || (error instanceof S3RequestError && error.status >= 500);
+
 type Request = {
   method: 'GET' | 'HEAD' | 'PUT' | 'DELETE';
   /** The object key; '' addresses the bucket itself (listing). */
@@ -292,13 +304,21 @@ export class S3ReleaseStore implements ReleaseStore {
       secretAccessKey,
       date: new Date(),
     });
-    return fetch(`${url.origin}${pathname}${search ? `?${search}` : ''}`, {
-      method: request.method,
-      headers,
-      // A copy as a plain Uint8Array: fetch's types take no Buffer (files are small).
-      body: request.body ? new Uint8Array(request.body) : undefined,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+    try {
+      return await fetch(`${url.origin}${pathname}${search ? `?${search}` : ''}`, {
+        method: request.method,
+        headers,
+        // A copy as a plain Uint8Array: fetch's types take no Buffer (files are small).
+        body: request.body ? new Uint8Array(request.body) : undefined,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (error) {
+      // fetch() rejects only when no answer came (refused, reset, DNS, the timeout's abort).
+      const why = error instanceof Error ? error.message : String(error);
+      throw new S3Unavailable(`S3 ${request.method} ${request.key || bucket} got no answer: ${why}`, {
+        cause: error,
+      });
+    }
   }
 
   /** A failed answer as an error naming S3's code (read from its XML body when there is one). */
@@ -401,9 +421,10 @@ export class S3ReleaseStore implements ReleaseStore {
   async readFile(remote: RemoteName, version: string, relative: string): Promise<Buffer | null> {
     if (!isRemoteName(remote) || !isVersionName(version)) return null;
     // A key is a name, not a path, but `a/../b` must not reach another version's files either.
+    // `..` alone normalizes to itself, so every segment is checked, not only the start.
     const normalized = path.posix.normalize(relative);
-    if (!relative || relative.includes('\0') || normalized !== relative || normalized.startsWith('../'))
-      return null;
+    if (!relative || relative.includes('\0') || normalized !== relative) return null;
+    if (normalized.split('/').includes('..')) return null;
     if (normalized.startsWith('/') || normalized === '.' || normalized.endsWith('/')) return null;
     if (!(await this.isPublished(remote, version))) return null;
     return this.getObject(this.key(remote, version, relative));
