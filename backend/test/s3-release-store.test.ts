@@ -21,6 +21,7 @@ import { remoteFolders } from '../src/delivery/remoteFiles';
 import { buildRemoteOrigin } from '../src/delivery/remoteOrigin';
 import { FolderReleaseStore, prepareRelease } from '../src/modules/remotes/releaseStore';
 import {
+  canonicalQueryString,
   MAX_FILE_BYTES,
   parseListPage,
   releaseStoreOf,
@@ -172,6 +173,18 @@ describe('Signature V4', () => {
     expect(signRequest({ ...example, ...input }).authorization).toMatch(
       new RegExp(`, Signature=${signature}$`),
     );
+  });
+
+  it('sorts the canonical query by encoded name, then by encoded value (not by the joined k=v)', () => {
+    // Joined strings would put `a-b=1` before `a=2` ('-' sorts before '='); the key `a` comes first.
+    expect(
+      canonicalQueryString([
+        ['a-b', '1'],
+        ['a', '2'],
+        ['a', '10'],
+        ['prefix', 'x y'],
+      ]),
+    ).toBe('a=10&a=2&a-b=1&prefix=x%20y');
   });
 
   it('a request signed by an access key the server does not know is refused (403 InvalidAccessKeyId)', async () => {

@@ -74,6 +74,21 @@ export const encodeRfc3986 = (value: string): string =>
 /** `/bucket/a/b c` → `/bucket/a/b%20c`: each segment encoded once, slashes kept (S3 does not normalize). */
 const encodePath = (segments: string): string => segments.split('/').map(encodeRfc3986).join('/');
 
+/** Code-unit order (what SigV4 means by sorting), not locale order. */
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * SigV4's canonical query: each name and value encoded, sorted by encoded name and then by encoded
+ * value. Sorting the joined `k=v` strings instead orders `a-b=1` before `a=1` ('-' < '=').
+ */
+export function canonicalQueryString(query: ReadonlyArray<readonly [string, string]>): string {
+  return query
+    .map(([key, value]) => [encodeRfc3986(key), encodeRfc3986(value)] as const)
+    .sort(([keyA, valueA], [keyB, valueB]) => byCodeUnits(keyA, keyB) || byCodeUnits(valueA, valueB))
+    .map(([key, value]) => `${key}=${value}`)
+    .join('&');
+}
+
 export type SignInput = {
   method: string;
   /** The request's host header: `host[:port]`. */
@@ -116,10 +131,7 @@ export function signRequest(input: SignInput): Record<string, string> {
     .map((name) => `${name}:${(headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`)
     .join('');
   const signedHeaders = names.join(';');
-  const canonicalQuery = input.query
-    .map(([key, value]) => `${encodeRfc3986(key)}=${encodeRfc3986(value)}`)
-    .sort()
-    .join('&');
+  const canonicalQuery = canonicalQueryString(input.query);
   const canonicalRequest = [
     input.method,
     input.path,
