@@ -73,11 +73,6 @@ export function remoteLocation(remote: string): RemoteLocation | undefined {
   return remotes.get(remote)?.current;
 }
 
-/** The registry's entry for `remote` (its channel tells a developer override). */
-export function registeredRemotes(): ReadonlyMap<string, RegistryEntry> {
-  return new Map([...remotes].map(([name, state]) => [name, state.registered]));
-}
-
 /** For useSyncExternalStore: called whenever a remote's location changes. */
 export function subscribeRemoteVersions(listener: () => void): () => void {
   listeners.add(listener);
