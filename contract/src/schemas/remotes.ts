@@ -7,6 +7,8 @@ import { Type } from '@sinclair/typebox';
 import { endpoints } from '../endpoint';
 import { Empty } from './auth';
 
+export { REMOTE_OVERRIDE_CLEAR, REMOTE_OVERRIDE_QUERY, UNKNOWN_REMOTE_VERSION } from './remoteValues';
+
 /** The remotes the shell composes, by their federation name (also their URL segment). */
 export const REMOTE_NAMES = ['catalog', 'cart_checkout', 'member', 'auth'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];

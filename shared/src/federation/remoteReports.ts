@@ -1,4 +1,5 @@
 import type { RemoteFailureKind } from '@shop/contract';
+import { UNKNOWN_REMOTE_VERSION } from '@shop/contract/schemas/remoteValues';
 import { API_BASE_URL } from '../api/client';
 
 /**
@@ -10,8 +11,6 @@ import { API_BASE_URL } from '../api/client';
 
 export const REMOTE_ERRORS_URL = `${API_BASE_URL}/remote-errors`;
 export const REMOTE_LOADS_URL = `${API_BASE_URL}/remote-loads`;
-/** The version reported when the registry did not name one (a server still sending `{ entry }`). */
-export const UNKNOWN_VERSION = 'unknown';
 
 const sent = new Set<string>();
 
@@ -46,7 +45,7 @@ export function reportRemoteFailure(
   version: string | undefined,
   kind: RemoteFailureKind,
 ): void {
-  const named = version ?? UNKNOWN_VERSION;
+  const named = version ?? UNKNOWN_REMOTE_VERSION;
   once(`error ${remote} ${named} ${kind}`, () =>
     send(REMOTE_ERRORS_URL, { remote, version: named, kind, route: window.location.pathname }),
   );
@@ -54,6 +53,6 @@ export function reportRemoteFailure(
 
 /** `POST remote-loads`: a version mounted here for the first time. */
 export function reportRemoteLoad(remote: string, version: string | undefined): void {
-  const named = version ?? UNKNOWN_VERSION;
+  const named = version ?? UNKNOWN_REMOTE_VERSION;
   once(`load ${remote} ${named}`, () => send(REMOTE_LOADS_URL, { remote, version: named }));
 }

@@ -1,12 +1,6 @@
+import { REMOTE_OVERRIDE_CLEAR, REMOTE_OVERRIDE_QUERY } from '@shop/contract/schemas/remoteValues';
 import type { ReactNode } from 'react';
 import styles from './OverrideNotice.module.css';
-
-/**
- * Visiting `/?remote-override=clear` makes the server drop the signed override cookie (backend
- * remotes module). A GET form builds that address: it works before any script and needs none.
- */
-const CLEAR_PARAMETER = 'remote-override';
-const CLEAR_VALUE = 'clear';
 
 /**
  * Tells a developer that this browser loads a remote from their own build (a signed override,
@@ -25,7 +19,9 @@ export function OverrideNotice({ overrides }: { overrides: { remote: string; ent
         ))}
       </ul>
       <form action="/" method="get">
-        <input type="hidden" name={CLEAR_PARAMETER} value={CLEAR_VALUE} />
+        {/* `/?remote-override=clear` makes the server drop the override cookies (backend remotes
+            module). A GET form builds that address: it works before any script and needs none. */}
+        <input type="hidden" name={REMOTE_OVERRIDE_QUERY} value={REMOTE_OVERRIDE_CLEAR} />
         <button type="submit" className={styles.clear}>
           Clear override
         </button>

@@ -1,4 +1,5 @@
 import type { RegistryEntry, RemoteLocation } from '@shop/contract';
+import { UNKNOWN_REMOTE_VERSION } from '@shop/contract/schemas/remoteValues';
 import type { RemoteRegistry } from '@shop/shared';
 
 /**
@@ -20,8 +21,6 @@ declare global {
 const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
 const INTEGRITY = /^sha(256|384|512)-[A-Za-z0-9+/=]+$/;
 const CHANNELS: readonly RegistryEntry['channel'][] = ['live', 'canary', 'built-in', 'override'];
-/** What a registry without versions (a server still sending `{ entry }` only) is taken as. */
-export const UNNAMED_VERSION = 'unknown';
 export const DEFAULT_CHANNEL: RegistryEntry['channel'] = 'live';
 /** How long start-up or a Retry waits for `/remotes.json`. */
 export const REGISTRY_TIMEOUT_MS = 5_000;
@@ -42,7 +41,7 @@ function entryUrl(entry: string): string {
 
 /** One location (the entry itself or its fallback), or the reason it is unusable. */
 function parseLocation(spec: Fields): RemoteLocation | string {
-  const { entry, version = UNNAMED_VERSION, integrity } = spec;
+  const { entry, version = UNKNOWN_REMOTE_VERSION, integrity } = spec;
   if (typeof entry !== 'string' || entry === '') return 'has no entry';
   if (typeof version !== 'string' || !VERSION.test(version))
     return `has an invalid version ${String(version)}`;
