@@ -1,5 +1,5 @@
 import './styles/reset.css';
-import { bus, initSessionFromStorage, seedRemoteVersions } from '@shop/shared';
+import { bus, initSessionFromStorage } from '@shop/shared';
 // The shell uses no Redux itself; importing the facade makes the host provide it eagerly from
 // main.js, so a remote's page does not wait for a Redux chunk of its own after the remote loads.
 import '@shop/shared/redux';
@@ -7,25 +7,8 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { OverrideNotice } from './federation/OverrideNotice';
-import { overrides, readRegistry } from './federation/registry';
+import { seedRemotes } from './federation/seedRemotes';
 import { registerServiceWorker } from './serviceWorker';
-
-/**
- * Seeds the remotes' versions from the registry (the one @shop/shared keeps for the shell and
- * every remote); Retry on a fallback panel reads `/remotes.json` again through the same parser.
- * Answers the developer overrides to show.
- */
-async function seedRemotes(): Promise<{ remote: string; entry: string }[]> {
-  try {
-    const registry = await readRegistry();
-    seedRemoteVersions(registry, () => readRegistry(fetch, { fresh: true }));
-    return overrides(registry);
-  } catch (error) {
-    // Without a registry every remote area shows its own fallback; the frame still renders.
-    console.error('[shop] remote registry unavailable', error);
-    return [];
-  }
-}
 
 /*
  * The override notice renders with the page, not from a lazy chunk: the shell has no other async
