@@ -120,7 +120,19 @@ async function retryEntry(
   }
 }
 
-/** The exposed module's factory: its chunks load with a timeout, and once more after a failure. */
+/**
+ * The exposed module's factory: its chunks get CHUNK_TIMEOUT_MS per try and one more try after a
+ * failure. They load through the remote's own webpack runtime (its jsonp chunk loader), not this
+ * plugin's createScript, so what the second try does depends on how the first one failed:
+ * - an error event (connection refused, a 5xx): webpack forgets the chunk, and the second try
+ *   appends a new script, a new request;
+ * - silence: webpack keeps the chunk in flight for its own chunkLoadTimeout (120 s by default,
+ *   not set in shared/build/webpack.mjs) and hands the second try the same pending promise. A
+ *   silent chunk is one request, given up after about 10 s (two waits of 5 s), not two requests.
+ * Setting chunkLoadTimeout to 5 s would not make that a second request in Chromium: webpack would
+ * append a new script, but one for the same URL joins the request still in flight (measured for
+ * remoteEntry.js, see RETRY_QUERY), and webpack builds chunk URLs itself, so there is no retry URL.
+ */
 function moduleFactory({ remoteEntryExports, expose }: GetModuleFactoryArgs) {
   // The runtime's type says `get` answers the factory; webpack's container answers a promise of it.
   const load = async () => await remoteEntryExports.get(expose);
@@ -141,8 +153,9 @@ async function fetchWithTimeout(url: string, init: RequestInit): Promise<Respons
 
 /**
  * Bounded, single retries for everything the federation runtime loads: remoteEntry scripts
- * (5 s, SRI), the exposed module's chunks (5 s) and fetches (5 s). A dead origin is given up
- * after about 10 s instead of the browser's 60 s, and a 404 at once.
+ * (5 s, SRI), the exposed module's chunks (5 s; a silent chunk's retry waits on the same request,
+ * see moduleFactory) and fetches (5 s). A dead origin is given up after about 10 s instead of the
+ * browser's 60 s, and a 404 at once.
  */
 export default function retryPlugin(): ModuleFederationRuntimePlugin {
   const failedByError = new Set<string>();
