@@ -24,10 +24,18 @@ const USAGE = 'usage: npm run release -- <remote> [--no-build | --from <dir>]';
 /** scripts/build.mjs, the one production build every app goes through. */
 type BuildScript = { buildApps(dirs: string[]): Promise<void> };
 
+/** Whether the imported module is scripts/build.mjs as expected (it is plain JS: nothing checks it). */
+const isBuildScript = (value: unknown): value is BuildScript =>
+  typeof value === 'object' &&
+  value !== null &&
+  'buildApps' in value &&
+  typeof value.buildApps === 'function';
+
 /** Builds the named app folders in one webpack run, as `node scripts/build.mjs <dirs>` does. */
 async function buildApps(dirs: string[]): Promise<void> {
   const script = pathToFileURL(path.join(REPO_ROOT, 'scripts/build.mjs')).href;
-  const build = (await import(script)) as BuildScript;
+  const build: unknown = await import(script);
+  if (!isBuildScript(build)) throw new Error(`${script} exports no buildApps()`);
   await build.buildApps(dirs);
 }
 

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -186,6 +187,24 @@ describe('FolderReleaseStore paths', () => {
     mkdirSync(path.join(store.dir, 'catalog', '0.1.0-halfdone00'));
     mkdirSync(path.join(store.dir, 'catalog', '.incoming-abc'));
     expect(await store.versions('catalog')).toEqual([version]);
+  });
+});
+
+describe('release.json', () => {
+  it('makes a folder no version unless it has every field of the contract (publishedAt missing, a wrong type)', async () => {
+    const { version, descriptor } = await store.publish('catalog', build('build'));
+    const other = await store.publish('catalog', build('other', 'export const other = 1;\n'));
+    const rewrite = (name: string, value: unknown) => {
+      const file = path.join(store.dir, 'catalog', name, 'release.json');
+      chmodSync(file, 0o644);
+      writeFileSync(file, JSON.stringify(value));
+    };
+    const { publishedAt: _dropped, ...withoutDate } = descriptor;
+    rewrite(version, withoutDate);
+    rewrite(other.version, { ...other.descriptor, files: 'many' });
+    expect(await store.versions('catalog')).toEqual([]);
+    expect(await store.descriptor('catalog', version)).toBeNull();
+    expect(await store.localDir('catalog', version)).toBeNull();
   });
 });
 

@@ -23,7 +23,13 @@ import {
 } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReleaseDescriptor, RemoteName } from '@shop/contract';
-import { REMOTE_NAMES, VERSION_PATTERN } from '@shop/contract/schemas/remotes';
+import {
+  REMOTE_NAMES,
+  ReleaseDescriptor as ReleaseDescriptorSchema,
+  VERSION_PATTERN,
+} from '@shop/contract/schemas/remotes';
+import { FormatRegistry } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { folderReader, type ReleaseFacts, readReleaseFacts } from './releaseChecks';
 
 export type PublishResult = {
@@ -221,13 +227,29 @@ export function parseDescriptor(
   remote: RemoteName,
   version: string,
 ): ReleaseDescriptor | null {
+  let parsed: unknown;
   try {
-    const descriptor = JSON.parse(bytes.toString('utf8')) as ReleaseDescriptor;
-    return descriptor.version === version && descriptor.remote === remote ? descriptor : null;
+    parsed = JSON.parse(bytes.toString('utf8'));
   } catch {
     return null;
   }
+  if (!isReleaseDescriptor(parsed)) return null;
+  return parsed.version === version && parsed.remote === remote ? parsed : null;
 }
+
+/** An ISO 8601 date-time as toISOString() writes it (what publish stores in publishedAt). */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+// TypeBox's Value.Check knows no format by itself: an unknown one fails every value.
+if (!FormatRegistry.Has('date-time')) {
+  FormatRegistry.Set('date-time', (value) => ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)));
+}
+
+/**
+ * Whether a parsed release.json has every field of the contract's ReleaseDescriptor: one without
+ * publishedAt (or any other field) would break versions() and retention's ordering further on.
+ */
+export const isReleaseDescriptor = (value: unknown): value is ReleaseDescriptor =>
+  Value.Check(ReleaseDescriptorSchema, value);
 
 /** Versions newest first; the name breaks ties so the order never depends on a listing's order. */
 export const newestFirst = (descriptors: readonly ReleaseDescriptor[]): string[] =>
