@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { RemoteName } from '@shop/contract';
 import { BUS_CONTRACT_VERSION } from '@shop/contract/bus';
 import { requiredExposes } from '../src/modules/remotes/releaseChecks';
@@ -49,7 +50,7 @@ export const singletons = (versions: Record<string, string> = SHELL_SHARED): Sha
 export const REMOTE_ENTRY_SOURCE =
   'var catalog;(()=>{"use strict";catalog={get:(m)=>Promise.resolve(()=>({})),init:()=>{}};})();\n';
 
-function write(file: string, content: string): void {
+function write(file: string, content: string | Buffer): void {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, content);
 }
@@ -85,7 +86,7 @@ export function writeRemoteBuild(dir: string, options: BuildOptions = {}): strin
   }
   const chunk = options.chunk ?? 'export const page = "home";\n';
   write(path.join(dir, '875.13cbf8c1.js'), chunk);
-  write(path.join(dir, '875.13cbf8c1.js.gz'), `gz:${chunk}`);
+  write(path.join(dir, '875.13cbf8c1.js.gz'), gzipSync(chunk));
   write(path.join(dir, 'images/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write(path.join(dir, '.build-stamp'), new Date().toISOString());
   return dir;

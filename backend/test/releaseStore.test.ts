@@ -16,6 +16,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { RemoteName } from '@shop/contract';
 import {
   builtInDir,
@@ -27,6 +28,8 @@ import { minuteStore, tempDir, writeRemoteBuild } from './releaseFixtures';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const VERSION_NAME = /^0\.1\.0-[0-9a-f]{10}$/;
+/** The chunk writeRemoteBuild writes by default. */
+const HOME_CHUNK = 'export const page = "home";\n';
 
 let temp: ReturnType<typeof tempDir>;
 let store: FolderReleaseStore;
@@ -68,12 +71,12 @@ describe('FolderReleaseStore.publish', () => {
     // A rebuild of the same code: new stamp and precompressed bytes, same files.
     const again = build('again');
     writeFileSync(path.join(again, '.build-stamp'), 'another build time');
-    writeFileSync(path.join(again, '875.13cbf8c1.js.gz'), 'other compressor output');
+    writeFileSync(path.join(again, '875.13cbf8c1.js.gz'), gzipSync(HOME_CHUNK, { level: 1 }));
     const second = await store.publish('catalog', again);
 
     expect(second).toEqual({ version: first.version, state: 'exists', descriptor: first.descriptor });
     const stored = await store.readFile('catalog', first.version, '875.13cbf8c1.js.gz');
-    expect(stored?.toString()).toBe('gz:export const page = "home";\n');
+    expect(stored).toEqual(gzipSync(HOME_CHUNK));
     expect(readdirSync(path.join(store.dir, 'catalog'))).toEqual([first.version]);
   });
 
@@ -119,6 +122,42 @@ describe('FolderReleaseStore.publish', () => {
     await expect(store.publish('catalog', dir)).rejects.toThrow(
       /passwd\.js .* is not a plain file or folder/,
     );
+  });
+
+  it('refuses precompressed copies that do not decompress to their file (stale, altered, or alone)', async () => {
+    const refusedFor = async (name: string, change: (dir: string) => void) => {
+      const dir = build(name);
+      change(dir);
+      return store.publish('catalog', dir).then(
+        () => 'published',
+        (error: unknown) => (error instanceof ReleaseRefused ? error.message : String(error)),
+      );
+    };
+    expect(
+      await refusedFor('stale-gz', (dir) =>
+        writeFileSync(path.join(dir, '875.13cbf8c1.js.gz'), gzipSync('export const page = "old";\n')),
+      ),
+    ).toMatch(/875\.13cbf8c1\.js\.gz does not decompress to 875\.13cbf8c1\.js/);
+    expect(
+      await refusedFor('stale-br', (dir) =>
+        writeFileSync(path.join(dir, '875.13cbf8c1.js.br'), brotliCompressSync('tampered')),
+      ),
+    ).toMatch(/875\.13cbf8c1\.js\.br does not decompress to 875\.13cbf8c1\.js/);
+    expect(
+      await refusedFor('garbage-gz', (dir) =>
+        writeFileSync(path.join(dir, '875.13cbf8c1.js.gz'), 'not gzip'),
+      ),
+    ).toMatch(/875\.13cbf8c1\.js\.gz does not decompress/);
+    expect(
+      await refusedFor('orphan-br', (dir) =>
+        writeFileSync(path.join(dir, 'gone.js.br'), brotliCompressSync('var gone;')),
+      ),
+    ).toMatch(/gone\.js\.br has no gone\.js beside it/);
+    expect(
+      await refusedFor('good-br', (dir) =>
+        writeFileSync(path.join(dir, '875.13cbf8c1.js.br'), brotliCompressSync(HOME_CHUNK)),
+      ),
+    ).toBe('published');
   });
 
   it('refuses a name that is not a remote', async () => {

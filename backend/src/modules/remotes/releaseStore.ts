@@ -22,6 +22,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ReleaseDescriptor, RemoteName } from '@shop/contract';
 import {
   REMOTE_NAMES,
@@ -158,6 +159,45 @@ export async function contentHash(dir: string, files: readonly string[]): Promis
   return hash.digest('hex').slice(0, CONTENT_HASH_LENGTH);
 }
 
+/** How each precompressed copy is read back (the server sends them instead of their file). */
+const DECOMPRESSORS: ReadonlyArray<readonly [string, (bytes: Buffer, maxOutputLength: number) => Buffer]> = [
+  ['.br', (bytes, maxOutputLength) => brotliDecompressSync(bytes, { maxOutputLength })],
+  ['.gz', (bytes, maxOutputLength) => gunzipSync(bytes, { maxOutputLength })],
+];
+
+/**
+ * Refuses a build whose `.br`/`.gz` copies are not exactly their file compressed. They are left
+ * out of the content hash, yet most browsers get them instead of the file: a stale or altered copy
+ * would ship other code under the good build's version name.
+ */
+export async function checkCompressedCopies(dir: string, files: readonly string[]): Promise<void> {
+  const present = new Set(files);
+  for (const relative of files) {
+    const decompressor = DECOMPRESSORS.find(([extension]) => relative.endsWith(extension));
+    if (!decompressor) continue;
+    const [extension, decompress] = decompressor;
+    const original = relative.slice(0, -extension.length);
+    if (!present.has(original)) {
+      throw new ReleaseRefused(
+        `${relative} has no ${original} beside it: a precompressed copy must come with its file`,
+      );
+    }
+    const expected = await readFile(path.join(dir, original));
+    let actual: Buffer | null;
+    try {
+      // One byte over the file's size is enough to tell, and stops a compression bomb.
+      actual = decompress(await readFile(path.join(dir, relative)), expected.length + 1);
+    } catch {
+      actual = null;
+    }
+    if (!actual?.equals(expected)) {
+      throw new ReleaseRefused(
+        `${relative} does not decompress to ${original}: a stale or altered copy; rebuild the remote`,
+      );
+    }
+  }
+}
+
 /**
  * A build the store is about to take: checked against itself, hashed and named. Every store
  * publishes through it, so a version's name means the same content in a folder or a bucket.
@@ -180,6 +220,7 @@ export async function prepareRelease(remote: RemoteName, builtDir: string): Prom
     throw new ReleaseRefused(`${remote}: ${source} is not a built folder`);
   }
   const files = await listFiles(source);
+  await checkCompressedCopies(source, files);
   const checked = await readReleaseFacts(folderReader(source), remote);
   if (!checked.ok) throw new ReleaseRefused(checked.reason);
   const { facts } = checked;
