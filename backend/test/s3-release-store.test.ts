@@ -606,6 +606,24 @@ describe('the API server with the S3 store', () => {
     >;
     expect(registry.catalog?.entry).toBe(`/mfe/catalog/${version}/remoteEntry.js`);
     expect(registry.catalog?.integrity).toMatch(/^sha384-/);
+    // Each folder's release.json is read once for the list (the descriptors come with the versions).
+    const realFetch = globalThis.fetch;
+    const reads: string[] = [];
+    const spy = jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      if (String(input).endsWith('/release.json')) reads.push(String(input));
+      return realFetch(input, init);
+    });
+    try {
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/backend/api/admin/remotes/catalog/versions',
+        headers: auth,
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    // Two folders in the bucket (the version and the unfinished upload): two reads, not three.
+    expect(reads).toHaveLength(2);
     const unpublished = await ctx.app.inject({
       method: 'POST',
       url: '/backend/api/admin/remotes/catalog/promote',

@@ -43,6 +43,11 @@ export type PublishResult = {
 export interface ReleaseStore {
   /** The remote's published versions, newest first. */
   versions(remote: RemoteName): Promise<string[]>;
+  /**
+   * The release.json of each published version, newest first: what versions() reads anyway, for
+   * callers that need the descriptors too (one read per version, not two; each is a GET on S3).
+   */
+  published(remote: RemoteName): Promise<ReleaseDescriptor[]>;
   descriptor(remote: RemoteName, version: string): Promise<ReleaseDescriptor | null>;
   /** One file of a version by its path inside the version; null when absent or not a safe path. */
   readFile(remote: RemoteName, version: string, relative: string): Promise<Buffer | null>;
@@ -292,11 +297,11 @@ if (!FormatRegistry.Has('date-time')) {
 export const isReleaseDescriptor = (value: unknown): value is ReleaseDescriptor =>
   Value.Check(ReleaseDescriptorSchema, value);
 
-/** Versions newest first; the name breaks ties so the order never depends on a listing's order. */
-export const newestFirst = (descriptors: readonly ReleaseDescriptor[]): string[] =>
-  [...descriptors]
-    .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || b.version.localeCompare(a.version))
-    .map((descriptor) => descriptor.version);
+/** Descriptors newest first; the name breaks ties so the order never depends on a listing's order. */
+export const newestFirst = (descriptors: readonly ReleaseDescriptor[]): ReleaseDescriptor[] =>
+  [...descriptors].sort(
+    (a, b) => b.publishedAt.localeCompare(a.publishedAt) || b.version.localeCompare(a.version),
+  );
 
 /** Not `instanceof Error`: Node's fs errors come from another realm under Jest's vm. */
 const isMissing = (error: unknown): boolean =>
@@ -325,6 +330,10 @@ export class FolderReleaseStore implements ReleaseStore {
   }
 
   async versions(remote: RemoteName): Promise<string[]> {
+    return (await this.published(remote)).map((descriptor) => descriptor.version);
+  }
+
+  async published(remote: RemoteName): Promise<ReleaseDescriptor[]> {
     if (!isRemoteName(remote)) return [];
     let names: string[];
     try {

@@ -281,7 +281,7 @@ export class S3ReleaseStore implements ReleaseStore {
   private readonly settings: S3StoreSettings;
   private readonly now: () => Date;
   /** Versions seen with a release.json, and until when readFile() trusts that. */
-  private readonly published = new Map<string, number>();
+  private readonly seenPublished = new Map<string, number>();
 
   constructor(settings: S3StoreSettings, now: () => Date = () => new Date()) {
     this.settings = { ...settings, endpoint: settings.endpoint.replace(/\/+$/, '') };
@@ -402,6 +402,10 @@ export class S3ReleaseStore implements ReleaseStore {
   }
 
   async versions(remote: RemoteName): Promise<string[]> {
+    return (await this.published(remote)).map((descriptor) => descriptor.version);
+  }
+
+  async published(remote: RemoteName): Promise<ReleaseDescriptor[]> {
     if (!isRemoteName(remote)) return [];
     const remotePrefix = `${this.settings.prefix}${remote}/`;
     const { prefixes } = await this.list(remotePrefix, '/');
@@ -418,14 +422,14 @@ export class S3ReleaseStore implements ReleaseStore {
     if (!isRemoteName(remote) || !isVersionName(version)) return null;
     const bytes = await this.getObject(this.key(remote, version, RELEASE_FILE));
     const descriptor = bytes ? parseDescriptor(bytes, remote, version) : null;
-    if (descriptor) this.published.set(`${remote}/${version}`, Date.now() + PUBLISHED_TTL_MS);
-    else this.published.delete(`${remote}/${version}`);
+    if (descriptor) this.seenPublished.set(`${remote}/${version}`, Date.now() + PUBLISHED_TTL_MS);
+    else this.seenPublished.delete(`${remote}/${version}`);
     return descriptor;
   }
 
   /** Whether a version has its release.json, asked again at most once a minute. */
   private async isPublished(remote: RemoteName, version: string): Promise<boolean> {
-    const until = this.published.get(`${remote}/${version}`);
+    const until = this.seenPublished.get(`${remote}/${version}`);
     if (until !== undefined && until > Date.now()) return true;
     return (await this.descriptor(remote, version)) !== null;
   }
@@ -473,7 +477,7 @@ export class S3ReleaseStore implements ReleaseStore {
     // release.json (they differ only in publishedAt); the later one stands.
     const descriptor = releaseDescriptor(remote, prepared, this.now(), bytes);
     await this.putObject(releaseKey, Buffer.from(descriptorText(descriptor)), contentTypeOf(RELEASE_FILE));
-    this.published.set(`${remote}/${version}`, Date.now() + PUBLISHED_TTL_MS);
+    this.seenPublished.set(`${remote}/${version}`, Date.now() + PUBLISHED_TTL_MS);
     return { version, state: 'published', descriptor };
   }
 
@@ -481,7 +485,7 @@ export class S3ReleaseStore implements ReleaseStore {
     if (!isRemoteName(remote) || !isVersionName(version)) return;
     // release.json first: from then on the version is gone for every reader, whatever is left.
     await this.deleteObject(this.key(remote, version, RELEASE_FILE));
-    this.published.delete(`${remote}/${version}`);
+    this.seenPublished.delete(`${remote}/${version}`);
     const { keys } = await this.list(this.key(remote, version, ''));
     for (const key of keys) await this.deleteObject(key);
   }

@@ -94,30 +94,26 @@ export function createReleaseServices(
         .select({ version: remoteVersions.version, refusal: remoteVersions.refusal })
         .from(remoteVersions)
         .where(eq(remoteVersions.remote, remote));
-      const versions = await store.versions(remote);
-      const infos = await Promise.all(
-        versions.map(async (version): Promise<RemoteVersionInfo | null> => {
-          const descriptor = await store.descriptor(remote, version);
-          if (!descriptor) return null;
-          const refusal = refusals.find((candidate) => candidate.version === version)?.refusal ?? null;
-          const state =
-            row?.liveVersion === version
-              ? 'live'
-              : row?.canaryVersion === version
-                ? 'canary'
-                : refusal
-                  ? 'refused'
-                  : 'retained';
-          return {
-            version,
-            publishedAt: descriptor.publishedAt,
-            state,
-            ...(refusal && state === 'refused' ? { refusal } : {}),
-            bytes: descriptor.bytes,
-          };
-        }),
-      );
-      return infos.filter((info): info is RemoteVersionInfo => info !== null);
+      // The descriptors come with the listing: one read of each release.json, not two.
+      return (await store.published(remote)).map((descriptor): RemoteVersionInfo => {
+        const { version } = descriptor;
+        const refusal = refusals.find((candidate) => candidate.version === version)?.refusal ?? null;
+        const state =
+          row?.liveVersion === version
+            ? 'live'
+            : row?.canaryVersion === version
+              ? 'canary'
+              : refusal
+                ? 'refused'
+                : 'retained';
+        return {
+          version,
+          publishedAt: descriptor.publishedAt,
+          state,
+          ...(refusal && state === 'refused' ? { refusal } : {}),
+          bytes: descriptor.bytes,
+        };
+      });
     },
     prune: (remote) =>
       pruneVersions(db, remote, (pinned) =>
