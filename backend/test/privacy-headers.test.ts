@@ -111,7 +111,7 @@ describe.each(targets)('privacy headers on %s', (target) => {
       // The gallery's YouTube frames may still go fullscreen and play protected media.
       expect(policy).not.toContain('fullscreen');
       expect(policy).not.toContain('encrypted-media');
-      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers['cache-control']).toBe('private, no-cache');
     }
   });
 });

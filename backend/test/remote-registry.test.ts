@@ -253,22 +253,39 @@ describe.each(targets)('remote registry on %s', (target) => {
     expect(lastHour).toEqual([{ version: versions.v1, loads: 1, failures: 1 }]);
   });
 
-  it('aborts a failing canary by itself and says so in the history', async () => {
-    await post('remote-loads', { remote: 'catalog', version: versions.v2 }, null);
-    await post('remote-loads', { remote: 'catalog', version: versions.v2 }, null);
-    for (let index = 0; index < 3; index++) {
-      await post(
-        'remote-errors',
-        { remote: 'catalog', version: versions.v2, kind: 'mount', route: '/products' },
-        null,
-      );
+  it("counts a canary's loads and failures only from shoppers in it, and ends it when they fail", async () => {
+    const report = (url: string, payload: object, cohort: string | null) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/backend/api/${url}`,
+        payload,
+        headers: cohort ? { cookie: `shop_cohort=${cohort}` } : {},
+      });
+    const cohorts = Array.from({ length: 40 }, (_, index) => `cohort-${String(index).padStart(12, '0')}`);
+    const sides = await Promise.all(
+      cohorts.map(async (cohort) => (await registryFor(cohort)).catalog?.version),
+    );
+    const inside = cohorts.find((_, index) => sides[index] === versions.v2);
+    const outside = cohorts.find((_, index) => sides[index] === versions.v1);
+    if (!inside || !outside) throw new Error('no cohort on each side of the canary');
+    const failure = { remote: 'catalog', version: versions.v2, kind: 'mount', route: '/products' };
+    // Anyone outside the canary (no cookie, or a cohort on the live side) cannot end it.
+    for (let index = 0; index < 10; index++) {
+      expect((await report('remote-errors', failure, null)).statusCode).toBe(200);
+      expect((await report('remote-errors', failure, outside)).statusCode).toBe(200);
     }
-    const after = await status();
-    expect(after.canary).toBeNull();
+    expect((await status()).canary?.version).toBe(versions.v2);
+    expect((await status()).lastHour.find((stat) => stat.version === versions.v2)).toBeUndefined();
+
+    // Its own shoppers' failures end it, by itself, and the history says why.
+    await report('remote-loads', { remote: 'catalog', version: versions.v2 }, inside);
+    await report('remote-loads', { remote: 'catalog', version: versions.v2 }, inside);
+    for (let index = 0; index < 3; index++) await report('remote-errors', failure, inside);
+    expect((await status()).canary).toBeNull();
     const [last] = await history();
     expect(last).toMatchObject({ action: 'auto-abort', version: versions.v2, actor: 'system' });
     expect(last?.reason).toMatch(/failure rate 60 % \(3 of 5 loads\) passed 20 %/);
-    for (const cohort of ['cohort-000000000001', 'cohort-000000000002', 'cohort-000000000003'])
+    for (const cohort of [inside, outside])
       expect((await registryFor(cohort)).catalog?.version).toBe(versions.v1);
   });
 
@@ -278,6 +295,14 @@ describe.each(targets)('remote registry on %s', (target) => {
         .statusCode,
     ).toBe(200);
     expect((await status()).rollbackTo).toBe(versions.v1);
+    // A rollback target is checked again against the shell served now: a shell moved to another
+    // bus contract refuses it, and nothing changes.
+    writeShellBuild(temp.dir, { busContractVersion: 99 });
+    const refused = await post('admin/remotes/catalog/rollback', { reason: 'v2 breaks checkout' });
+    expect(refused.statusCode).toBe(409);
+    expect(failureOf(refused).error).toMatchObject({ code: 'RELEASE_REFUSED' });
+    expect((await status()).live?.version).toBe(versions.v2);
+    writeShellBuild(temp.dir);
     expect((await post('admin/remotes/catalog/rollback', { reason: 'v2 breaks checkout' })).statusCode).toBe(
       200,
     );
@@ -295,9 +320,10 @@ describe.each(targets)('remote registry on %s', (target) => {
 
   it('keeps the history: who, when, what, why, newest first', async () => {
     const actions = (await history()).map((entry) => `${entry.action}:${entry.version ?? 'built-in'}`);
-    expect(actions.slice(0, 5)).toEqual([
+    expect(actions.slice(0, 6)).toEqual([
       'rollback:built-in',
       `rollback:${versions.v1}`,
+      `refused:${versions.v1}`,
       `promote:${versions.v2}`,
       `auto-abort:${versions.v2}`,
       `canary:${versions.v2}`,
@@ -321,6 +347,10 @@ describe.each(targets)('remote registry on %s', (target) => {
     const visit = await ctx.app.inject({ method: 'GET', url: minted.path });
     expect(visit.statusCode).toBe(303);
     expect(visit.headers.location).toBe('/');
+    // The cookie ends with the token (480 minutes by default), not later.
+    const maxAge = Number(/Max-Age=(\d+)/.exec(String(visit.headers['set-cookie']))?.[1]);
+    expect(maxAge).toBeGreaterThan(470 * 60);
+    expect(maxAge).toBeLessThanOrEqual(480 * 60);
     const cookie = String(visit.headers['set-cookie']).split(';')[0] ?? '';
     const overridden = await ctx.app.inject({ method: 'GET', url: '/remotes.json', headers: { cookie } });
     expect(JSON.parse(overridden.body).catalog).toMatchObject({
@@ -334,6 +364,17 @@ describe.each(targets)('remote registry on %s', (target) => {
     expect((await registryFor('cohort-aaaaaaaaaaaa')).catalog?.channel).toBe('built-in');
     const forged = await ctx.app.inject({ method: 'GET', url: '/?remote-override=ro_forged' });
     expect(forged.statusCode).toBe(403);
+    // The redirect stays on this origin, whatever the address looks like.
+    for (const url of [
+      '/.//evil.example/x',
+      '/x/..//evil.example/y',
+      '/%2e//evil.example/x',
+      '/\\evil.example/x',
+    ]) {
+      const redirect = await ctx.app.inject({ method: 'GET', url: `${url}?remote-override=clear` });
+      expect(redirect.statusCode).toBe(303);
+      expect(redirect.headers.location).toMatch(/^\/[^/\\]/);
+    }
     const cleared = await ctx.app.inject({
       method: 'GET',
       url: '/?remote-override=clear',

@@ -81,10 +81,11 @@ describe.each(targets)('site delivery on %s', (target) => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'GET', url, headers });
 
-  it("serves /remotes.json from the apps' versions, never cached", async () => {
+  it("serves /remotes.json from the apps' versions, per shopper: never cached by a shared cache", async () => {
     const response = await get('/remotes.json');
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers.vary).toContain('Cookie');
     expect(JSON.parse(response.body)).toEqual(GENERATED_REGISTRY);
   });
 
@@ -93,7 +94,8 @@ describe.each(targets)('site delivery on %s', (target) => {
       const response = await get(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+      expect(response.headers.vary).toContain('Cookie');
       expect(response.body).not.toContain('<!--REMOTES-->');
       const inlined = /<script nonce="[^"]+">window\.__SHOP_REMOTES__=(.*?)<\/script>/.exec(response.body);
       expect(JSON.parse(inlined?.[1] ?? 'null')).toEqual(GENERATED_REGISTRY);

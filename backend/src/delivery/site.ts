@@ -87,6 +87,11 @@ export type RemotesRegistry = Record<
 >;
 
 export const REMOTES_PLACEHOLDER = '<!--REMOTES-->';
+/**
+ * Pages and /remotes.json differ per shopper (the canary cohort, a developer's override, the
+ * cookie set with them): re-validated on every load, and never kept by a shared cache.
+ */
+export const PER_SHOPPER = 'private, no-cache';
 const API_PREFIX = '/backend/api';
 /** Without a registry (a site served with no database): every remote's own build. */
 export function builtInRegistry(root: string): Registry {
@@ -308,7 +313,8 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
     );
     const nonce = newNonce();
     return reply
-      .header('cache-control', NO_CACHE)
+      .header('cache-control', PER_SHOPPER)
+      .header('vary', 'Cookie')
       .header('content-security-policy', pageContentSecurityPolicy(nonce, registry))
       .headers(PAGE_HEADERS)
       .type('text/html; charset=utf-8')
@@ -316,7 +322,10 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
   };
 
   app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) =>
-    reply.header('cache-control', NO_CACHE).send(await registryOf(request, reply)),
+    reply
+      .header('cache-control', PER_SHOPPER)
+      .header('vary', 'Cookie')
+      .send(await registryOf(request, reply)),
   );
 
   // Every retained version of every remote (also when a remote has an origin of its own: a tab

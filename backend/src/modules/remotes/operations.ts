@@ -205,13 +205,28 @@ export async function startCanary(
   });
 }
 
-export async function rollback(db: Database, change: Change): Promise<RegistryRow> {
+/**
+ * Makes the version live before the current one live again. A published target is checked again
+ * first (the shell may have changed since it was live); the built-in version is the shell's own.
+ */
+export async function rollback(db: Database, checker: VersionChecker, change: Change): Promise<RegistryRow> {
+  const [current] = await db.select().from(remoteRegistry).where(eq(remoteRegistry.remote, change.remote));
+  const planned = current?.rollbackStack.at(-1);
+  if (planned !== undefined && planned !== BUILT_IN) {
+    await requireAccepted(db, checker, change, planned);
+  }
   return underLock(db, change, async (tx, row) => {
     const previous = row.rollbackStack.at(-1);
     if (previous === undefined) {
       throw AppError.conflict(
         'NOTHING_TO_ROLL_BACK',
         `${change.remote} has no earlier version to roll back to (${label(row.liveVersion)} is live).`,
+      );
+    }
+    if (previous !== planned) {
+      throw AppError.conflict(
+        'REGISTRY_CHANGED',
+        `${change.remote} changed while its rollback was being checked: read the status again and retry.`,
       );
     }
     const target = previous === BUILT_IN ? null : previous;

@@ -13,7 +13,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { RemoteName } from '@shop/contract';
-import { REMOTE_NAMES } from '@shop/contract/schemas/remotes';
+import { REMOTE_NAMES, REMOTE_OVERRIDE_CLEAR, REMOTE_OVERRIDE_QUERY } from '@shop/contract/schemas/remotes';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
@@ -24,12 +24,15 @@ import { isRemoteName } from './releaseStore';
 
 export type OverridePolicy = 'signed' | 'open';
 
-export const OVERRIDE_QUERY = 'remote-override';
+/** The page address parameter (the contract's, which the shell's override notice uses too). */
+export const OVERRIDE_QUERY = REMOTE_OVERRIDE_QUERY;
 const COOKIE_PREFIX = 'shop_remote_override_';
 const TOKEN_PREFIX = 'ro_';
 const OPEN_PREFIX = 'url:';
 const ENTRY = /^https?:\/\/[^\s/?#]+\/(?:[^\s?#]*\/)?remoteEntry\.js$/;
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** How long an unsigned (open) override stays in a browser: a working day. */
+const OPEN_OVERRIDE_SECONDS = 8 * 3600;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -59,13 +62,21 @@ export async function mintOverride(
   return { token, expiresAt };
 }
 
-async function resolveToken(db: Database, token: string): Promise<RemoteOverride | null> {
+/** A signed override still valid, with when it ends. */
+async function resolveToken(
+  db: Database,
+  token: string,
+): Promise<(RemoteOverride & { expiresAt: Date }) | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 100) return null;
   const [row] = await db
-    .select({ remote: remoteOverrides.remote, entry: remoteOverrides.entry })
+    .select({
+      remote: remoteOverrides.remote,
+      entry: remoteOverrides.entry,
+      expiresAt: remoteOverrides.expiresAt,
+    })
     .from(remoteOverrides)
     .where(and(eq(remoteOverrides.tokenHash, hashOf(token)), gt(remoteOverrides.expiresAt, new Date())));
-  return row && isRemoteName(row.remote) ? { remote: row.remote, entry: row.entry } : null;
+  return row && isRemoteName(row.remote) ? { ...row, remote: row.remote } : null;
 }
 
 /** What a cookie's value stands for: a token to resolve, or (open mode) the entry itself. */
@@ -80,7 +91,7 @@ async function resolveValue(
     return policy === 'open' && acceptableEntry(entry, 'open') ? { remote, entry } : null;
   }
   const resolved = await resolveToken(db, value);
-  return resolved?.remote === remote ? resolved : null;
+  return resolved?.remote === remote ? { remote, entry: resolved.entry } : null;
 }
 
 export class RemoteOverrides {
@@ -111,7 +122,7 @@ export class RemoteOverrides {
    */
   async apply(request: FastifyRequest, reply: FastifyReply, value: string): Promise<FastifyReply> {
     const target = stripOverride(request.url);
-    if (value === 'clear') {
+    if (value === REMOTE_OVERRIDE_CLEAR) {
       for (const remote of REMOTE_NAMES) clearCookie(reply, `${COOKIE_PREFIX}${remote}`);
       return reply.redirect(target, 303);
     }
@@ -127,7 +138,7 @@ export class RemoteOverrides {
               : 'Unsigned remote overrides are off here: ask an admin for a signed one (npm run remotes -- override).',
           );
       }
-      setCookie(reply, `${COOKIE_PREFIX}${open[1]}`, `${OPEN_PREFIX}${open[2]}`, 8 * 3600);
+      setCookie(reply, `${COOKIE_PREFIX}${open[1]}`, `${OPEN_PREFIX}${open[2]}`, OPEN_OVERRIDE_SECONDS);
       return reply.redirect(target, 303);
     }
     const resolved = await resolveToken(this.db, value);
@@ -137,14 +148,20 @@ export class RemoteOverrides {
         .type('text/plain; charset=utf-8')
         .send('This remote override is unknown or has expired.');
     }
-    setCookie(reply, `${COOKIE_PREFIX}${resolved.remote}`, value, 24 * 3600);
+    // The cookie ends with the token (the server refuses the token after that anyway).
+    const seconds = Math.max(1, Math.floor((resolved.expiresAt.getTime() - Date.now()) / 1000));
+    setCookie(reply, `${COOKIE_PREFIX}${resolved.remote}`, value, seconds);
     return reply.redirect(target, 303);
   }
 }
 
-/** The request's address without its `remote-override` parameter. */
+/**
+ * The request's address without its `remote-override` parameter: always a path on this origin.
+ * A path starting with `//` (or `/\\`, or made so by `..`) would be read by the browser as another
+ * host, so leading slashes and backslashes collapse into one.
+ */
 export function stripOverride(url: string): string {
   const parsed = new URL(url, 'http://shop.invalid');
   parsed.searchParams.delete(OVERRIDE_QUERY);
-  return `${parsed.pathname}${parsed.search}`;
+  return `/${parsed.pathname.replace(/^[/\\]+/, '')}${parsed.search}`;
 }

@@ -15,10 +15,16 @@ export const COHORT_COOKIE = 'shop_cohort';
 const COHORT = /^[A-Za-z0-9_-]{16,64}$/;
 const YEAR_SECONDS = 365 * 24 * 3600;
 
+/** The shopper's cohort cookie when it holds one, else null. */
+export function readCohort(request: FastifyRequest): string | null {
+  const existing = readCookie(request, COHORT_COOKIE);
+  return existing && COHORT.test(existing) ? existing : null;
+}
+
 /** The shopper's cohort: the cookie's, or a new one set on this answer. */
 function cohortOf(request: FastifyRequest, reply: FastifyReply): string {
-  const existing = readCookie(request, COHORT_COOKIE);
-  if (existing && COHORT.test(existing)) return existing;
+  const existing = readCohort(request);
+  if (existing) return existing;
   const cohort = randomBytes(12).toString('base64url');
   setCookie(reply, COHORT_COOKIE, cohort, YEAR_SECONDS);
   return cohort;

@@ -185,8 +185,12 @@ export class ReleaseRegistry {
     }
     if (!live) return null;
     if (row.liveVersion === null) return { ...live, channel: 'built-in' };
+    // The version live before: the built-in one, or a published one the checks accepted (its SRI
+    // is recorded); a version whose check is unknown is not offered as a way out.
     const previous = row.rollbackStack.at(-1);
-    const fallback = previous === undefined ? null : await this.location(row.remote, previous, snapshot);
+    const accepted = previous === BUILT_IN || snapshot.integrity.has(`${row.remote}/${previous}`);
+    const fallback =
+      previous === undefined || !accepted ? null : await this.location(row.remote, previous, snapshot);
     return { ...live, channel: 'live', ...(fallback ? { fallback } : {}) };
   }
 

@@ -4,15 +4,16 @@
  * threshold (more than `failureRate` of at least `minLoads` loads since the canary began), the
  * server ends it by itself and says so in the history.
  *
- * Only versions the registry can hand out (live, canary, the rollback target) are counted: a report
- * about anything else is answered but not kept, so made-up versions cannot fill the table.
+ * Only versions the registry can hand out (live, canary, the rollback target) are counted, and a
+ * canary only from shoppers in it: a report about anything else is answered but not kept, so
+ * made-up versions cannot fill the table and shoppers outside a canary cannot end it.
  */
 import type { RemoteErrorReport, RemoteName } from '@shop/contract';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { remoteVersionStats } from '../../db/schema';
 import { autoAbortCanary } from './operations';
-import { BUILT_IN, type ReleaseRegistry } from './registry';
+import { BUILT_IN, bucketOf, type RegistryRow, type ReleaseRegistry } from './registry';
 
 export interface CanaryAbortRule {
   /** Fraction of loads that may fail (0.02: 2 %); more ends the canary. */
@@ -31,16 +32,28 @@ export class RemoteReports {
     private readonly log: { warn: (details: object, message: string) => void },
   ) {}
 
-  /** Whether the registry can hand this version of the remote to a shopper right now. */
-  private async isServed(remote: RemoteName, version: string): Promise<boolean> {
+  /**
+   * The remote's row when the registry can hand this version to this shopper right now, else null.
+   * A canary version counts only from a shopper whose cohort cookie puts them in the canary: a
+   * report from anyone else (no cookie, or a cohort on the live side) cannot move its failure rate.
+   */
+  private async servedRow(
+    remote: RemoteName,
+    version: string,
+    cohort: string | null,
+  ): Promise<RegistryRow | null> {
     const { rows } = await this.registry.snapshot();
     const row = rows.find((candidate) => candidate.remote === remote);
-    if (!row) return false;
+    if (!row) return null;
+    if (row.canaryVersion === version) {
+      const inCanary =
+        cohort !== null && row.canaryPercent !== null && bucketOf(cohort, remote) < row.canaryPercent;
+      return inCanary ? row : null;
+    }
     const previous = row.rollbackStack.at(-1);
-    const named = [row.liveVersion, row.canaryVersion, previous === BUILT_IN ? null : previous];
-    if (named.includes(version)) return true;
+    if ([row.liveVersion, previous === BUILT_IN ? null : previous].includes(version)) return row;
     const builtInServed = row.liveVersion === null || previous === BUILT_IN;
-    return builtInServed && (await this.registry.builtInVersion(remote)) === version;
+    return builtInServed && (await this.registry.builtInVersion(remote)) === version ? row : null;
   }
 
   private async count(remote: RemoteName, version: string, field: 'loads' | 'failures'): Promise<void> {
@@ -54,21 +67,22 @@ export class RemoteReports {
       });
   }
 
-  async loaded(remote: RemoteName, version: string): Promise<void> {
-    if (await this.isServed(remote, version)) await this.count(remote, version, 'loads');
+  /** A shopper (`cohort`: their cohort cookie) loaded and mounted this version. */
+  async loaded(remote: RemoteName, version: string, cohort: string | null): Promise<void> {
+    if (await this.servedRow(remote, version, cohort)) await this.count(remote, version, 'loads');
   }
 
-  async failed(report: RemoteErrorReport): Promise<void> {
-    if (!(await this.isServed(report.remote, report.version))) return;
+  /** A shopper's browser could not load or mount this version. */
+  async failed(report: RemoteErrorReport, cohort: string | null): Promise<void> {
+    const row = await this.servedRow(report.remote, report.version, cohort);
+    if (!row) return;
     await this.count(report.remote, report.version, 'failures');
-    await this.abortFailingCanary(report);
+    await this.abortFailingCanary(report, row);
   }
 
   /** Ends the remote's canary when this report's version is it and its failure rate is past the rule. */
-  private async abortFailingCanary(report: RemoteErrorReport): Promise<void> {
-    const { rows } = await this.registry.snapshot();
-    const row = rows.find((candidate) => candidate.remote === report.remote);
-    if (!row || row.canaryVersion !== report.version || !row.canarySince) return;
+  private async abortFailingCanary(report: RemoteErrorReport, row: RegistryRow): Promise<void> {
+    if (row.canaryVersion !== report.version || !row.canarySince) return;
     const since = new Date(Math.floor(row.canarySince.getTime() / 60_000) * 60_000);
     const [totals] = await this.db
       .select({

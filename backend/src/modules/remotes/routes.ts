@@ -12,6 +12,7 @@ import { requireAdmin } from '../../hooks/requireAdmin';
 import { endpointSchema } from '../../http/endpoint';
 import { abortCanary, promote, rollback, startCanary } from './operations';
 import { acceptableEntry, mintOverride, OVERRIDE_QUERY } from './overrides';
+import { readCohort } from './pageRegistry';
 import { historyOf, type RegistryRow } from './registry';
 
 /** Reports from browsers: answered 200 at once, counted when they name a version being served. */
@@ -27,7 +28,7 @@ export const remoteReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/remote-loads',
     { config, schema: { ...schema, ...endpointSchema('POST remote-loads') } },
     async (request) => {
-      await releases.reports.loaded(request.body.remote, request.body.version);
+      await releases.reports.loaded(request.body.remote, request.body.version, readCohort(request));
       return { status: true as const, data: {} };
     },
   );
@@ -35,7 +36,7 @@ export const remoteReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/remote-errors',
     { config, schema: { ...schema, ...endpointSchema('POST remote-errors') } },
     async (request) => {
-      await releases.reports.failed(request.body);
+      await releases.reports.failed(request.body, readCohort(request));
       return { status: true as const, data: {} };
     },
   );
@@ -130,7 +131,8 @@ export const remoteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/remotes/:remote/rollback',
     { schema: { ...base, ...endpointSchema('POST admin/remotes/:remote/rollback') } },
-    async (request) => answer(await rollback(db, change(request, request.params.remote, request.body))),
+    async (request) =>
+      answer(await rollback(db, releases.checker, change(request, request.params.remote, request.body))),
   );
 
   app.post(
