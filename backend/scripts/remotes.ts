@@ -114,8 +114,19 @@ function changeArgs(invocation: Invocation): { reason: string; ifRevision?: numb
 
 // ---- Tables ----
 
+/**
+ * A cell as the terminal may print it: control characters (an escape sequence hidden in a reason
+ * or a reported route) become `?`, so text from the API can never drive the operator's terminal.
+ */
+export const printable = (text: string): string =>
+  Array.from(text, (character) => {
+    const code = character.charCodeAt(0);
+    return code < 0x20 || (code >= 0x7f && code <= 0x9f) ? '?' : character;
+  }).join('');
+
 /** Left-aligned columns, two spaces apart, the header first. */
-export function table(headers: string[], rows: string[][]): string[] {
+export function table(headers: string[], unsafeRows: string[][]): string[] {
+  const rows = unsafeRows.map((row) => row.map(printable));
   const widths = headers.map((header, column) =>
     Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)),
   );

@@ -249,6 +249,13 @@ describe.each(targets)('remote registry on %s', (target) => {
       null,
     );
     expect(bad.statusCode).toBe(400);
+    const terminalEscape = {
+      remote: 'catalog',
+      version: versions.v1,
+      kind: 'timeout',
+      route: '/\u001b[31mred',
+    };
+    expect((await post('remote-errors', terminalEscape, null)).statusCode).toBe(400);
     const lastHour = (await status()).lastHour;
     expect(lastHour).toEqual([{ version: versions.v1, loads: 1, failures: 1 }]);
   });

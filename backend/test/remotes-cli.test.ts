@@ -11,8 +11,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AdminSession } from '@shop/contract';
-import { run } from '../scripts/remotes';
+import { printable, run } from '../scripts/remotes';
 import { freePort } from '../scripts/serverProcess';
+import { bucketOf } from '../src/modules/remotes/registry';
 import { createAdmin } from '../src/services/admins';
 import { PasswordHasher } from '../src/services/passwords';
 import { createTestApp, dataOf, type TestContext } from './db';
@@ -270,8 +271,18 @@ describe('npm run remotes: the registry through the admin API', () => {
   });
 
   it('status shows loads and failures per version over the last hour', async () => {
+    // A shopper in the 50 % canary: the server counts a canary's reports only from its shoppers.
+    const cohort = Array.from(
+      { length: 100 },
+      (_, index) => `cohort-${String(index).padStart(12, '0')}`,
+    ).find((candidate) => bucketOf(candidate, 'catalog') < 50);
     const report = (url: string, payload: object) =>
-      ctx.app.inject({ method: 'POST', url: `/backend/api/${url}`, payload });
+      ctx.app.inject({
+        method: 'POST',
+        url: `/backend/api/${url}`,
+        payload,
+        headers: { cookie: `shop_cohort=${cohort}` },
+      });
     for (let i = 0; i < 3; i += 1) await report('remote-loads', { remote: 'catalog', version: versions.v1 });
     await report('remote-loads', { remote: 'catalog', version: versions.v2 });
     await report('remote-errors', { remote: 'catalog', version: versions.v2, kind: 'mount', route: '/' });
@@ -373,5 +384,12 @@ describe('npm run remotes: the registry through the admin API', () => {
     );
     const bad = await cli(['override', 'catalog', 'http://localhost:3001/main.js'], env());
     expect(bad.code).toBe(2);
+  });
+});
+
+describe('the CLI prints what the API says', () => {
+  it('as text only: control characters (terminal escapes) in a reason or route become ?', () => {
+    expect(printable('rolled back \u001b[2J\u001b[31mgone\u0007')).toBe('rolled back ?[2J?[31mgone?');
+    expect(printable('plain reason, 2 % of 50')).toBe('plain reason, 2 % of 50');
   });
 });

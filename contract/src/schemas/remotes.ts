@@ -55,7 +55,12 @@ export const Registry = Type.Record(Type.String(), RegistryEntry);
 export const REMOTE_FAILURE_KINDS = ['not-found', 'script-error', 'timeout', 'mount', 'refused'] as const;
 export const RemoteFailureKind = Type.Union(REMOTE_FAILURE_KINDS.map((kind) => Type.Literal(kind)));
 
-const Route = Type.String({ pattern: '^/', maxLength: 2048, description: 'location.pathname' });
+/** A page's path as the browser has it (percent-encoded ASCII): no spaces, no control characters. */
+const Route = Type.String({
+  pattern: '^/[\\x21-\\x7e]*$',
+  maxLength: 2048,
+  description: 'location.pathname',
+});
 
 export const RemoteErrorBody = Type.Object({
   remote: RemoteNameSchema,
