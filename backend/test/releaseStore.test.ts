@@ -208,6 +208,19 @@ describe('FolderReleaseStore paths', () => {
     expect(readdirSync(path.join(store.dir, 'catalog'))).toEqual([kept.version]);
   });
 
+  it('retires a version at once (one rename: no longer listed nor read), its files deleted by remove', async () => {
+    const kept = await store.publish('catalog', build('kept'));
+    const gone = await store.publish('catalog', build('gone', 'export const page = "gone";\n'));
+    await store.retire('catalog', gone.version);
+    expect(await store.versions('catalog')).toEqual([kept.version]);
+    expect(await store.descriptor('catalog', gone.version)).toBeNull();
+    expect(await store.readFile('catalog', gone.version, 'remoteEntry.js')).toBeNull();
+    const left = readdirSync(path.join(store.dir, 'catalog')).filter((name) => name !== kept.version);
+    expect(left).toEqual([expect.stringMatching(new RegExp(`^\\.removing-${gone.version}-`))]);
+    await store.remove('catalog', gone.version);
+    expect(readdirSync(path.join(store.dir, 'catalog'))).toEqual([kept.version]);
+  });
+
   it('deletes the temporary folder of a publish that died long ago, not one under way', async () => {
     const remoteDir = path.join(store.dir, 'catalog');
     mkdirSync(path.join(remoteDir, '.incoming-died'), { recursive: true });

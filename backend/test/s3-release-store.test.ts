@@ -413,6 +413,19 @@ describe('S3ReleaseStore on s3rver', () => {
     );
     await expect(store.remove('catalog', gone.version)).resolves.toBeUndefined();
   });
+
+  it('retires a version with one delete (its release.json): no longer a version, its files left for remove', async () => {
+    const store = storeFor({}, minuteClock());
+    const gone = await store.publish('catalog', build('retired', { chunk: 'export const v = "retired";\n' }));
+    await store.retire('catalog', gone.version);
+    expect(await store.versions('catalog')).toEqual([]);
+    expect(await store.readFile('catalog', gone.version, 'remoteEntry.js')).toBeNull();
+    const base = `test-${prefixes}/catalog/${gone.version}`;
+    expect((await rawObject(`${base}/release.json`)).status).toBe(404);
+    expect((await rawObject(`${base}/remoteEntry.js`)).status).toBe(200);
+    await store.remove('catalog', gone.version);
+    expect((await rawObject(`${base}/remoteEntry.js`)).status).toBe(404);
+  });
 });
 
 describe('the API server with the S3 store', () => {

@@ -137,16 +137,24 @@ async function requireStillPublished(
   }
 }
 
-/** Deletes the versions retention allows, under the remote's lock (no promote can pick one meanwhile). */
+/**
+ * Deletes the versions retention allows. Under the remote's lock they are only retired (each one
+ * quick: no promote can pick one meanwhile, and none can after, since promote asks the store
+ * again under the lock); their files are deleted after the commit, as slowly as the store needs,
+ * without a transaction open (idle_in_transaction_session_timeout would end one).
+ */
 export async function pruneVersions(
   db: Database,
   remote: RemoteName,
-  prune: (pinned: (string | null)[]) => Promise<string[]>,
+  retire: (pinned: (string | null)[]) => Promise<string[]>,
+  remove: (retired: string[]) => Promise<void>,
 ): Promise<string[]> {
-  return db.transaction(async (tx) => {
+  const retired = await db.transaction(async (tx) => {
     const row = await lockRow(tx, remote);
-    return prune([row.liveVersion, row.canaryVersion, ...row.rollbackStack]);
+    return retire([row.liveVersion, row.canaryVersion, ...row.rollbackStack]);
   });
+  await remove(retired);
+  return retired;
 }
 
 const label = (version: string | null) => version ?? 'the built-in version';

@@ -55,7 +55,13 @@ export interface ReleaseStore {
   localDir(remote: RemoteName, version: string): Promise<string | null>;
   /** Stores a built remote as an immutable version; throws ReleaseRefused when it is no release. */
   publish(remote: RemoteName, builtDir: string): Promise<PublishResult>;
-  /** Deletes a version (retention decides which); no-op when it is not there. */
+  /**
+   * Makes a version no version at once, quickly (one rename or one delete): prune calls it under
+   * the registry row's lock, so no promote can pick the version, and deletes its files after.
+   * No-op when it is not there.
+   */
+  retire(remote: RemoteName, version: string): Promise<void>;
+  /** Deletes a version whole (retired first when it is not yet) and what a retire left of it. */
   remove(remote: RemoteName, version: string): Promise<void>;
 }
 
@@ -431,17 +437,39 @@ export class FolderReleaseStore implements ReleaseStore {
     }
   }
 
-  async remove(remote: RemoteName, version: string): Promise<void> {
+  /** `.removing-<version>-`: the folders a retire of this version left, for remove() to find. */
+  private static removingPrefix(version: string): string {
+    return `${REMOVING_PREFIX}${version}-`;
+  }
+
+  async retire(remote: RemoteName, version: string): Promise<void> {
     const dir = this.versionDir(remote, version);
     if (!dir) return;
-    // Renamed away first, so a reader never sees a half-deleted version.
-    const removing = path.join(this.dir, remote, `${REMOVING_PREFIX}${randomSuffix()}`);
+    // One rename: the folder stops being a version at once, and no reader sees it half-deleted.
+    const removing = path.join(
+      this.dir,
+      remote,
+      `${FolderReleaseStore.removingPrefix(version)}${randomSuffix()}`,
+    );
     try {
       await rename(dir, removing);
     } catch (error) {
       if (isMissing(error)) return;
       throw error;
     }
-    await rm(removing, { recursive: true, force: true });
+  }
+
+  async remove(remote: RemoteName, version: string): Promise<void> {
+    if (!this.versionDir(remote, version)) return;
+    await this.retire(remote, version);
+    const remoteDir = path.join(this.dir, remote);
+    const names = await readdir(remoteDir).catch((error: unknown) => {
+      if (isMissing(error)) return [];
+      throw error;
+    });
+    const prefix = FolderReleaseStore.removingPrefix(version);
+    for (const name of names.filter((candidate) => candidate.startsWith(prefix))) {
+      await rm(path.join(remoteDir, name), { recursive: true, force: true });
+    }
   }
 }

@@ -26,16 +26,41 @@ export function prunableVersions({ versions, pinned, keep }: RetentionInput): st
 }
 
 /**
- * The prune operation on any release store: deletes a remote's prunable versions from the store and answers which went. The store is read
+ * Prune's first step, run under the registry row's lock: retires the remote's prunable versions
+ * (one rename or delete each, so the lock is held briefly) and answers which. The store is read
  * now, so a version published since the caller looked is among the newest and stays.
  */
-export async function pruneReleases(
+export async function retireReleases(
   store: ReleaseStore,
   remote: RemoteName,
   pinned: RetentionInput['pinned'],
   keep: number,
 ): Promise<string[]> {
   const prunable = prunableVersions({ versions: await store.versions(remote), pinned, keep });
-  for (const version of prunable) await store.remove(remote, version);
+  for (const version of prunable) await store.retire(remote, version);
   return prunable;
+}
+
+/**
+ * Prune's second step, after the lock is released: deletes the retired versions' files (on S3 one
+ * request per file, far too long to hold a transaction open for).
+ */
+export async function removeRetired(
+  store: ReleaseStore,
+  remote: RemoteName,
+  versions: readonly string[],
+): Promise<void> {
+  for (const version of versions) await store.remove(remote, version);
+}
+
+/** Both steps at once, for a store no registry points at (tests, tools). */
+export async function pruneReleases(
+  store: ReleaseStore,
+  remote: RemoteName,
+  pinned: RetentionInput['pinned'],
+  keep: number,
+): Promise<string[]> {
+  const retired = await retireReleases(store, remote, pinned, keep);
+  await removeRetired(store, remote, retired);
+  return retired;
 }

@@ -481,11 +481,18 @@ export class S3ReleaseStore implements ReleaseStore {
     return { version, state: 'published', descriptor };
   }
 
+  async retire(remote: RemoteName, version: string): Promise<void> {
+    if (!isRemoteName(remote) || !isVersionName(version)) return;
+    // One DELETE: without its release.json the folder is no version for any reader (versions(),
+    // descriptor(), readFile() all ask for it), whatever files are left.
+    await this.deleteObject(this.key(remote, version, RELEASE_FILE));
+    this.seenPublished.delete(`${remote}/${version}`);
+  }
+
   async remove(remote: RemoteName, version: string): Promise<void> {
     if (!isRemoteName(remote) || !isVersionName(version)) return;
     // release.json first: from then on the version is gone for every reader, whatever is left.
-    await this.deleteObject(this.key(remote, version, RELEASE_FILE));
-    this.seenPublished.delete(`${remote}/${version}`);
+    await this.retire(remote, version);
     const { keys } = await this.list(this.key(remote, version, ''));
     for (const key of keys) await this.deleteObject(key);
   }

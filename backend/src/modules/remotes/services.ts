@@ -15,7 +15,7 @@ import { ReleaseRegistry, readRows } from './registry';
 import { checkRelease, shellFacts } from './releaseChecks';
 import { builtInVersions, type ReleaseStore } from './releaseStore';
 import { type CanaryAbortRule, DEFAULT_CANARY_ABORT, RemoteReports } from './reports';
-import { pruneReleases } from './retention';
+import { removeRetired, retireReleases } from './retention';
 import { releaseStoreOf, type S3StoreSettings } from './s3ReleaseStore';
 
 export interface ReleaseSettings {
@@ -116,8 +116,11 @@ export function createReleaseServices(
       });
     },
     prune: (remote) =>
-      pruneVersions(db, remote, (pinned) =>
-        pruneReleases(store, remote, pinned, settings.keep ?? DEFAULT_RELEASES_KEEP),
+      pruneVersions(
+        db,
+        remote,
+        (pinned) => retireReleases(store, remote, pinned, settings.keep ?? DEFAULT_RELEASES_KEEP),
+        (retired) => removeRetired(store, remote, retired),
       ),
     localDir: (remote, version) => folders.localDir(remote, version),
     readFile: async (remote, version, relative) =>
