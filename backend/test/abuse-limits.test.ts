@@ -320,6 +320,13 @@ describe.each(targets)('abuse limits on %s', (target) => {
         ok: 201,
       },
       { name: 'suggestions', method: 'GET', url: 'suggestions?q=candle', ok: 200 },
+      {
+        name: 'remoteReports',
+        method: 'POST',
+        url: 'remote-loads',
+        body: () => ({ remote: 'catalog', version: '0.1.0' }),
+        ok: 200,
+      },
     ];
 
     it('covers every limit the app defines', () => {
