@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { RemoteName } from '@shop/contract';
+import type { ReleaseDescriptor, RemoteName } from '@shop/contract';
 import { BUS_CONTRACT_VERSION } from '@shop/contract/bus';
 import { requiredExposes } from '../src/modules/remotes/releaseChecks';
 import { FolderReleaseStore } from '../src/modules/remotes/releaseStore';
@@ -129,4 +129,30 @@ export async function publishBuild(
 ): Promise<string> {
   const remote = options.remote ?? 'catalog';
   return (await store.publish(remote, writeRemoteBuild(path.join(buildsDir, name), options))).version;
+}
+
+/**
+ * A whole release.json (every field the contract's ReleaseDescriptor requires), for tests that
+ * plant a version folder by hand: the stores take no other as a version.
+ */
+export function descriptorJson(
+  remote: RemoteName,
+  version: string,
+  changes: Partial<ReleaseDescriptor> = {},
+): string {
+  const descriptor: ReleaseDescriptor = {
+    remote,
+    version,
+    packageVersion: version.split('-')[0] ?? version,
+    contentHash: '3fa9c2d1e0',
+    publishedAt: '2026-11-01T10:00:00.000Z',
+    busContractVersion: BUS_CONTRACT_VERSION,
+    exposes: [],
+    shared: [],
+    integrity: { 'remoteEntry.js': 'sha384-AAAA' },
+    files: 1,
+    bytes: 1,
+    ...changes,
+  };
+  return JSON.stringify(descriptor);
 }

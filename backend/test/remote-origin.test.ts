@@ -5,7 +5,8 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { IMMUTABLE, NO_CACHE, remoteFolders } from '../src/delivery/remoteFiles';
 import { buildRemoteOrigin, REMOTE_ORIGIN_HEALTH } from '../src/delivery/remoteOrigin';
-import { moduleAssetLinks, preloadLinks, servedVersion } from '../src/delivery/site';
+import { manifestExposes, moduleAssetLinks, preloadLinks, servedVersion } from '../src/delivery/site';
+import { descriptorJson } from './releaseFixtures';
 
 /** A fake repository root: catalog's running build (1.2.3), one published release, and auth. */
 function makeRoot(): { root: string; releasesDir: string } {
@@ -33,10 +34,7 @@ function makeRoot(): { root: string; releasesDir: string } {
   );
   write('secret.txt', 'outside every remote');
   write('releases/catalog/1.2.2-3fa9c2d1e0/remoteEntry.js', 'var catalog = "published";');
-  write(
-    'releases/catalog/1.2.2-3fa9c2d1e0/release.json',
-    '{"version":"1.2.2-3fa9c2d1e0","remote":"catalog"}',
-  );
+  write('releases/catalog/1.2.2-3fa9c2d1e0/release.json', descriptorJson('catalog', '1.2.2-3fa9c2d1e0'));
   // A publish still copying: no release.json yet, so no version.
   write('releases/catalog/1.2.4-0123456789/remoteEntry.js', 'var catalog = "half copied";');
   write('mfe-auth/package.json', JSON.stringify({ name: 'mfe-auth', version: '0.1.0' }));
@@ -149,7 +147,7 @@ describe('preloads of a page whose remotes have origins of their own', () => {
     const { root, releasesDir } = makeRoot();
     try {
       const links = await moduleAssetLinks(
-        remoteFolders(root, releasesDir),
+        manifestExposes(remoteFolders(root, releasesDir), () => null),
         { catalog: { entry: 'http://127.0.0.1:8291/mfe/catalog/1.2.3/remoteEntry.js' } },
         '/',
       );

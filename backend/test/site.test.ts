@@ -1,8 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { imagePreload, inlineRegistry, preloadLinks, scriptJson } from '../src/delivery/site';
+import {
+  imagePreload,
+  inlineRegistry,
+  manifestExposes,
+  preloadLinks,
+  scriptJson,
+} from '../src/delivery/site';
 import { createTestApp, dataOf, type TestContext, targets } from './db';
+import { descriptorJson } from './releaseFixtures';
 
 /** A fake repository root with built apps, so the test needs no webpack build. */
 function makeSite(): string {
@@ -49,10 +56,7 @@ function makeSite(): string {
     JSON.stringify({ name: 'catalog', version: '1.2.2' }),
   );
   // What the release store wrote when 1.2.2 was published (the store serves only what it published).
-  write(
-    '.data/releases/catalog/1.2.2/release.json',
-    JSON.stringify({ remote: 'catalog', version: '1.2.2', publishedAt: '2026-11-01T10:00:00.000Z' }),
-  );
+  write('.data/releases/catalog/1.2.2/release.json', descriptorJson('catalog', '1.2.2'));
   write('mfe-cart-checkout/package.json', JSON.stringify({ name: 'mfe-cart-checkout', version: '0.4.0' }));
   write('mfe-member/package.json', JSON.stringify({ name: 'mfe-member', version: '0.1.0' }));
   write('mfe-auth/package.json', JSON.stringify({ name: 'mfe-auth', version: '2.0.0-beta.1' }));
@@ -329,5 +333,96 @@ describe('preloadLinks', () => {
 
   it('escapes an entry so it cannot break out of the attribute', () => {
     expect(preloadLinks({ catalog: { entry: '"><script>x</script>' } }, '/')).not.toContain('"><script>');
+  });
+});
+
+describe('manifestExposes (the preloads of a page)', () => {
+  const manifest = (file: string) =>
+    Buffer.from(
+      JSON.stringify({
+        exposes: [{ name: 'Home', assets: { js: { sync: [file] }, css: { sync: [] } } }],
+      }),
+    );
+  /** A store with no folder here (S3), counting its reads; `delayMs` makes each read that slow. */
+  const bucket = (delayMs = 0) => {
+    const reads: string[] = [];
+    return {
+      reads,
+      folders: {
+        localDir: async () => null,
+        readFile: async (remote: string, version: string) => {
+          reads.push(`${remote}/${version}`);
+          if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+          return manifest(`${version}.js`);
+        },
+      },
+    };
+  };
+
+  it('reads a published version once, however many pages ask (versions never change)', async () => {
+    const { reads, folders } = bucket();
+    const exposesOf = manifestExposes(folders, () => null);
+    for (let page = 0; page < 3; page++) {
+      expect((await exposesOf('catalog', '0.1.0-aaaaaaaaaa'))[0]?.assets.js.sync).toEqual([
+        '0.1.0-aaaaaaaaaa.js',
+      ]);
+    }
+    expect(reads).toEqual(['catalog/0.1.0-aaaaaaaaaa']);
+  });
+
+  it('keeps a bounded number of versions: the oldest is read again once pushed out', async () => {
+    const { reads, folders } = bucket();
+    const exposesOf = manifestExposes(folders, () => null, { entries: 2 });
+    for (const version of ['0.1.0-0000000001', '0.1.0-0000000002', '0.1.0-0000000003', '0.1.0-0000000001'])
+      await exposesOf('catalog', version);
+    expect(reads).toEqual([
+      'catalog/0.1.0-0000000001',
+      'catalog/0.1.0-0000000002',
+      'catalog/0.1.0-0000000003',
+      'catalog/0.1.0-0000000001',
+    ]);
+  });
+
+  it('does not wait for a slow store past its budget: no preloads for that page, the next one has them', async () => {
+    const { reads, folders } = bucket(400);
+    const exposesOf = manifestExposes(folders, () => null, { budgetMs: 50 });
+    const started = Date.now();
+    expect(await exposesOf('catalog', '0.1.0-bbbbbbbbbb')).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(300);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(await exposesOf('catalog', '0.1.0-bbbbbbbbbb')).toHaveLength(1);
+    expect(reads).toHaveLength(1);
+  });
+
+  it('a store that fails costs the page its preloads only, and is asked again next time', async () => {
+    let calls = 0;
+    const exposesOf = manifestExposes(
+      {
+        localDir: async () => null,
+        readFile: async () => {
+          calls += 1;
+          throw new Error('bucket away');
+        },
+      },
+      () => null,
+    );
+    expect(await exposesOf('catalog', '0.1.0-cccccccccc')).toEqual([]);
+    expect(await exposesOf('catalog', '0.1.0-cccccccccc')).toEqual([]);
+    expect(calls).toBe(2);
+  });
+
+  it('reads the built-in version (the remote’s dist, rebuilt in place) on every page', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'built-in-'));
+    try {
+      writeFileSync(path.join(dir, 'mf-manifest.json'), manifest('first.js'));
+      const exposesOf = manifestExposes({ localDir: async () => dir }, (remote) =>
+        remote === 'catalog' ? '0.1.0' : null,
+      );
+      expect((await exposesOf('catalog', '0.1.0'))[0]?.assets.js.sync).toEqual(['first.js']);
+      writeFileSync(path.join(dir, 'mf-manifest.json'), manifest('rebuilt.js'));
+      expect((await exposesOf('catalog', '0.1.0'))[0]?.assets.js.sync).toEqual(['rebuilt.js']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -15,7 +15,7 @@ import { REMOTE_NAMES } from '@shop/contract/schemas/remotes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASES_SUBDIR } from '../config';
 import { AppError } from '../errors';
-import { builtInVersions } from '../modules/remotes/releaseStore';
+import { builtInVersions, isRemoteName } from '../modules/remotes/releaseStore';
 import {
   newNonce,
   PAGE_HEADERS,
@@ -164,7 +164,7 @@ function integrityAttributes(integrity: string | undefined): string {
   return integrity ? ` crossorigin="anonymous" integrity="${escapeAttribute(integrity)}"` : '';
 }
 
-interface ManifestExpose {
+export interface ManifestExpose {
   name: string;
   assets: { js: { sync: string[] }; css: { sync: string[] } };
 }
@@ -191,7 +191,7 @@ export function servedVersion(entry: string): { name: string; version: string } 
  * same wherever they are served), so remotes on an origin of their own get them too.
  */
 export async function moduleAssetLinks(
-  folders: RemoteFolders,
+  exposesOf: ExposesOf,
   registry: RemotesRegistry,
   pathname: string,
 ): Promise<string> {
@@ -203,20 +203,109 @@ export async function moduleAssetLinks(
       moduleId.slice(moduleId.indexOf('/') + 1),
     ]);
   }
-  for (const [name, exposed] of byRemote) {
-    const entry = registry[name]?.entry;
-    const served = entry ? servedVersion(entry) : null;
-    if (!entry || !served || served.name !== name) continue;
-    const exposes = parseExposes(await manifestOf(folders, name, served.version));
-    const base = entryScript(entry).replace(/[^/]*$/, '');
-    for (const expose of exposes.filter((candidate) => exposed.includes(candidate.name))) {
-      for (const file of expose.assets.css.sync)
-        links.push(`<link rel="preload" href="${escapeAttribute(base + file)}" as="style">`);
-      for (const file of expose.assets.js.sync)
-        links.push(`<link rel="preload" href="${escapeAttribute(base + file)}" as="script">`);
-    }
-  }
+  // Every remote at once: each read has its own time budget, they do not add up.
+  const perRemote = await Promise.all(
+    [...byRemote].map(async ([name, exposed]) => {
+      const entry = registry[name]?.entry;
+      const served = entry ? servedVersion(entry) : null;
+      if (!entry || !served || served.name !== name) return [];
+      const exposes = await exposesOf(name, served.version);
+      const base = entryScript(entry).replace(/[^/]*$/, '');
+      const links: string[] = [];
+      for (const expose of exposes.filter((candidate) => exposed.includes(candidate.name))) {
+        for (const file of expose.assets.css.sync)
+          links.push(`<link rel="preload" href="${escapeAttribute(base + file)}" as="style">`);
+        for (const file of expose.assets.js.sync)
+          links.push(`<link rel="preload" href="${escapeAttribute(base + file)}" as="script">`);
+      }
+      return links;
+    }),
+  );
+  links.push(...perRemote.flat());
   return [...new Set(links)].join('');
+}
+
+/** Each remote's built-in version by any name (null for a name that is no remote). */
+function builtInVersionOf(root: string): (remote: string) => string | null {
+  const builtIn = builtInVersions(root);
+  return (remote) => (isRemoteName(remote) ? builtIn(remote) : null);
+}
+
+/** A remote version's exposes with their files (mf-manifest.json), for the page's preloads. */
+export type ExposesOf = (remote: string, version: string) => Promise<ManifestExpose[]>;
+
+/** Published versions' exposes kept in memory: a handful of versions are served at a time. */
+export const MANIFEST_CACHE_ENTRIES = 64;
+/**
+ * How long a page waits for a manifest from the store (S3: a GET) before it goes out without that
+ * remote's preloads: they only save a round trip, and must never cost more than one.
+ */
+export const MANIFEST_READ_BUDGET_MS = 300;
+
+/** `promise`'s value, or null when it takes longer than `ms` (it goes on, unwatched). */
+async function withinBudget<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Reads each version's exposes once: a published version never changes, so its parsed manifest
+ * is kept (the newest MANIFEST_CACHE_ENTRIES) and no page reads it from the store again. A read
+ * slower than the budget leaves that page without the remote's preloads, and fills the cache for
+ * the next page when it ends. The built-in version is not cached: it is the remote's own dist/,
+ * which `npm run build` rewrites while the server runs.
+ */
+export function manifestExposes(
+  folders: RemoteFolders,
+  builtInVersion: (remote: string) => string | null,
+  { entries = MANIFEST_CACHE_ENTRIES, budgetMs = MANIFEST_READ_BUDGET_MS } = {},
+): ExposesOf {
+  const cache = new Map<string, ManifestExpose[]>();
+  const pending = new Map<string, Promise<ManifestExpose[] | null>>();
+  /** Newest last (a Map keeps insertion order): the first key is the one to drop. */
+  const remember = (key: string, exposes: ManifestExpose[]) => {
+    cache.delete(key);
+    cache.set(key, exposes);
+    const oldest = cache.size > entries ? cache.keys().next().value : undefined;
+    if (oldest !== undefined) cache.delete(oldest);
+  };
+  /** One read per version at a time, however many pages ask for it meanwhile. */
+  const load = (remote: string, version: string, key: string): Promise<ManifestExpose[] | null> => {
+    const loading = pending.get(key);
+    if (loading) return loading;
+    const read = manifestOf(folders, remote, version)
+      .then(
+        (bytes) => {
+          const exposes = parseExposes(bytes);
+          // A manifest not there (yet) is not remembered: only what a version holds is final.
+          if (bytes) remember(key, exposes);
+          return exposes;
+        },
+        () => null,
+      )
+      .finally(() => pending.delete(key));
+    pending.set(key, read);
+    return read;
+  };
+  return async (remote, version) => {
+    if (builtInVersion(remote) === version) {
+      return parseExposes(await manifestOf(folders, remote, version).catch(() => null));
+    }
+    const key = `${remote}/${version}`;
+    const cached = cache.get(key);
+    if (cached) {
+      remember(key, cached);
+      return cached;
+    }
+    return (await withinBudget(load(remote, version, key), budgetMs)) ?? [];
+  };
 }
 
 const isFileList = (value: unknown): value is string[] =>
@@ -232,15 +321,22 @@ function isExpose(value: unknown): value is ManifestExpose {
   return typeof name === 'string' && isFileList(assets?.js?.sync) && isFileList(assets?.css?.sync);
 }
 
-/** A version's mf-manifest.json, from its folder here or its store (S3); null when unreadable. */
+/**
+ * A version's mf-manifest.json, from its folder here or its store (S3); null when it has none.
+ * Throws when it cannot be read now (a store away): that is not remembered.
+ */
 async function manifestOf(folders: RemoteFolders, remote: string, version: string): Promise<Buffer | null> {
-  try {
-    const dir = await folders.localDir(remote, version);
-    if (dir) return await readFile(path.join(dir, 'mf-manifest.json'));
-    return (await folders.readFile?.(remote, version, 'mf-manifest.json')) ?? null;
-  } catch {
-    return null;
+  const dir = await folders.localDir(remote, version);
+  if (dir) {
+    try {
+      return await readFile(path.join(dir, 'mf-manifest.json'));
+    } catch (error) {
+      if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT')
+        return null;
+      throw error;
+    }
   }
+  return (await folders.readFile?.(remote, version, 'mf-manifest.json')) ?? null;
 }
 
 /**
@@ -273,6 +369,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
   const folders =
     options.folders ??
     remoteFolders(root, path.resolve(options.releasesDir ?? path.join(root, RELEASES_SUBDIR)));
+  const exposesOf = manifestExposes(folders, builtInVersionOf(root));
   const registryOf = (request: FastifyRequest, reply: FastifyReply) =>
     options.registry ? options.registry.forPage(request, reply) : Promise.resolve(builtInRegistry(root));
   const loadStartupSafely = async (): Promise<string> => {
@@ -304,7 +401,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
     const [startup, hints, assets] = await Promise.all([
       loadStartupSafely(),
       pageHintsSafely(pathname),
-      moduleAssetLinks(folders, registry, pathname),
+      moduleAssetLinks(exposesOf, registry, pathname),
     ]);
     const preloads = `${imagePreload(hints.image)}${dataPreloads(hints.data)}${preloadLinks(registry, pathname)}${assets}`;
     const html = inlineRegistry(await readFile(indexFile, 'utf8'), registry).replace(
