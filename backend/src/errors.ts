@@ -181,6 +181,14 @@ export const databaseUnavailable = () =>
 /** Seconds a client is asked to wait (Retry-After) while the release store (a bucket) is away. */
 export const STORE_RETRY_AFTER_S = 5;
 
+/**
+ * Thrown by a service that is away for now (the release store's bucket): answered 503 with
+ * Retry-After wherever it surfaces, like a database outage.
+ */
+export class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+}
+
 /** The release store could not be reached: the file exists or not, we cannot tell now. */
 export const storeUnavailable = () =>
   new AppError(
@@ -194,6 +202,7 @@ export const storeUnavailable = () =>
 export function toAppError(error: FastifyError | AppError | Error): AppError {
   if (error instanceof AppError) return error;
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
+  if (error instanceof StoreUnavailableError) return storeUnavailable();
   if (isConcurrencyFailure(error)) {
     return AppError.conflict('CONCURRENT_CHANGE', 'Another change got in the way. Please try again.');
   }

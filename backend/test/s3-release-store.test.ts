@@ -19,6 +19,7 @@ import S3rver from 's3rver';
 import { loadConfig } from '../src/config';
 import { remoteFolders } from '../src/delivery/remoteFiles';
 import { buildRemoteOrigin } from '../src/delivery/remoteOrigin';
+import { toAppError } from '../src/errors';
 import { FolderReleaseStore, prepareRelease } from '../src/modules/remotes/releaseStore';
 import {
   canonicalQueryString,
@@ -28,6 +29,7 @@ import {
   S3ReleaseStore,
   S3RequestError,
   type S3StoreSettings,
+  S3Unavailable,
   signRequest,
   xmlTags,
 } from '../src/modules/remotes/s3ReleaseStore';
@@ -243,6 +245,14 @@ describe('RELEASES_S3_* settings', () => {
     expect(() => loadConfig({ ...base, RELEASES_S3_BUCKET: 'No_Such' })).toThrow('RELEASES_S3_BUCKET');
     expect(() => loadConfig({ ...base, RELEASES_S3_REGION: 'EU West' })).toThrow('RELEASES_S3_REGION');
     expect(() => loadConfig({ ...base, RELEASES_S3_PREFIX: 'a/../b' })).toThrow('RELEASES_S3_PREFIX');
+  });
+});
+
+describe('a bucket that is away', () => {
+  it('answers 503 STORE_UNAVAILABLE with Retry-After wherever it surfaces (files, admin routes), never 500', () => {
+    const answer = toAppError(new S3Unavailable('GET shop/catalog/x/release.json: connection refused'));
+    expect(answer).toMatchObject({ statusCode: 503, code: 'STORE_UNAVAILABLE' });
+    expect(answer.headers).toEqual({ 'retry-after': '5' });
   });
 });
 

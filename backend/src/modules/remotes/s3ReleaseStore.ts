@@ -14,6 +14,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReleaseDescriptor, RemoteName } from '@shop/contract';
 import { contentTypeOf } from '../../delivery/sendStaticFile';
+import { StoreUnavailableError } from '../../errors';
 import {
   descriptorText,
   FolderReleaseStore,
@@ -236,7 +237,7 @@ export class S3RequestError extends Error {
  * The bucket could not be asked: no connection, no answer in time, or a 5xx (the bucket's own
  * failure). Nothing is wrong with the request; it will pass once the bucket is back.
  */
-export class S3Unavailable extends Error {
+export class S3Unavailable extends StoreUnavailableError {
   override name = 'S3Unavailable';
 }
 
@@ -342,6 +343,8 @@ export class S3ReleaseStore implements ReleaseStore {
     } catch {
       // Not S3's XML: the status says enough.
     }
+    // The bucket answered but is failing (5xx): away for now, like a refused connection.
+    if (response.status >= 500) throw new S3Unavailable(`${what}: S3 answered ${response.status} ${code}`);
     return new S3RequestError(response.status, code, what);
   }
 
@@ -359,8 +362,7 @@ export class S3ReleaseStore implements ReleaseStore {
   private async exists(key: string): Promise<boolean> {
     const response = await this.send({ method: 'HEAD', key });
     if (response.status === 404) return false;
-    if (!response.ok)
-      throw new S3RequestError(response.status, response.statusText || 'error', `HEAD ${key}`);
+    if (!response.ok) throw await this.failure(response, `HEAD ${key}`);
     return true;
   }
 
