@@ -10,6 +10,7 @@ import {
   remoteOrigin,
   remotePort,
   SHOP_ORIGIN,
+  shopperStorageState,
 } from './tests/origins';
 
 const root = path.resolve(__dirname, '..');
@@ -52,17 +53,8 @@ export default defineConfig({
     // Journeys mock and count requests with page.route, which does not see what a service worker
     // answers: the worker is kept out of them, and offline.spec.ts turns it on.
     serviceWorkers: 'block',
-    // The guests' promo popup counts as already shown, so it never lands on a journey's controls;
-    // frame.spec.ts starts without it to test the popup itself.
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: SHOP_ORIGIN,
-          localStorage: [{ name: 'promoPopupHiddenUntil', value: String(Date.now() + 7 * 24 * 3600 * 1000) }],
-        },
-      ],
-    },
+    // The guests' promo popup counts as already shown; frame.spec.ts starts without it.
+    storageState: shopperStorageState(),
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {

@@ -24,3 +24,17 @@ export const remoteOrigin = (remote: E2ERemote) => `http://127.0.0.1:${remotePor
 
 /** The server's REMOTE_ORIGINS setting: `catalog=http://127.0.0.1:…,cart_checkout=…`. */
 export const REMOTE_ORIGINS = E2E_REMOTES.map((remote) => `${remote}=${remoteOrigin(remote)}`).join(',');
+
+/**
+ * A shopper's browser as every journey starts it: no cookies, and the guests' promo popup counted
+ * as already shown, so it never lands on a journey's controls (frame.spec.ts tests the popup).
+ */
+export const shopperStorageState = () => ({
+  cookies: [],
+  origins: [
+    {
+      origin: SHOP_ORIGIN,
+      localStorage: [{ name: 'promoPopupHiddenUntil', value: String(Date.now() + 7 * 24 * 3600 * 1000) }],
+    },
+  ],
+});

@@ -12,7 +12,7 @@ import type {
   RemoteStatus,
 } from '@shop/contract';
 import { adminHeaders, E2E_ADMIN } from './admin';
-import { SHOP_ORIGIN } from './origins';
+import { SHOP_ORIGIN, shopperStorageState } from './origins';
 
 /**
  * What release.spec.ts needs around the shop: catalog versions made from the built dist without a
@@ -254,15 +254,7 @@ export async function newShopper(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: SHOP_ORIGIN,
     serviceWorkers: 'block',
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: SHOP_ORIGIN,
-          localStorage: [{ name: 'promoPopupHiddenUntil', value: String(Date.now() + 7 * 24 * 3600 * 1000) }],
-        },
-      ],
-    },
+    storageState: shopperStorageState(),
   });
   await context.addInitScript(markFallback, LIVE_HEADING);
   // Chromium shows Playwright a beacon's body only when the request is routed.
