@@ -279,4 +279,4 @@ export type RemoteStatus = Static<typeof remotes.RemoteStatus>;
 export type RemoteVersionInfo = Static<typeof remotes.RemoteVersionInfo>;
 export type RegistryHistoryEntry = Static<typeof remotes.HistoryEntry>;
 export type RegistryAction = (typeof remotes.REGISTRY_ACTIONS)[number];
-export type RemoteName = (typeof remotes.REMOTE_NAMES)[number];
+export type { RemoteName } from './schemas/remotes';

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { Registry, RegistryEntry, RemoteLocation, RemoteName, RemoteStatus } from '@shop/contract';
 import { REMOTE_NAMES } from '@shop/contract/schemas/remotes';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { remoteRegistry, remoteRegistryHistory, remoteVersionStats, remoteVersions } from '../../db/schema';
 
@@ -61,13 +61,16 @@ export async function readRows(db: Database): Promise<RegistryRow[]> {
   });
 }
 
-/** The SRI hashes the release checks recorded, by `remote/version`. */
+/** The SRI hashes the release checks recorded, by `remote/version`, of the versions rows name. */
 async function readIntegrity(db: Database, rows: RegistryRow[]): Promise<Map<string, string>> {
-  const versions = rows.flatMap((row) =>
-    [row.liveVersion, row.canaryVersion, row.rollbackStack.at(-1)]
-      .filter((version): version is string => Boolean(version))
-      .map((version) => `${row.remote}/${version}`),
+  const named = new Set(
+    rows.flatMap((row) =>
+      [row.liveVersion, row.canaryVersion, row.rollbackStack.at(-1)]
+        .filter((version): version is string => Boolean(version))
+        .map((version) => `${row.remote}/${version}`),
+    ),
   );
+  const versions = [...named].map((key) => key.slice(key.indexOf('/') + 1));
   if (versions.length === 0) return new Map();
   const found = await db
     .select({
@@ -76,13 +79,12 @@ async function readIntegrity(db: Database, rows: RegistryRow[]): Promise<Map<str
       integrity: remoteVersions.integrity,
     })
     .from(remoteVersions)
-    .where(
-      sql`${remoteVersions.remote} || '/' || ${remoteVersions.version} = ANY(${`{${versions.join(',')}}`}::text[])`,
-    );
+    .where(inArray(remoteVersions.version, versions));
   return new Map(
     found
       .filter((row): row is typeof row & { integrity: string } => row.integrity !== null)
-      .map((row) => [`${row.remote}/${row.version}`, row.integrity]),
+      .map((row) => [`${row.remote}/${row.version}`, row.integrity] as const)
+      .filter(([key]) => named.has(key)),
   );
 }
 
@@ -98,6 +100,16 @@ export interface RegistrySnapshot {
  */
 export function bucketOf(cohort: string, remote: RemoteName): number {
   return createHash('sha256').update(`${cohort}:${remote}`).digest().readUInt32BE(0) % 100;
+}
+
+/** Whether this shopper (their cohort cookie) is sent to the remote's canary. */
+export function inCanary(row: RegistryRow, cohort: string | null): boolean {
+  return (
+    row.canaryVersion !== null &&
+    row.canaryPercent !== null &&
+    cohort !== null &&
+    bucketOf(cohort, row.remote) < row.canaryPercent
+  );
 }
 
 /** A developer's override of one remote in one browser (overrides.ts). */
@@ -174,12 +186,7 @@ export class ReleaseRegistry {
     snapshot: RegistrySnapshot,
   ): Promise<RegistryEntry | null> {
     const live = await this.location(row.remote, row.liveVersion ?? BUILT_IN, snapshot);
-    const inCanary =
-      row.canaryVersion !== null &&
-      row.canaryPercent !== null &&
-      cohort !== null &&
-      bucketOf(cohort, row.remote) < row.canaryPercent;
-    if (inCanary && row.canaryVersion) {
+    if (inCanary(row, cohort) && row.canaryVersion) {
       const canary = await this.location(row.remote, row.canaryVersion, snapshot);
       if (canary) return { ...canary, channel: 'canary', ...(live ? { fallback: live } : {}) };
     }

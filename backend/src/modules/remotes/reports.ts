@@ -13,7 +13,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { remoteVersionStats } from '../../db/schema';
 import { autoAbortCanary } from './operations';
-import { BUILT_IN, bucketOf, type RegistryRow, type ReleaseRegistry } from './registry';
+import { BUILT_IN, inCanary, type RegistryRow, type ReleaseRegistry, readRows } from './registry';
 
 export interface CanaryAbortRule {
   /** Fraction of loads that may fail (0.02: 2 %); more ends the canary. */
@@ -42,14 +42,9 @@ export class RemoteReports {
     version: string,
     cohort: string | null,
   ): Promise<RegistryRow | null> {
-    const { rows } = await this.registry.snapshot();
-    const row = rows.find((candidate) => candidate.remote === remote);
+    const row = (await readRows(this.db)).find((candidate) => candidate.remote === remote);
     if (!row) return null;
-    if (row.canaryVersion === version) {
-      const inCanary =
-        cohort !== null && row.canaryPercent !== null && bucketOf(cohort, remote) < row.canaryPercent;
-      return inCanary ? row : null;
-    }
+    if (row.canaryVersion === version) return inCanary(row, cohort) ? row : null;
     const previous = row.rollbackStack.at(-1);
     if ([row.liveVersion, previous === BUILT_IN ? null : previous].includes(version)) return row;
     const builtInServed = row.liveVersion === null || previous === BUILT_IN;
