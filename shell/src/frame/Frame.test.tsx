@@ -3,7 +3,7 @@ import { MemoryRouter, useNavigate } from '@shop/shared/router';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { IDLE_TIMEOUT_MS } from '../whenIdle';
 import { ChatButton } from './ChatButton';
-import { PROMO_HIDDEN_UNTIL_KEY, PROMO_REPEAT_MS } from './constants';
+import { PROMO_HIDDEN_UNTIL_KEY, PROMO_REPEAT_MS, TOAST_DURATION_MS } from './constants';
 import { PromoPopup, promoDelayMs } from './PromoPopup';
 import { Toasts, toastAfterNavigation, toastPlaceFor } from './Toasts';
 import { TopBar } from './TopBar';
@@ -110,6 +110,34 @@ describe('toasts', () => {
     expect(toastPlaceFor(700, 844)).toBe('top');
     expect(toastPlaceFor(100, 844)).toBe('bottom');
     expect(toastPlaceFor(null, 844)).toBe('bottom');
+  });
+
+  it('wait while the pointer or the focus is on them, and count down again on leaving', async () => {
+    jest.useFakeTimers();
+    try {
+      render(<Toasts />, { wrapper: MemoryRouter });
+      await act(() =>
+        bus.request('ui.toast', {
+          message: 'Item Added to Cart',
+          tone: 'success',
+          link: { to: '/cart', label: 'View Cart' },
+        }),
+      );
+      const link = screen.getByRole('link', { name: 'View Cart' });
+      // React sees a pointer entering and leaving through pointerover / pointerout.
+      fireEvent.pointerOver(link);
+      act(() => jest.advanceTimersByTime(TOAST_DURATION_MS * 3));
+      expect(screen.getByRole('link', { name: 'View Cart' })).toBeInTheDocument();
+      fireEvent.pointerOut(link, { relatedTarget: document.body });
+      act(() => link.focus());
+      act(() => jest.advanceTimersByTime(TOAST_DURATION_MS * 3));
+      expect(screen.getByRole('link', { name: 'View Cart' })).toBeInTheDocument();
+      act(() => link.blur());
+      act(() => jest.advanceTimersByTime(TOAST_DURATION_MS));
+      expect(screen.queryByRole('link', { name: 'View Cart' })).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('show one at a time: a new toast replaces the one shown', async () => {

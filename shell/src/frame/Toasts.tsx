@@ -46,9 +46,17 @@ export function Toasts(): ReactNode {
     window.addEventListener('pointerdown', onPress, { capture: true, passive: true });
     return () => window.removeEventListener('pointerdown', onPress, { capture: true });
   }, []);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Hides the toast `id` after TOAST_DURATION_MS, unless another replaced it meanwhile. */
+  const hideLater = (id: number) => {
+    clearTimeout(hideTimer.current);
+    hideTimer.current = setTimeout(
+      () => setToast((shown) => (shown?.id === id ? null : shown)),
+      TOAST_DURATION_MS,
+    );
+  };
   useEffect(() => {
     let nextId = 1;
-    let hideTimer: ReturnType<typeof setTimeout> | undefined;
     const unhandle = bus.handle('ui.toast', (request) => {
       const id = nextId++;
       // Pressed by keyboard: the focused control is what was pressed; else where the pointer went down.
@@ -57,11 +65,10 @@ export function Toasts(): ReactNode {
       setPlace(toastPlaceFor(box ? box.top + box.height / 2 : lastPressY.current, window.innerHeight));
       setHeaderBottom(Math.max(0, document.querySelector('header')?.getBoundingClientRect().bottom ?? 0));
       setToast({ ...request, id });
-      clearTimeout(hideTimer);
-      hideTimer = setTimeout(() => setToast((shown) => (shown?.id === id ? null : shown)), TOAST_DURATION_MS);
+      hideLater(id);
     });
     return () => {
-      clearTimeout(hideTimer);
+      clearTimeout(hideTimer.current);
       unhandle();
     };
   }, []);
@@ -74,7 +81,16 @@ export function Toasts(): ReactNode {
       aria-live="polite"
     >
       {toast ? (
-        <div key={toast.id} className={`${styles.toast} ${styles[toast.tone ?? 'info'] ?? ''}`}>
+        // Timing adjustable (WCAG 2.2.1): the toast waits while the pointer or the focus is on it, so
+        // its link cannot vanish under the hand reaching for it; it counts down again on leaving.
+        <div
+          key={toast.id}
+          className={`${styles.toast} ${styles[toast.tone ?? 'info'] ?? ''}`}
+          onPointerEnter={() => clearTimeout(hideTimer.current)}
+          onFocus={() => clearTimeout(hideTimer.current)}
+          onPointerLeave={() => hideLater(toast.id)}
+          onBlur={() => hideLater(toast.id)}
+        >
           <span>{toast.message}</span>
           {toast.link ? (
             <Link to={toast.link.to} className={styles.link}>
