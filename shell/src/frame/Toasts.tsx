@@ -1,6 +1,6 @@
 import { bus, type ToastRequest } from '@shop/shared';
 import { Link, useLocation } from '@shop/shared/router';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { TOAST_DURATION_MS } from './constants';
 import styles from './Toasts.module.css';
 
@@ -48,13 +48,13 @@ export function Toasts(): ReactNode {
   }, []);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** Hides the toast `id` after TOAST_DURATION_MS, unless another replaced it meanwhile. */
-  const hideLater = (id: number) => {
+  const hideLater = useCallback((id: number) => {
     clearTimeout(hideTimer.current);
     hideTimer.current = setTimeout(
       () => setToast((shown) => (shown?.id === id ? null : shown)),
       TOAST_DURATION_MS,
     );
-  };
+  }, []);
   useEffect(() => {
     let nextId = 1;
     const unhandle = bus.handle('ui.toast', (request) => {
@@ -71,7 +71,7 @@ export function Toasts(): ReactNode {
       clearTimeout(hideTimer.current);
       unhandle();
     };
-  }, []);
+  }, [hideLater]);
   useEffect(() => setToast((shown) => toastAfterNavigation(shown, pathname)), [pathname]);
   return (
     <div
@@ -79,18 +79,15 @@ export function Toasts(): ReactNode {
       style={place === 'top' ? { top: `calc(${headerBottom}px + 0.5rem)` } : undefined}
       role="status"
       aria-live="polite"
+      // Timing adjustable (WCAG 2.2.1): the toast waits while the pointer or the focus is on it, so
+      // its link cannot vanish under the hand reaching for it; it counts down again on leaving.
+      onPointerEnter={() => clearTimeout(hideTimer.current)}
+      onFocus={() => clearTimeout(hideTimer.current)}
+      onPointerLeave={() => toast && hideLater(toast.id)}
+      onBlur={() => toast && hideLater(toast.id)}
     >
       {toast ? (
-        // Timing adjustable (WCAG 2.2.1): the toast waits while the pointer or the focus is on it, so
-        // its link cannot vanish under the hand reaching for it; it counts down again on leaving.
-        <div
-          key={toast.id}
-          className={`${styles.toast} ${styles[toast.tone ?? 'info'] ?? ''}`}
-          onPointerEnter={() => clearTimeout(hideTimer.current)}
-          onFocus={() => clearTimeout(hideTimer.current)}
-          onPointerLeave={() => hideLater(toast.id)}
-          onBlur={() => hideLater(toast.id)}
-        >
+        <div key={toast.id} className={`${styles.toast} ${styles[toast.tone ?? 'info'] ?? ''}`}>
           <span>{toast.message}</span>
           {toast.link ? (
             <Link to={toast.link.to} className={styles.link}>
