@@ -1,8 +1,7 @@
-import type { QueryOf } from '@shop/contract/endpoint';
-import { type ApiEndpoint, useApiRead } from '@shop/shared';
+import type { ProductsQuery } from '@shop/contract/listing';
+import { useApiRead } from '@shop/shared';
 
-/** The listing's query, as the `products` endpoint declares it. */
-export type ProductsQuery = QueryOf<ApiEndpoint<'GET', 'products'>>;
+export type { ProductsQuery };
 
 /** Product reads used across features (home, listing, product page). */
 export const useProductsQuery = (query: ProductsQuery) => useApiRead('products', { query });

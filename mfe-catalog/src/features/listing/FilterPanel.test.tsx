@@ -1,7 +1,7 @@
+import { filtersFromParams, type ListingFilters } from '@shop/contract/listing';
 import type { ProductListing } from '@shop/shared';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { AttributeFilters, CategoryTree, PriceFilter } from './FilterPanel';
-import { filtersFromParams, type ListingFilters } from './listingQuery';
 
 const facets: ProductListing['filters'] = {
   productTypes: [

@@ -1,9 +1,9 @@
+import { type ListingFilters, QUICK_FILTERS, toggleAttribute, toggleQuick } from '@shop/contract/listing';
 import { keywordError, SEARCH_TEXT_MAX } from '@shop/contract/validation/keyword';
 import type { ProductListing } from '@shop/shared';
 import { useBusState } from '@shop/shared';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import styles from './listing.module.css';
-import { type ListingFilters, QUICK_FILTERS, toggleAttribute, toggleQuick } from './listingQuery';
 import {
   activeUsdBounds,
   BASE_CURRENCY,

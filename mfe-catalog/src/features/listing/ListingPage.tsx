@@ -1,3 +1,11 @@
+import {
+  apiQueryFromFilters,
+  changeFilters,
+  filtersFromParams,
+  type ListingFilters,
+  paramsFromFilters,
+  SORT_OPTIONS,
+} from '@shop/contract/listing';
 import { MESSAGES } from '@shop/contract/validation/messages';
 import { ErrorPanel, type SitemapNode, Skeleton, shownData, useBusState } from '@shop/shared';
 import { Link, useSearchParams } from '@shop/shared/router';
@@ -8,14 +16,6 @@ import { Pagination } from '../products/Pagination';
 import { FIRST_ROW_CARDS, ProductGrid } from '../products/ProductCard';
 import { FilterPanel } from './FilterPanel';
 import styles from './listing.module.css';
-import {
-  apiQueryFromFilters,
-  changeFilters,
-  filtersFromParams,
-  type ListingFilters,
-  paramsFromFilters,
-  SORT_OPTIONS,
-} from './listingQuery';
 
 function findNode(nodes: SitemapNode[] | undefined, slug: string | null): SitemapNode | undefined {
   return slug ? nodes?.find((node) => node.slug === slug) : undefined;

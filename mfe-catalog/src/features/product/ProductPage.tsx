@@ -1,3 +1,4 @@
+import { productStructuredData, toScriptJson } from '@shop/contract/seo';
 import { ErrorPanel, type GalleryEntry, type ProductDetail, Skeleton, shownData } from '@shop/shared';
 import { Link, Navigate, useParams } from '@shop/shared/router';
 import { type TabSpec, Tabs } from '@shop/shared/tabs';
@@ -14,7 +15,6 @@ import { WishlistHeart } from '../products/WishlistHeart';
 import { useProductGalleryQuery, useProductGroupsQuery } from './api';
 import { Gallery } from './Gallery';
 import { GroupedProducts } from './GroupedProducts';
-import { productStructuredData, toScriptJson } from './jsonLd';
 import styles from './product.module.css';
 import { ShareButton } from './ShareDialog';
 

@@ -1,5 +1,5 @@
-import type { ProductDetail } from '@shop/shared';
-import { productStructuredData, toScriptJson } from './jsonLd';
+import type { ProductDetail } from '../types';
+import { productStructuredData, toScriptJson } from './productStructuredData';
 
 const product = {
   id: 7,

@@ -1,10 +1,15 @@
 /**
  * The listing's state lives in the URL (spec 000, section 2: the listing's query params), so
  * back/forward and shared links restore it. This module maps URL <-> filters <-> API query; it is
- * pure so the mapping can be tested without a browser.
+ * pure so the mapping can be tested without a browser. It sits in the contract because both sides
+ * read a listing URL the same way: the catalog's listing page asks the API with it, and the server
+ * renders the first screen of `/products?…` (backend/src/delivery/firstScreen.ts) from the very
+ * answer the page will ask for, inlined under the same key.
  */
 
-import { SEARCH_TEXT_MAX } from '@shop/contract/validation/keyword';
+import type { EndpointAt, QueryOf } from '../endpoint';
+import type { ApiEndpoints } from '../endpoints';
+import { SEARCH_TEXT_MAX } from '../validation/keyword';
 import {
   AMOUNT_MAX,
   ATTRIBUTE_FILTER_MAX_LENGTH,
@@ -17,9 +22,15 @@ import {
   INT4_MAX,
   PAGE_MAX,
   SLUG_MAX_LENGTH,
-} from '@shop/contract/validation/listing-limits';
-import type { ProductsQuery } from '../../api';
-import { LISTING_PER_PAGE, LISTING_PER_PAGE_MAX } from '../../constants';
+} from '../validation/listingLimits';
+
+/** The listing's query, as the `products` endpoint declares it. */
+export type ProductsQuery = QueryOf<EndpointAt<ApiEndpoints, 'GET', 'products'>>;
+
+/** A listing page's size when its URL names none (spec 000, section 2). */
+export const LISTING_PER_PAGE = 20;
+/** The largest page the server gives (it clamps per-page to 1..100). */
+export const LISTING_PER_PAGE_MAX = 100;
 
 export const SORT_OPTIONS = [
   { value: 'newest-to-oldest', label: 'Newest to Oldest' },

@@ -1,4 +1,4 @@
-import { SEARCH_TEXT_MAX } from '@shop/contract/validation/keyword';
+import { SEARCH_TEXT_MAX } from '../validation/keyword';
 import {
   apiQueryFromFilters,
   changeFilters,

@@ -1,4 +1,9 @@
-import type { ProductDetail } from '@shop/shared';
+/**
+ * schema.org data of a product page, as search engines read it. In the contract because both
+ * sides write it: the server into the page's first HTML (backend/src/delivery/firstScreen.ts), the
+ * catalog's product page once it has taken over.
+ */
+import type { ProductDetail } from '../types';
 
 /** Characters that could end the script element or confuse a JavaScript parser reading the JSON. */
 const UNSAFE_IN_SCRIPT: Record<string, string> = {
