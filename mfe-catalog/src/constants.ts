@@ -51,8 +51,8 @@ export const FORM_FEEDBACK_MS = 5000;
 export const RELATED_PRODUCTS_PER_PAGE = 8;
 /** How much the gallery's magnified view enlarges the image. */
 export const GALLERY_ZOOM_FACTOR = 2;
-/** Meta descriptions are cut to the length search engines show. */
-export const PAGE_DESCRIPTION_MAX = 160;
+/** Meta descriptions are cut to the length search engines show (the server's first HTML cuts them alike). */
+export { PAGE_DESCRIPTION_MAX } from '@shop/contract/seo';
 
 // ---------------------------------------------------------------- cart
 /**

@@ -87,6 +87,7 @@ export {
   type Loader,
   type ReadOptions,
 } from './data/dataCache';
+export { keyOfAddress, seedInlinedAnswers } from './data/inlinedAnswers';
 export { useCountries } from './data/referenceLists';
 export {
   createFailedLoads,

@@ -1,12 +1,8 @@
+// The title's rule is the contract's: the server writes the same titles into the page's first HTML.
+import { documentTitleOf, SHOP_NAME } from '@shop/contract/seo';
 import { useEffect } from 'react';
 
-/** The shop's name, as the tab titles and the home page show it. */
-export const SHOP_NAME = 'Gift Shop';
-
-/** A page's tab title: 'My Orders | Gift Shop' (the home page's is the shop's name alone). */
-export function documentTitleOf(title: string): string {
-  return title === SHOP_NAME ? title : `${title} | ${SHOP_NAME}`;
-}
+export { documentTitleOf, SHOP_NAME };
 
 /** Sets the tab's title (`documentTitleOf`) while a page shows. */
 export function useDocumentTitle(title: string): void {

@@ -1,3 +1,4 @@
+import { HOME_PAGE_META } from '@shop/contract/seo';
 import { ErrorPanel, type Loaded, type ProductCard, SHOP_NAME, shownData } from '@shop/shared';
 import { Fragment, type ReactNode, useRef } from 'react';
 import { useProductsQuery } from '../../api';
@@ -38,7 +39,7 @@ function revealInOrder(sections: [key: string, ready: boolean, node: ReactNode][
 }
 
 export function HomePage(): ReactNode {
-  usePageMeta(SHOP_NAME, 'Gifts for every occasion: exclusive, handmade and top-selling gifts, delivered.');
+  usePageMeta(HOME_PAGE_META.title, HOME_PAGE_META.description);
   // The same queries the sections run (one request per query, shared): read here for
   // their status only.
   const hero = useHeroSlidesQuery();

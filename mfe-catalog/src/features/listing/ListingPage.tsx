@@ -6,6 +6,7 @@ import {
   paramsFromFilters,
   SORT_OPTIONS,
 } from '@shop/contract/listing';
+import { listingPageMeta } from '@shop/contract/seo';
 import { MESSAGES } from '@shop/contract/validation/messages';
 import { ErrorPanel, type SitemapNode, Skeleton, shownData, useBusState } from '@shop/shared';
 import { Link, useSearchParams } from '@shop/shared/router';
@@ -56,12 +57,8 @@ export function ListingPage(): ReactNode {
   ].filter((crumb) => crumb !== null);
 
   const heading = subCategory?.name ?? category?.name ?? type?.name;
-  usePageMeta(
-    filters.q ? `Search results for ${filters.q}` : (heading ?? 'Products'),
-    filters.q
-      ? `Gifts and products matching "${filters.q}" at the Gift Shop.`
-      : `Shop ${heading ?? 'gifts and products'} online: filter by category, price and more.`,
-  );
+  const meta = listingPageMeta(filters.q, heading);
+  usePageMeta(meta.title, meta.description);
 
   // A failed listing shows its error alone: never the last answer's count, facets or cards beside
   // it. Between two pages the last page stays on screen (busy) until the next one comes.

@@ -1,4 +1,4 @@
-import { productStructuredData, toScriptJson } from '@shop/contract/seo';
+import { productPageMeta, productStructuredData, toScriptJson } from '@shop/contract/seo';
 import { ErrorPanel, type GalleryEntry, type ProductDetail, Skeleton, shownData } from '@shop/shared';
 import { Link, Navigate, useParams } from '@shop/shared/router';
 import { type TabSpec, Tabs } from '@shop/shared/tabs';
@@ -6,7 +6,7 @@ import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useProductBySlugQuery } from '../../api';
 import { SafeHtml } from '../../app/SafeHtml';
 import { useNearViewport } from '../../app/useNearViewport';
-import { NOT_FOUND_PATH, PAGE_DESCRIPTION_MAX } from '../../constants';
+import { NOT_FOUND_PATH } from '../../constants';
 import { usePageMeta } from '../../usePageMeta';
 import { AddToCartButton } from '../products/AddToCartButton';
 import { Price } from '../products/Price';
@@ -38,7 +38,8 @@ export function ProductPage(): ReactNode {
 }
 
 function ProductDetails({ product }: { product: ProductDetail }): ReactNode {
-  usePageMeta(product.title, product.short_description.slice(0, PAGE_DESCRIPTION_MAX));
+  const meta = productPageMeta(product);
+  usePageMeta(meta.title, meta.description);
   const gallery = useProductGalleryQuery(product.id);
   const groups = useProductGroupsQuery(product.id);
   const galleryItems = shownData(gallery)?.items;
