@@ -55,6 +55,7 @@ import { memberOrderRoutes } from './modules/memberOrders/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { pageViewRoutes } from './modules/pageViews/routes';
+import { CatalogueFeed } from './modules/products/catalogueFeed';
 import { productRoutes } from './modules/products/routes';
 import { referenceListRoutes } from './modules/referenceLists/routes';
 import { pageRegistryOf } from './modules/remotes/pageRegistry';
@@ -73,7 +74,6 @@ import {
   type ThrottleLimits,
 } from './services/loginThrottle';
 import { Mailer, type MailSettings } from './services/mailer';
-import { pageHintsOf } from './services/pageHints';
 import { DEFAULT_SCRYPT_LOG_N, PasswordHasher } from './services/passwords';
 
 declare module 'fastify' {
@@ -104,7 +104,7 @@ export interface BuildAppOptions {
   auth?: AuthOptions;
   /** Where uploads are kept (default .data/uploads). */
   uploadsDir?: string;
-  /** Listing facet cache (default 30 s per filter set; tests pass 0). */
+  /** Listing and suggestion settings (suggestions cached 60 s per text by default; tests pass 0). */
   catalogue?: CatalogueOptions;
   /** VAT rate and payment details (default 5 % and the demo details of config.ts). */
   checkout?: Partial<CheckoutSettings>;
@@ -238,8 +238,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       shopEmail: options.checkout?.shopEmail ?? DEFAULT_SHOP_EMAIL,
     },
     releases: createReleaseServices(options.database.db, releaseSettings(options), app.log),
+    catalogueFeed: new CatalogueFeed(options.database.db),
     catalogue: {
-      facetCacheTtlMs: 30_000,
       suggestionCacheTtlMs: 60_000,
       searchCacheTtlMs: 60_000,
       ...options.catalogue,
@@ -303,7 +303,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registry: pageRegistryOf(deps.releases),
       folders: deps.releases,
       loadStartup: () => getStartupContent(db),
-      pageHints: (pathname) => pageHintsOf(db, pathname),
       ...options.site,
     });
   }

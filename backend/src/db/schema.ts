@@ -18,6 +18,7 @@ import {
   type AnyPgColumn,
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -565,6 +566,28 @@ export const searchLog = pgTable(
   (table) => [index('search_log_searched_at').on(table.searchedAt, table.query)],
 );
 
+/** PostgreSQL's 64-bit transaction id (xid8), read as its decimal text. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+/**
+ * 0018_catalogue_changes.sql: the catalogue's change feed, written by triggers on products,
+ * product_attributes and the taxonomy, read by modules/products/catalogueFeed.ts. A NULL
+ * product_id means "reload everything". Pruned by housekeeping.
+ */
+export const catalogueChanges = pgTable(
+  'catalogue_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id'),
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('catalogue_changes_xid').on(table.xid),
+    index('catalogue_changes_changed_at').on(table.changedAt),
+  ],
+);
+
 export const productViews = pgTable(
   'product_views',
   {
@@ -1019,3 +1042,28 @@ export const remoteOverrides = pgTable('remote_overrides', {
     .references(() => admins.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/** PostgreSQL's bytea, as a Buffer (node-postgres gives one, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * 0019_image_renditions.sql: WebP renditions of the generated catalogue pictures, written and read
+ * by services/imageRenditions.ts (kind as services/images.ts names it; view 0 for the drawings).
+ */
+export const imageRenditions = pgTable(
+  'image_renditions',
+  {
+    kind: text('kind').notNull(),
+    imageId: integer('image_id').notNull(),
+    view: integer('view').notNull(),
+    width: integer('width').notNull(),
+    format: text('format').notNull(),
+    sourceHash: bytea('source_hash').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.imageId, table.view, table.width, table.format] })],
+);

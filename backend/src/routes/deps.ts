@@ -1,6 +1,7 @@
 import type { CheckoutSettings } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import type { RateLimits } from '../hooks/rateLimits';
+import type { CatalogueFeed } from '../modules/products/catalogueFeed';
 import type { ReleaseServices } from '../modules/remotes/services';
 import type { AccountServices } from '../services/buyers';
 
@@ -17,12 +18,16 @@ export interface RouteDeps {
   checkout: CheckoutSettings;
   /** Remote releases: the store, the registry, browsers' reports, developers' overrides. */
   releases: ReleaseServices;
-  /** Listing settings; facet counts are cached `facetCacheTtlMs` per filter set (0: off). */
+  /**
+   * The catalogue's change feed, one per app: the listing index and the search index subscribe to
+   * it, and every catalogue read calls `refresh()` first, so no instance answers stale.
+   */
+  catalogueFeed: CatalogueFeed;
+  /** Listing and suggestion settings. */
   catalogue?: CatalogueOptions;
 }
 
 export interface CatalogueOptions {
-  facetCacheTtlMs?: number;
   /** Suggestions per normalized text (0: off). */
   suggestionCacheTtlMs?: number;
   /** Ranked matches of a search text, for listing and suggestions (0: off). */

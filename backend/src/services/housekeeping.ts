@@ -1,7 +1,7 @@
 /**
  * The scheduled clean-up of rows that only grow: idempotency keys past their day, expired sign-in
  * tokens (buyers' and admins'), expired password-reset links, ended abuse counters, old remote
- * load counts and expired remote overrides. Every API
+ * load counts, expired remote overrides and the catalogue's change feed past its retention. Every API
  * instance runs the schedule; a transaction-scoped advisory lock lets one of them work at a time
  * and the others skip that round. Deletes go in batches, each well inside the statement timeout.
  * A failed round (the database away) is logged and the next one tries again.
@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';
+import { CATALOGUE_CHANGES_EXPIRED } from '../modules/products/catalogueFeed';
 import { IDEMPOTENCY_TTL_HOURS } from './idempotency';
 import { pruneExpiredCounters } from './rateLimitCounters';
 
@@ -76,6 +77,10 @@ export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
   {
     name: 'remote overrides',
     run: (db) => deleteInBatches(db, 'remote_overrides', sql`expires_at < now()`),
+  },
+  {
+    name: 'catalogue changes',
+    run: (db) => deleteInBatches(db, 'catalogue_changes', CATALOGUE_CHANGES_EXPIRED),
   },
 ];
 

@@ -79,9 +79,6 @@ interface FacetResult {
   filters: ProductListing['filters'];
 }
 
-/** Facet counts of one filter set, kept a short while: paging and sorting do not change them. */
-export class FacetCache extends TtlCache<FacetResult> {}
-
 /** Taxonomy filters by slug, resolved inside the statements that use them (no round trip of their own). */
 interface TaxonomyIds {
   type: SQL | null;
@@ -121,7 +118,6 @@ async function usdRate(db: Database, code: string): Promise<number> {
 export async function listProducts(
   db: Database,
   query: ProductListingQuery,
-  cache: FacetCache = new FacetCache(0),
   searchCache: TtlCache<number[]> = new TtlCache(0),
   attributeGate: WorkGate = UNGATED,
 ): Promise<ProductListing> {
@@ -165,19 +161,8 @@ export async function listProducts(
   const pageConditions = [...flags, ...taxonomyConditions(ids), ...attributeConditions];
   const pageFilter = sqlAnd(pageConditions);
 
-  const facetKey = JSON.stringify([
-    text,
-    query.supplier_id,
-    [query.hot, query.newItem, query.free_delivery, query.stock, query.customizable].map(isOn),
-    priceMin,
-    priceMax,
-    [query.type, query.category, query.subCategory],
-    attributeFilters,
-  ]);
   const facetsOf = () =>
-    attributeFilters
-      ? cache.getOrCompute(facetKey, () => countFacets(db, { base, ids, attributeFilters }))
-      : Promise.resolve(NO_FACETS);
+    attributeFilters ? countFacets(db, { base, ids, attributeFilters }) : Promise.resolve(NO_FACETS);
 
   const offset = (page - 1) * perPage;
   const pageRows = async (): Promise<CardRow[]> => {

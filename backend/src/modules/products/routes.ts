@@ -17,7 +17,7 @@ import {
   questionPage,
   reviewPage,
 } from './productExtras';
-import { FacetCache, getProductBySlug, listProducts } from './products';
+import { getProductBySlug, listProducts } from './products';
 
 /** One attribute-filtered listing at a time per process: a core and most of the pool stay free. */
 const ATTRIBUTE_FILTER_CONCURRENCY = 1;
@@ -27,7 +27,6 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, catalogue, rateLimits } = app.deps;
   const { db } = database;
   const tags = ['catalogue'];
-  const facetCache = new FacetCache(catalogue?.facetCacheTtlMs ?? 0);
   const searchCache = new TtlCache<number[]>(catalogue?.searchCacheTtlMs ?? 0);
   const attributeGate = new WorkGate(
     catalogue?.attributeFilterConcurrency ?? ATTRIBUTE_FILTER_CONCURRENCY,
@@ -46,7 +45,7 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      data: await listProducts(db, request.query, facetCache, searchCache, attributeGate),
+      data: await listProducts(db, request.query, searchCache, attributeGate),
     }),
   );
 
