@@ -1,7 +1,8 @@
 /**
  * Starts the shop: opens the database (PGlite in DATA_DIR, or DATABASE_URL), migrates, seeds the
- * demo catalogue on the very first run, and listens. SIGINT/SIGTERM close the server and then the
- * database, so PGlite flushes its files before the process exits.
+ * demo catalogue (and draws its pictures' WebP renditions) on the very first run, and listens.
+ * SIGINT/SIGTERM close the server and then the database, so PGlite flushes its files before the
+ * process exits.
  */
 
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,6 +13,7 @@ import { migrate } from './db/migrate';
 import { holdDataDir } from './db/serverLock';
 import { isCatalogueEmpty, seedDatabase } from './seed/seedDatabase';
 import { scheduleHousekeeping } from './services/housekeeping';
+import { seedRenditions } from './services/imageRenditions';
 
 /**
  * Migrations and the first seed may run long: on PostgreSQL they get a connection of their own
@@ -32,6 +34,10 @@ async function prepareDatabase(
     if (await isCatalogueEmpty(maintenance.db)) {
       log.info(`empty catalogue: seeding ${config.seedProducts} demo products`);
       await seedDatabase(maintenance.db, { products: config.seedProducts });
+      // Before listening: the first pages (and a Lighthouse run on a fresh shop) find them drawn.
+      const started = Date.now();
+      const drawn = await seedRenditions(maintenance.db);
+      log.info(`drew ${drawn} picture renditions in ${Date.now() - started} ms`);
     }
   } finally {
     if (maintenance !== serving) await maintenance.close();
@@ -68,7 +74,7 @@ async function main() {
         replyTo: config.checkout.shopEmail,
       },
     },
-    site: config.siteRoot ? { root: config.siteRoot } : undefined,
+    site: config.siteRoot ? { root: config.siteRoot, publicUrl: config.publicUrl } : undefined,
     logger: {
       level: config.logLevel,
       transport: process.stdout.isTTY

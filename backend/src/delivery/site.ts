@@ -9,9 +9,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {} from '@fastify/swagger';
-import type { Registry } from '@shop/contract';
+import type { Registry, StartupContent } from '@shop/contract';
+import type { EndpointTable } from '@shop/contract/endpoint';
+import { apiEndpoints } from '@shop/contract/endpoints';
 import { FRAME_FRAGMENTS, moduleForPath } from '@shop/contract/routes';
 import { REMOTE_NAMES } from '@shop/contract/schemas/remotes';
+import { Value } from '@sinclair/typebox/value';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RELEASES_SUBDIR } from '../config';
 import { AppError } from '../errors';
@@ -24,6 +27,15 @@ import {
   serviceWorkerContentSecurityPolicy,
   withNonce,
 } from './contentSecurity';
+import {
+  type AnswerAt,
+  FIRST_SCREEN_ID,
+  type FirstScreen,
+  firstScreenOf,
+  type GetPath,
+  type ReadAnswer,
+} from './firstScreen';
+import { FIRST_SCREEN_CSS } from './firstScreenStyles';
 import {
   cacheControlFor,
   inside,
@@ -60,16 +72,14 @@ export interface SiteOptions {
    * The startup content to inline into the page (the shell then renders without waiting for
    * its first API round trip). When it fails, the page goes out without it and the shell asks.
    */
-  loadStartup?: () => Promise<unknown>;
-  /** What the requested page will fetch first (its largest image, its API data), to preload. */
-  pageHints?: (pathname: string) => Promise<PageHints>;
-}
-
-export interface PageHints {
-  /** The image the page paints largest (its LCP element), or null. */
-  image: string | null;
-  /** API GETs the page makes first, by the exact URL its client requests. */
-  data: string[];
+  loadStartup?: () => Promise<StartupContent>;
+  /**
+   * Render the first screen of the catalogue's pages into the HTML (firstScreen.ts); default on.
+   * Its data comes from this app's own API.
+   */
+  firstScreen?: boolean;
+  /** The shop's public origin (config PUBLIC_URL), for canonical and Open Graph addresses. */
+  publicUrl?: string;
 }
 
 /** JSON that is safe inside an inline <script>: nothing in it can close the tag. */
@@ -114,10 +124,51 @@ export function inlineRegistry(html: string, registry: RemotesRegistry): string 
     : html.replace('</head>', `${script}</head>`);
 }
 
-/** A high-priority preload of a page's largest image, so it loads alongside the scripts. */
-export function imagePreload(href: string | null): string {
-  if (!href) return '';
-  return `<link rel="preload" href="${escapeAttribute(href)}" as="image" fetchpriority="high">`;
+/**
+ * A high-priority preload of a page's largest image, so it loads alongside the scripts. With a
+ * srcset it names the same candidates and sizes as the <img>, so the browser picks the same file.
+ */
+export function imagePreload(image: string | { src: string; srcSet?: string; sizes: string } | null): string {
+  if (!image) return '';
+  if (typeof image === 'string')
+    return `<link rel="preload" href="${escapeAttribute(image)}" as="image" fetchpriority="high">`;
+  const candidates = image.srcSet
+    ? ` imagesrcset="${escapeAttribute(image.srcSet)}" imagesizes="${escapeAttribute(image.sizes)}"`
+    : '';
+  return `<link rel="preload" href="${escapeAttribute(image.src)}"${candidates} as="image" fetchpriority="high">`;
+}
+
+/**
+ * The page with its first screen: its head tags in place of the shell's default title and
+ * description, the stylesheet, the answers for the data kit, and the markup in #root after the
+ * frame's band (before #root's closing tag). A page without markup (an unknown product) gets the
+ * head tags only, and the shell renders the page's own not-found.
+ */
+export function withFirstScreen(html: string, screen: FirstScreen): string {
+  const head =
+    `${screen.head}<style>${FIRST_SCREEN_CSS}</style>` +
+    `<script>window.__SHOP_ANSWERS__=${scriptJson(screen.answers)}</script>`;
+  const page = html
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace(/<meta name="?description"?[^>]*>/, '')
+    .replace('</head>', `${head}</head>`);
+  const bodyEnd = page.indexOf('</body>');
+  const rootEnd = bodyEnd < 0 ? -1 : page.lastIndexOf('</div>', bodyEnd);
+  if (!screen.main || !/<div id="?root"?>/.test(page) || rootEnd < 0) return page;
+  const main = `<main id="${FIRST_SCREEN_ID}" class="fs-main">${screen.main}</main>`;
+  return page.slice(0, rootEnd) + main + page.slice(rootEnd);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Every endpoint by its key, as a plain table (looked up by a path chosen at run time). */
+const ENDPOINTS: EndpointTable = apiEndpoints;
+
+/** Whether `data` is an answer of GET `path`, by the contract's schema of that endpoint. */
+function isAnswerOf<Path extends GetPath>(path: Path, data: unknown): data is AnswerAt<Path> {
+  const endpoint = ENDPOINTS[`GET ${path}`];
+  return endpoint !== undefined && Value.Check(endpoint.response, data);
 }
 
 function escapeAttribute(value: string): string {
@@ -356,13 +407,6 @@ function parseExposes(bytes: Buffer | null): ManifestExpose[] {
   }
 }
 
-/** Preloads of the API answers a page asks for first (same URL, mode and credentials as its fetch). */
-export function dataPreloads(urls: string[]): string {
-  return urls
-    .map((url) => `<link rel="preload" href="${escapeAttribute(url)}" as="fetch" crossorigin="anonymous">`)
-    .join('');
-}
-
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Promise<void> {
   const root = path.resolve(options.root);
   const shellDist = path.join(root, 'shell', 'dist');
@@ -372,22 +416,44 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
   const exposesOf = manifestExposes(folders, builtInVersionOf(root));
   const registryOf = (request: FastifyRequest, reply: FastifyReply) =>
     options.registry ? options.registry.forPage(request, reply) : Promise.resolve(builtInRegistry(root));
-  const loadStartupSafely = async (): Promise<string> => {
-    if (!options.loadStartup) return '';
+  const loadStartupSafely = async (): Promise<StartupContent | null> => {
+    if (!options.loadStartup) return null;
     try {
-      return `<script>window.__SHOP_STARTUP__=${scriptJson(await options.loadStartup())}</script>`;
+      return await options.loadStartup();
     } catch (error) {
       app.log.warn({ err: error }, 'startup content not inlined; the shell will fetch it');
-      return '';
+      return null;
     }
   };
-  const pageHintsSafely = async (pathname: string): Promise<PageHints> => {
-    if (!options.pageHints) return { image: null, data: [] };
+  // The first screen reads this app's own API, so its answers are the very ones the page's
+  // client would get (same routes, same serialisation), under the addresses it would ask.
+  const readAnswer: ReadAnswer = async (path, address) => {
+    const response = await app.inject({ method: 'GET', url: `${API_PREFIX}/${address}` });
+    if (response.statusCode !== 200) return null;
+    const body: unknown = response.json();
+    if (!isRecord(body) || body.status !== true) return null;
+    const { data } = body;
+    return isAnswerOf(path, data) ? data : null;
+  };
+  const publicUrl = (request: FastifyRequest) =>
+    (options.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  const firstScreenSafely = async (
+    request: FastifyRequest,
+    pathname: string,
+    startup: StartupContent | null,
+  ): Promise<FirstScreen | null> => {
+    if (options.firstScreen === false) return null;
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     try {
-      return await options.pageHints(pathname);
+      return await firstScreenOf(pathname, search, {
+        read: readAnswer,
+        startup,
+        publicUrl: publicUrl(request),
+      });
     } catch (error) {
-      app.log.warn({ err: error }, 'no preload hints for this page');
-      return { image: null, data: [] };
+      // A database away: the page goes out as the bare shell, which asks the API itself.
+      app.log.warn({ err: error }, 'first screen not rendered; the page goes out without it');
+      return null;
     }
   };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -398,16 +464,19 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
     if (intercepted) return intercepted;
     const registry = await registryOf(request, reply);
     const pathname = request.url.split('?')[0] ?? '/';
-    const [startup, hints, assets] = await Promise.all([
+    const [startup, assets] = await Promise.all([
       loadStartupSafely(),
-      pageHintsSafely(pathname),
       moduleAssetLinks(exposesOf, registry, pathname),
     ]);
-    const preloads = `${imagePreload(hints.image)}${dataPreloads(hints.data)}${preloadLinks(registry, pathname)}${assets}`;
-    const html = inlineRegistry(await readFile(indexFile, 'utf8'), registry).replace(
+    const screen = await firstScreenSafely(request, pathname, startup);
+    // The first screen's answers are inline: of its content only the largest picture is to fetch.
+    const preloads = `${imagePreload(screen?.image ?? null)}${preloadLinks(registry, pathname)}${assets}`;
+    const startupScript = startup ? `<script>window.__SHOP_STARTUP__=${scriptJson(startup)}</script>` : '';
+    const shell = inlineRegistry(await readFile(indexFile, 'utf8'), registry).replace(
       '</head>',
-      `${startup}${preloads}</head>`,
+      `${startupScript}${preloads}</head>`,
     );
+    const html = screen ? withFirstScreen(shell, screen) : shell;
     const nonce = newNonce();
     return reply
       .header('cache-control', PER_SHOPPER)
