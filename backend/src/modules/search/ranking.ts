@@ -9,9 +9,16 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
 import { PRODUCT_LINES } from '../../db/schema';
+import {
+  type TextConfig as IndexConfig,
+  parseVector,
+  SEARCH_CANDIDATES_MAX,
+  type SearchIndex,
+  type SearchTerm,
+} from './searchIndex';
 
-/** A search ranks at most this many products; `_meta.totalCount` stops there. */
-export const SEARCH_CANDIDATES_MAX = 10_000;
+export { SEARCH_CANDIDATES_MAX };
+
 /** Typo matching (trigrams) only for texts long enough not to match half the catalogue. */
 const TRIGRAM_MIN_LENGTH = 5;
 /**
@@ -173,4 +180,40 @@ export async function rankSearch(db: Database, text: string): Promise<number[]> 
     await db.execute(sql`SELECT id FROM products WHERE ${text} <% title
       ORDER BY word_similarity(${text}, title) DESC, id LIMIT ${SEARCH_CANDIDATES_MAX}`),
   ).map((row) => Number(row.id));
+}
+
+/**
+ * The words as the search index asks for them (the stop-word rule of wordMatches): English
+ * lexemes, the last word a prefix; a text of stop words only as simple prefixes. Both
+ * configurations' lexemes of every word come back in one statement that reads no table.
+ */
+export async function searchTerms(
+  db: Database,
+  words: readonly string[],
+): Promise<{ config: IndexConfig; terms: SearchTerm[] }> {
+  const rows = rowsOf<{ english: string; simple: string }>(
+    await db.execute(sql`SELECT to_tsvector('english', u.word)::text AS english, to_tsvector('simple', u.word)::text AS simple
+      FROM unnest(${textArray(words)}) WITH ORDINALITY AS u(word, n) ORDER BY u.n`),
+  );
+  const last = rows.length - 1;
+  const termsOf = (config: IndexConfig, prefixAll: boolean) =>
+    rows.flatMap((row, index) =>
+      parseVector(row[config]).map((entry) => ({
+        lexeme: entry.lexeme,
+        prefix: prefixAll || index === last,
+      })),
+    );
+  const english = termsOf('english', false);
+  if (english.length > 0) return { config: 'english', terms: english };
+  return { config: 'simple', terms: termsOf('simple', true) };
+}
+
+/** rankSearch over the search index (not yet wired: the catalogue feed brings it up to date). */
+export async function rankWithIndex(db: Database, index: SearchIndex, text: string): Promise<number[]> {
+  const words = searchWords(text);
+  if (words.length === 0) return [];
+  const { config, terms } = await searchTerms(db, words);
+  const found = index.rankTerms(config, terms);
+  if (found.length > 0 || text.length < TRIGRAM_MIN_LENGTH) return found;
+  return index.similarTitles(text);
 }

@@ -1,0 +1,903 @@
+/**
+ * The search index: every product's full-text vector (search_vector: English lexemes, weights A
+ * title / B descriptions, positions), its title words, its sub-category and line, kept in memory
+ * per API instance as typed arrays, so a search is a pass over posting lists instead of a scan in
+ * PostgreSQL. It is not a result cache: the catalogue feed brings it up to date with every
+ * committed change before each request reads it (a CatalogueSubscriber), so it is never stale.
+ *
+ * Layout: a base built in one go (forward lists per product id, in id order, and from them the
+ * inverted lists per lexeme and per title word, ids ascending) and, for products changed since,
+ * a small overlay (their new data, which voids their base entries). When the overlay grows past
+ * a share of the catalogue, the base is rebuilt from memory.
+ *
+ * What a search means (every word, taxonomy, prefixes, stop words, typos) is ranking.ts; this
+ * file answers the two questions it asks: the products matching terms, ranked as ts_rank, and
+ * the products whose title is like a text, ranked as word_similarity (textRank.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { type Database, WORD_SIMILARITY_THRESHOLD } from '../../db/client';
+import { rowsOf } from '../../db/migrate';
+import { PRODUCT_LINES, type ProductLine } from '../../db/schema';
+import {
+  type DocumentMatches,
+  rankAnyWord,
+  rankEveryWord,
+  trigramWords,
+  WEIGHT_SHIFT,
+  wordSimilarity,
+  wordTrigrams,
+} from './textRank';
+
+/** The text search configurations a search uses: English (stemmed), simple for stop words. */
+export type TextConfig = 'english' | 'simple';
+/** One query term: a lexeme as the configuration made it, matched exactly or as a prefix. */
+export interface SearchTerm {
+  lexeme: string;
+  prefix: boolean;
+}
+
+/** A search ranks at most this many products; `_meta.totalCount` stops there. */
+export const SEARCH_CANDIDATES_MAX = 10_000;
+/**
+ * What a word found in a product's taxonomy or line adds to its rank: below any word found in its
+ * own text (ts_rank gives one description word about 0.24, one title word about 0.6), so text
+ * matches come first and the taxonomy orders ties and brings in the rest of the department.
+ */
+export const TAXONOMY_RANK = 0.01;
+/** Products read per query while loading: a million rows never sit in memory as objects at once. */
+const LOAD_BATCH = 20_000;
+/** The overlay of changed products is folded into the base past this share of the catalogue… */
+const OVERLAY_SHARE = 1 / 16;
+/** …or this many products, whichever is more. */
+const OVERLAY_MIN = 512;
+
+const WEIGHT_CODES: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
+
+interface ProductRow {
+  id: number;
+  title: string;
+  vector: string;
+  sub_category_id: number;
+  line: ProductLine | null;
+}
+
+/** One lexeme of a tsvector with its packed positions (weight << 14 | position). */
+interface VectorEntry {
+  lexeme: string;
+  positions: number[];
+}
+
+/**
+ * A tsvector's text form ('candl':3A,15B 'gift':1A) as entries, in its own (lexeme) order.
+ * Quotes and backslashes inside a lexeme are doubled.
+ */
+export function parseVector(text: string): VectorEntry[] {
+  const entries: VectorEntry[] = [];
+  for (const match of text.matchAll(/'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g)) {
+    const lexeme = (match[1] ?? '').replace(/''|\\\\/g, (pair) => pair.charAt(0));
+    const positions = (match[2] ?? '')
+      .split(',')
+      .filter((part) => part !== '')
+      .map((part) => {
+        const weight = WEIGHT_CODES[part.slice(-1)];
+        return weight === undefined ? Number(part) : (weight << WEIGHT_SHIFT) | Number(part.slice(0, -1));
+      });
+    entries.push({ lexeme, positions });
+  }
+  return entries;
+}
+
+/** FNV-1a: whether a reloaded product changed anything the index holds (a stock change does not). */
+function fingerprint(row: ProductRow): number {
+  const text = `${row.title}\u0000${row.vector}\u0000${row.sub_category_id}\u0000${row.line ?? ''}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/** An append-only typed array. */
+class IntList {
+  private data: Int32Array;
+  length = 0;
+  constructor(capacity = 1024) {
+    this.data = new Int32Array(Math.max(capacity, 16));
+  }
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+  toArray(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/** A product changed since the base was built: its own forward lists. */
+interface ProductDoc {
+  lexemes: Int32Array;
+  posStart: Int32Array;
+  positions: Uint16Array;
+  titleWords: Int32Array;
+}
+
+/** Forward lists of every product by id: lexeme entries with positions, title words. */
+interface Forward {
+  /** Ids below this have their entries here (unless replaced by the overlay). */
+  capacity: number;
+  lexemeStart: Int32Array;
+  lexemes: Int32Array;
+  posStart: Int32Array;
+  positions: Uint16Array;
+  titleStart: Int32Array;
+  titleWords: Int32Array;
+}
+
+/** Builds the forward lists in ascending id order. */
+class ForwardBuilder {
+  private readonly lexemeStart: Int32Array;
+  private readonly titleStart: Int32Array;
+  private readonly lexemes = new IntList(1 << 16);
+  private readonly posStart = new IntList(1 << 16);
+  private readonly positions = new IntList(1 << 16);
+  private readonly titleWords = new IntList(1 << 14);
+  private nextId = 0;
+  constructor(private readonly capacity: number) {
+    this.lexemeStart = new Int32Array(capacity + 1);
+    this.titleStart = new Int32Array(capacity + 1);
+  }
+  private advanceTo(id: number): void {
+    for (; this.nextId <= id; this.nextId++) {
+      this.lexemeStart[this.nextId] = this.lexemes.length;
+      this.titleStart[this.nextId] = this.titleWords.length;
+    }
+  }
+  /** The product `id`'s lexeme entries (lexeme id, positions) and title word ids. */
+  append(id: number, entries: Iterable<[number, ArrayLike<number>]>, titleWords: ArrayLike<number>): void {
+    this.advanceTo(id);
+    for (const [lexeme, positions] of entries) {
+      this.lexemes.push(lexeme);
+      this.posStart.push(this.positions.length);
+      for (let i = 0; i < positions.length; i++) this.positions.push(positions[i] ?? 0);
+    }
+    for (let i = 0; i < titleWords.length; i++) this.titleWords.push(titleWords[i] ?? 0);
+  }
+  finish(): Forward {
+    this.advanceTo(this.capacity);
+    this.posStart.push(this.positions.length);
+    return {
+      capacity: this.capacity,
+      lexemeStart: this.lexemeStart,
+      lexemes: this.lexemes.toArray(),
+      posStart: this.posStart.toArray(),
+      positions: Uint16Array.from(this.positions.toArray()),
+      titleStart: this.titleStart,
+      titleWords: this.titleWords.toArray(),
+    };
+  }
+}
+
+/** Ids per key (lexeme or title word), ascending: `ids[start[key] .. start[key + 1])`. */
+interface Postings {
+  start: Int32Array;
+  ids: Int32Array;
+}
+
+/** Inverts forward lists (ids ascending, since the forward lists are in id order). */
+function invert(
+  keys: number,
+  capacity: number,
+  start: Int32Array,
+  values: Int32Array,
+  distinct: boolean,
+): Postings {
+  const counts = new Int32Array(keys + 1);
+  const seen = new Int32Array(keys).fill(-1);
+  for (let id = 0; id < capacity; id++) {
+    for (let k = start[id] ?? 0; k < (start[id + 1] ?? 0); k++) {
+      const key = values[k] ?? 0;
+      if (distinct && seen[key] === id) continue;
+      seen[key] = id;
+      counts[key + 1] = (counts[key + 1] ?? 0) + 1;
+    }
+  }
+  for (let key = 0; key < keys; key++) counts[key + 1] = (counts[key + 1] ?? 0) + (counts[key] ?? 0);
+  const ids = new Int32Array(counts[keys] ?? 0);
+  const fill = counts.slice(0, keys);
+  seen.fill(-1);
+  for (let id = 0; id < capacity; id++) {
+    for (let k = start[id] ?? 0; k < (start[id + 1] ?? 0); k++) {
+      const key = values[k] ?? 0;
+      if (distinct && seen[key] === id) continue;
+      seen[key] = id;
+      ids[fill[key] ?? 0] = id;
+      fill[key] = (fill[key] ?? 0) + 1;
+    }
+  }
+  return { start: counts, ids };
+}
+
+/** Names (a sub-category's path, a line) as lexemes of both configurations. */
+interface TaxonomyEntry {
+  id: number;
+  english: string[];
+  simple: string[];
+}
+
+const EMPTY_FORWARD: Forward = {
+  capacity: 0,
+  lexemeStart: new Int32Array(1),
+  lexemes: new Int32Array(0),
+  posStart: new Int32Array(1),
+  positions: new Uint16Array(0),
+  titleStart: new Int32Array(1),
+  titleWords: new Int32Array(0),
+};
+const EMPTY_POSTINGS: Postings = { start: new Int32Array(1), ids: new Int32Array(0) };
+
+/** What a term (or each term) matches, before ranking. */
+interface TermPlan {
+  /** Lexeme ids the term matches, in lexeme order. */
+  lexemes: number[];
+  /** Sub-category ids and line numbers (1-based) whose names the term matches. */
+  subCategories: Set<number>;
+  lines: Set<number>;
+}
+
+export interface SearchIndexStats {
+  products: number;
+  lexemes: number;
+  titleWords: number;
+  overlay: number;
+  /** Bytes held in typed arrays (the base and the per-product columns). */
+  typedArrayBytes: number;
+}
+
+export class SearchIndex {
+  // Dictionaries: ids are stable; the sorted order is kept beside them for prefix lookups.
+  private readonly lexemeIds = new Map<string, number>();
+  private readonly lexemes: string[] = [];
+  private sortedLexemes: number[] = [];
+  private readonly wordIds = new Map<string, number>();
+  private readonly wordTrigramIds: Int32Array[] = [];
+  private readonly trigramIds = new Map<string, number>();
+  private readonly trigramWords: number[][] = [];
+
+  // Per product id.
+  private capacity = 0;
+  private live = new Uint8Array(0);
+  private subCategoryOf = new Int32Array(0);
+  private lineOf = new Uint8Array(0);
+  private fingerprints = new Uint32Array(0);
+  private replaced = new Uint8Array(0);
+  private liveCount = 0;
+
+  private base: Forward = EMPTY_FORWARD;
+  private lexemePostings: Postings = EMPTY_POSTINGS;
+  private wordPostings: Postings = EMPTY_POSTINGS;
+
+  private readonly overlay = new Map<number, ProductDoc>();
+  private readonly overlayLexemes = new Map<number, Set<number>>();
+  private readonly overlayWords = new Map<number, Set<number>>();
+
+  private subCategoryNames: TaxonomyEntry[] = [];
+  private lineNames: TaxonomyEntry[] = [];
+
+  // Scratch per query (one query at a time: the event loop runs one).
+  private stamp = new Int32Array(0);
+  private counter = new Int32Array(0);
+  private counted = new Int32Array(0);
+  private generation = 0;
+  /** While reloadAll builds: new lexemes are sorted once at the end, not inserted one by one. */
+  private building = false;
+
+  /** Everything from the database: taxonomy names, then the products in batches. */
+  async reloadAll(db: Database): Promise<void> {
+    const taxonomy = rowsOf<{ id: number; english: string; simple: string }>(
+      await db.execute(sql`SELECT s.id, to_tsvector('english', t.name || ' ' || c.name || ' ' || s.name)::text AS english,
+          to_tsvector('simple', t.name || ' ' || c.name || ' ' || s.name)::text AS simple
+        FROM sub_categories s JOIN categories c ON c.id = s.category_id JOIN product_types t ON t.id = c.type_id
+        ORDER BY s.id`),
+    );
+    const lines = rowsOf<{ english: string; simple: string }>(
+      await db.execute(sql`SELECT to_tsvector('english', l)::text AS english, to_tsvector('simple', l)::text AS simple
+        FROM unnest(${`{${PRODUCT_LINES.join(',')}}`}::text[]) WITH ORDINALITY AS u(l, n) ORDER BY n`),
+    );
+    const [{ max } = { max: 0 }] = rowsOf<{ max: number | null }>(
+      await db.execute(sql`SELECT max(id) AS max FROM products`),
+    );
+    const rows: ProductRow[][] = [];
+    let after = 0;
+    for (;;) {
+      const batch = rowsOf<ProductRow>(
+        await db.execute(sql`SELECT id, title, search_vector::text AS vector, sub_category_id, line
+          FROM products WHERE id > ${after} ORDER BY id LIMIT ${LOAD_BATCH}`),
+      );
+      if (batch.length === 0) break;
+      rows.push(batch);
+      after = Number(batch[batch.length - 1]?.id ?? after);
+      if (batch.length < LOAD_BATCH) break;
+    }
+    const lexemesOf = (text: string) => parseVector(text).map((entry) => entry.lexeme);
+    this.subCategoryNames = taxonomy.map((row) => ({
+      id: Number(row.id),
+      english: lexemesOf(row.english),
+      simple: lexemesOf(row.simple),
+    }));
+    this.lineNames = lines.map((row, index) => ({
+      id: index + 1,
+      english: lexemesOf(row.english),
+      simple: lexemesOf(row.simple),
+    }));
+    // Everything is replaced at once (no await from here on, so no search sees half an index):
+    // dictionaries and columns start empty, then the base is built in id order.
+    const capacity = Math.max(Number(max ?? 0), after) + 1;
+    this.resetColumns(capacity);
+    this.lexemeIds.clear();
+    this.lexemes.length = 0;
+    this.wordIds.clear();
+    this.wordTrigramIds.length = 0;
+    this.trigramIds.clear();
+    this.trigramWords.length = 0;
+    this.overlay.clear();
+    this.overlayLexemes.clear();
+    this.overlayWords.clear();
+    this.building = true;
+    const builder = new ForwardBuilder(capacity);
+    for (const batch of rows) {
+      for (const row of batch) {
+        const id = Number(row.id);
+        this.setColumns(id, row);
+        const entries = parseVector(row.vector).map((entry): [number, number[]] => [
+          this.lexemeId(entry.lexeme),
+          entry.positions,
+        ]);
+        builder.append(id, entries, this.titleWordIds(row.title));
+      }
+    }
+    this.installBase(builder.finish());
+    this.building = false;
+  }
+
+  /** These products changed (inserted, updated or deleted: a deleted id is simply gone). */
+  async reloadProducts(db: Database, ids: readonly number[]): Promise<void> {
+    const wanted = [...new Set(ids)];
+    const byId = new Map<number, ProductRow>();
+    for (let from = 0; from < wanted.length; from += LOAD_BATCH) {
+      const chunk = wanted.slice(from, from + LOAD_BATCH);
+      const rows = rowsOf<ProductRow>(
+        await db.execute(sql`SELECT id, title, search_vector::text AS vector, sub_category_id, line
+          FROM products WHERE id = ANY(${`{${chunk.join(',')}}`}::int[])`),
+      );
+      for (const row of rows) byId.set(Number(row.id), row);
+    }
+    for (const id of wanted) {
+      const row = byId.get(id);
+      if (row && id < this.capacity && this.live[id] === 1 && this.fingerprints[id] === fingerprint(row))
+        continue;
+      this.remove(id);
+      if (row) this.add(id, row);
+    }
+    if (this.overlay.size > Math.max(OVERLAY_MIN, this.liveCount * OVERLAY_SHARE)) this.compact();
+  }
+
+  stats(): SearchIndexStats {
+    const base = this.base;
+    const arrays = [
+      this.live,
+      this.subCategoryOf,
+      this.lineOf,
+      this.fingerprints,
+      this.replaced,
+      this.stamp,
+      this.counter,
+      this.counted,
+      base.lexemeStart,
+      base.lexemes,
+      base.posStart,
+      base.positions,
+      base.titleStart,
+      base.titleWords,
+      this.lexemePostings.start,
+      this.lexemePostings.ids,
+      this.wordPostings.start,
+      this.wordPostings.ids,
+      ...this.wordTrigramIds,
+    ];
+    return {
+      products: this.liveCount,
+      lexemes: this.lexemes.length,
+      titleWords: this.wordTrigramIds.length,
+      overlay: this.overlay.size,
+      typedArrayBytes: arrays.reduce((sum, array) => sum + array.byteLength, 0),
+    };
+  }
+
+  /**
+   * The products every term matches, in its text or (when `config` names the taxonomy's
+   * configuration) in its sub-category's path or line, best first (ids for ties), at most
+   * SEARCH_CANDIDATES_MAX. Ranked as the SQL did: when no term names a department or line,
+   * ts_rank of every term at once; otherwise ts_rank of any term, plus TAXONOMY_RANK per term
+   * its taxonomy holds, and TAXONOMY_RANK per term for products found by their taxonomy alone.
+   */
+  rankTerms(config: TextConfig, terms: readonly SearchTerm[]): number[] {
+    if (terms.length === 0) return [];
+    const plans = terms.map((term) => this.planOf(config, term));
+    const byTaxonomy = plans.some((plan) => plan.subCategories.size + plan.lines.size > 0);
+    // The term with the fewest products drives; every other term filters its products.
+    const sizes = plans.map((plan) =>
+      plan.subCategories.size + plan.lines.size > 0 ? this.liveCount : this.postingCount(plan.lexemes),
+    );
+    const driver = sizes.indexOf(Math.min(...sizes));
+    const driving = plans[driver];
+    if (!driving) return [];
+    let candidates = this.productsOf(driving);
+    plans.forEach((plan, index) => {
+      if (index !== driver) candidates = candidates.filter((id) => this.matches(id, plan));
+    });
+    if (candidates.length === 0) return [];
+
+    // Query items as PostgreSQL ranks them: the unique terms, sorted (duplicates count once).
+    const items = uniqueItems(plans.map((plan, index) => ({ term: terms[index], plan })));
+    const ranks = new Float64Array(candidates.length);
+    const scratch = new MatchScratch(items.length);
+    candidates.forEach((id, index) => {
+      const doc = this.documentOf(id);
+      const matches = scratch.fill(doc, items);
+      if (!byTaxonomy) {
+        ranks[index] = rankEveryWord(matches);
+        return;
+      }
+      const inTaxonomy = plans.map((plan) => this.inTaxonomy(id, plan));
+      if (matches.itemStart[items.length] === 0) {
+        ranks[index] = plans.length * TAXONOMY_RANK;
+        return;
+      }
+      let rank = rankAnyWord(matches);
+      for (const found of inTaxonomy) rank += found ? TAXONOMY_RANK : 0;
+      ranks[index] = rank;
+    });
+    return bestFirst(candidates, ranks);
+  }
+
+  /**
+   * The products whose title holds something like `text` (`text <% title`: word_similarity at
+   * least WORD_SIMILARITY_THRESHOLD, the sessions' pg_trgm setting), most similar first. Titles sharing too few of the text's
+   * trigrams are left out through the trigram index of title words before any is compared.
+   */
+  similarTitles(text: string): number[] {
+    const queryTrigrams = new Set<number>();
+    let unknown = -1;
+    for (const word of trigramWords(text)) {
+      for (const trigram of wordTrigrams(word)) queryTrigrams.add(this.trigramIds.get(trigram) ?? unknown--);
+    }
+    // word_similarity never exceeds the share of the text's trigrams the title holds.
+    const needed = Math.ceil(WORD_SIMILARITY_THRESHOLD * queryTrigrams.size - 1e-9);
+    if (queryTrigrams.size === 0) return [];
+    // Per product: how many of the text's trigrams its title holds (counted once per trigram).
+    const { stamp, counter, counted } = this.scratch();
+    const query = ++this.generation;
+    const held: number[] = [];
+    for (const trigram of queryTrigrams) {
+      if (trigram < 0) continue;
+      const mark = ++this.generation;
+      for (const word of this.trigramWords[trigram] ?? []) {
+        this.forEachWithWord(word, (id) => {
+          if (counted[id] === mark) return;
+          counted[id] = mark;
+          if (stamp[id] !== query) {
+            stamp[id] = query;
+            counter[id] = 0;
+          }
+          counter[id] = (counter[id] ?? 0) + 1;
+          if (counter[id] === needed) held.push(id);
+        });
+      }
+    }
+    const ids: number[] = [];
+    const similarities: number[] = [];
+    for (const id of held) {
+      const similarityOf = wordSimilarity(queryTrigrams, this.titleTrigramsOf(id));
+      if (similarityOf >= WORD_SIMILARITY_THRESHOLD) {
+        ids.push(id);
+        similarities.push(similarityOf);
+      }
+    }
+    return bestFirst(ids, Float64Array.from(similarities));
+  }
+
+  // ---- building ----
+
+  private lexemeId(lexeme: string): number {
+    const known = this.lexemeIds.get(lexeme);
+    if (known !== undefined) return known;
+    const id = this.lexemes.length;
+    this.lexemes.push(lexeme);
+    this.lexemeIds.set(lexeme, id);
+    // A new lexeme of a changed product: placed in the sorted order by binary search.
+    if (!this.building) this.sortedLexemes.splice(this.lowerBound(lexeme), 0, id);
+    return id;
+  }
+
+  private titleWordIds(title: string): Int32Array {
+    return Int32Array.from(trigramWords(title), (word) => {
+      const known = this.wordIds.get(word);
+      if (known !== undefined) return known;
+      const id = this.wordTrigramIds.length;
+      this.wordIds.set(word, id);
+      const trigrams = wordTrigrams(word).map((trigram) => {
+        let trigramId = this.trigramIds.get(trigram);
+        if (trigramId === undefined) {
+          trigramId = this.trigramWords.length;
+          this.trigramIds.set(trigram, trigramId);
+          this.trigramWords.push([]);
+        }
+        return trigramId;
+      });
+      this.wordTrigramIds.push(Int32Array.from(trigrams));
+      for (const trigramId of new Set(trigrams)) this.trigramWords[trigramId]?.push(id);
+      return id;
+    });
+  }
+
+  private resetColumns(capacity: number): void {
+    this.capacity = capacity;
+    this.live = new Uint8Array(capacity);
+    this.subCategoryOf = new Int32Array(capacity);
+    this.lineOf = new Uint8Array(capacity);
+    this.fingerprints = new Uint32Array(capacity);
+    this.replaced = new Uint8Array(capacity);
+    this.stamp = new Int32Array(capacity);
+    this.counter = new Int32Array(capacity);
+    this.counted = new Int32Array(capacity);
+    this.generation = 0;
+    this.liveCount = 0;
+  }
+
+  private growColumns(id: number): void {
+    if (id < this.capacity) return;
+    const capacity = Math.max(id + 1, Math.ceil(this.capacity * 1.5));
+    const grow = <T extends Uint8Array | Int32Array | Uint32Array>(old: T, make: (n: number) => T): T => {
+      const grown = make(capacity);
+      grown.set(old);
+      return grown;
+    };
+    this.live = grow(this.live, (n) => new Uint8Array(n));
+    this.subCategoryOf = grow(this.subCategoryOf, (n) => new Int32Array(n));
+    this.lineOf = grow(this.lineOf, (n) => new Uint8Array(n));
+    this.fingerprints = grow(this.fingerprints, (n) => new Uint32Array(n));
+    this.replaced = grow(this.replaced, (n) => new Uint8Array(n));
+    this.stamp = new Int32Array(capacity);
+    this.counter = new Int32Array(capacity);
+    this.counted = new Int32Array(capacity);
+    this.generation = 0;
+    this.capacity = capacity;
+  }
+
+  private setColumns(id: number, row: ProductRow): void {
+    this.live[id] = 1;
+    this.liveCount++;
+    this.subCategoryOf[id] = Number(row.sub_category_id);
+    this.lineOf[id] = (row.line === null ? -1 : PRODUCT_LINES.indexOf(row.line)) + 1;
+    this.fingerprints[id] = fingerprint(row);
+  }
+
+  private installBase(base: Forward): void {
+    this.base = base;
+    this.replaced.fill(0);
+    this.lexemePostings = invert(this.lexemes.length, base.capacity, base.lexemeStart, base.lexemes, false);
+    this.wordPostings = invert(
+      this.wordTrigramIds.length,
+      base.capacity,
+      base.titleStart,
+      base.titleWords,
+      true,
+    );
+    this.sortedLexemes = this.lexemes
+      .map((_, id) => id)
+      .sort((a, b) => compareLexemes(this.lexemes[a] ?? '', this.lexemes[b] ?? ''));
+  }
+
+  private remove(id: number): void {
+    if (id >= this.capacity || this.live[id] !== 1) return;
+    const doc = this.overlay.get(id);
+    if (doc) {
+      for (const lexeme of doc.lexemes) this.overlayLexemes.get(lexeme)?.delete(id);
+      for (const word of doc.titleWords) this.overlayWords.get(word)?.delete(id);
+      this.overlay.delete(id);
+    }
+    this.replaced[id] = 1;
+    this.live[id] = 0;
+    this.liveCount--;
+  }
+
+  private add(id: number, row: ProductRow): void {
+    this.growColumns(id);
+    const entries = parseVector(row.vector);
+    const lexemes = Int32Array.from(entries, (entry) => this.lexemeId(entry.lexeme));
+    const posStart = new Int32Array(entries.length + 1);
+    entries.forEach((entry, index) => {
+      posStart[index + 1] = (posStart[index] ?? 0) + entry.positions.length;
+    });
+    const doc: ProductDoc = {
+      lexemes,
+      posStart,
+      positions: Uint16Array.from(entries.flatMap((entry) => entry.positions)),
+      titleWords: this.titleWordIds(row.title),
+    };
+    this.overlay.set(id, doc);
+    for (const lexeme of lexemes) addTo(this.overlayLexemes, lexeme, id);
+    for (const word of doc.titleWords) addTo(this.overlayWords, word, id);
+    this.replaced[id] = 1;
+    this.setColumns(id, row);
+  }
+
+  /** Folds the overlay into a new base, from memory. */
+  private compact(): void {
+    const builder = new ForwardBuilder(this.capacity);
+    const base = this.base;
+    for (let id = 0; id < this.capacity; id++) {
+      if (this.live[id] !== 1) continue;
+      const doc = this.overlay.get(id);
+      if (doc) {
+        builder.append(
+          id,
+          docEntries(doc.lexemes, 0, doc.lexemes.length, doc.posStart, doc.positions),
+          doc.titleWords,
+        );
+      } else if (id < base.capacity) {
+        builder.append(
+          id,
+          docEntries(
+            base.lexemes,
+            base.lexemeStart[id] ?? 0,
+            base.lexemeStart[id + 1] ?? 0,
+            base.posStart,
+            base.positions,
+          ),
+          base.titleWords.subarray(base.titleStart[id] ?? 0, base.titleStart[id + 1] ?? 0),
+        );
+      }
+    }
+    this.overlay.clear();
+    this.overlayLexemes.clear();
+    this.overlayWords.clear();
+    this.installBase(builder.finish());
+  }
+
+  // ---- reading ----
+
+  private scratch(): { stamp: Int32Array; counter: Int32Array; counted: Int32Array } {
+    // Stamps only grow; starting again from zero needs cleared arrays.
+    if (this.generation > 0x3fffffff) {
+      this.stamp.fill(0);
+      this.counted.fill(0);
+      this.generation = 0;
+    }
+    return { stamp: this.stamp, counter: this.counter, counted: this.counted };
+  }
+
+  private inBase(id: number): boolean {
+    return id < this.base.capacity && this.replaced[id] !== 1;
+  }
+
+  /** The first lexeme (position in the sorted order) not below `text`. */
+  private lowerBound(text: string): number {
+    let low = 0;
+    let high = this.sortedLexemes.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareLexemes(this.lexemes[this.sortedLexemes[middle] ?? 0] ?? '', text) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  private planOf(config: TextConfig, term: SearchTerm): TermPlan {
+    const lexemes: number[] = [];
+    if (term.prefix) {
+      for (let i = this.lowerBound(term.lexeme); i < this.sortedLexemes.length; i++) {
+        const id = this.sortedLexemes[i] ?? 0;
+        if (!(this.lexemes[id] ?? '').startsWith(term.lexeme)) break;
+        lexemes.push(id);
+      }
+    } else {
+      const id = this.lexemeIds.get(term.lexeme);
+      if (id !== undefined) lexemes.push(id);
+    }
+    const named = (entries: TaxonomyEntry[]) =>
+      new Set(
+        entries
+          .filter((entry) =>
+            entry[config].some((lexeme) =>
+              term.prefix ? lexeme.startsWith(term.lexeme) : lexeme === term.lexeme,
+            ),
+          )
+          .map((entry) => entry.id),
+      );
+    return { lexemes, subCategories: named(this.subCategoryNames), lines: named(this.lineNames) };
+  }
+
+  private postingCount(lexemes: readonly number[]): number {
+    const { start } = this.lexemePostings;
+    let count = 0;
+    for (const lexeme of lexemes) {
+      count += (start[lexeme + 1] ?? 0) - (start[lexeme] ?? 0) + (this.overlayLexemes.get(lexeme)?.size ?? 0);
+    }
+    return count;
+  }
+
+  private inTaxonomy(id: number, plan: TermPlan): boolean {
+    return plan.subCategories.has(this.subCategoryOf[id] ?? 0) || plan.lines.has(this.lineOf[id] ?? 0);
+  }
+
+  /** Every live product the plan matches, ascending ids. */
+  private productsOf(plan: TermPlan): number[] {
+    const { stamp } = this.scratch();
+    const mark = ++this.generation;
+    const found: number[] = [];
+    const take = (id: number) => {
+      if (stamp[id] === mark) return;
+      stamp[id] = mark;
+      found.push(id);
+    };
+    if (plan.subCategories.size + plan.lines.size > 0) {
+      for (let id = 0; id < this.capacity; id++) {
+        if (this.live[id] === 1 && this.inTaxonomy(id, plan)) take(id);
+      }
+    }
+    const { start, ids } = this.lexemePostings;
+    for (const lexeme of plan.lexemes) {
+      for (let k = start[lexeme] ?? 0; k < (start[lexeme + 1] ?? 0); k++) {
+        const id = ids[k] ?? 0;
+        if (this.replaced[id] !== 1) take(id);
+      }
+      for (const id of this.overlayLexemes.get(lexeme) ?? []) take(id);
+    }
+    return found.sort((a, b) => a - b);
+  }
+
+  /** The product's lexeme entries, wherever they are kept. */
+  private documentOf(id: number): DocumentView {
+    const doc = this.overlay.get(id);
+    if (doc)
+      return {
+        lexemes: doc.lexemes,
+        from: 0,
+        to: doc.lexemes.length,
+        posStart: doc.posStart,
+        positions: doc.positions,
+      };
+    const base = this.base;
+    if (!this.inBase(id)) return EMPTY_VIEW;
+    return {
+      lexemes: base.lexemes,
+      from: base.lexemeStart[id] ?? 0,
+      to: base.lexemeStart[id + 1] ?? 0,
+      posStart: base.posStart,
+      positions: base.positions,
+    };
+  }
+
+  private matches(id: number, plan: TermPlan): boolean {
+    if (this.inTaxonomy(id, plan)) return true;
+    if (plan.lexemes.length === 0) return false;
+    const doc = this.documentOf(id);
+    const wanted = new Set(plan.lexemes);
+    for (let k = doc.from; k < doc.to; k++) if (wanted.has(doc.lexemes[k] ?? -1)) return true;
+    return false;
+  }
+
+  private forEachWithWord(word: number, visit: (id: number) => void): void {
+    const { start, ids } = this.wordPostings;
+    for (let k = start[word] ?? 0; k < (start[word + 1] ?? 0); k++) {
+      const id = ids[k] ?? 0;
+      if (this.replaced[id] !== 1) visit(id);
+    }
+    for (const id of this.overlayWords.get(word) ?? []) visit(id);
+  }
+
+  private titleTrigramsOf(id: number): number[] {
+    const doc = this.overlay.get(id);
+    const words = doc
+      ? doc.titleWords
+      : this.base.titleWords.subarray(this.base.titleStart[id] ?? 0, this.base.titleStart[id + 1] ?? 0);
+    const trigrams: number[] = [];
+    for (const word of words) for (const trigram of this.wordTrigramIds[word] ?? []) trigrams.push(trigram);
+    return trigrams;
+  }
+}
+
+/** Lexemes in PostgreSQL's order (bytes, then length): UTF-16 order agrees for every BMP letter. */
+const compareLexemes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function addTo(map: Map<number, Set<number>>, key: number, id: number): void {
+  const set = map.get(key);
+  if (set) set.add(id);
+  else map.set(key, new Set([id]));
+}
+
+function* docEntries(
+  lexemes: Int32Array,
+  from: number,
+  to: number,
+  posStart: Int32Array,
+  positions: Uint16Array,
+): Generator<[number, Uint16Array]> {
+  for (let k = from; k < to; k++) {
+    yield [lexemes[k] ?? 0, positions.subarray(posStart[k] ?? 0, posStart[k + 1] ?? 0)];
+  }
+}
+
+/** A product's lexeme entries `from .. to` in `lexemes`, entry k's positions from `posStart[k]`. */
+interface DocumentView {
+  lexemes: Int32Array;
+  from: number;
+  to: number;
+  posStart: Int32Array;
+  positions: Uint16Array;
+}
+const EMPTY_VIEW: DocumentView = {
+  lexemes: new Int32Array(0),
+  from: 0,
+  to: 0,
+  posStart: new Int32Array(1),
+  positions: new Uint16Array(0),
+};
+
+/** A query item: one unique term and the lexeme ids it matches. */
+interface QueryItem {
+  lexemes: Set<number>;
+}
+
+/** The unique terms in PostgreSQL's order (tsquery operands sorted by text, duplicates merged). */
+function uniqueItems(terms: { term: SearchTerm | undefined; plan: TermPlan }[]): QueryItem[] {
+  const byLexeme = new Map<string, TermPlan>();
+  for (const { term, plan } of terms) {
+    if (term && !byLexeme.has(term.lexeme)) byLexeme.set(term.lexeme, plan);
+  }
+  return [...byLexeme.entries()]
+    .sort(([a], [b]) => compareLexemes(a, b))
+    .map(([, plan]) => ({ lexemes: new Set(plan.lexemes) }));
+}
+
+/** Reusable buffers describing one product's matches of the query items (textRank.ts). */
+class MatchScratch {
+  private entries = new Int32Array(64);
+  private readonly itemStart: Int32Array;
+  constructor(private readonly items: number) {
+    this.itemStart = new Int32Array(items + 1);
+  }
+  fill(doc: DocumentView, items: readonly QueryItem[]): DocumentMatches {
+    let count = 0;
+    items.forEach((item, index) => {
+      this.itemStart[index] = count;
+      for (let k = doc.from; k < doc.to; k++) {
+        if (!item.lexemes.has(doc.lexemes[k] ?? -1)) continue;
+        if (count === this.entries.length) {
+          const grown = new Int32Array(count * 2);
+          grown.set(this.entries);
+          this.entries = grown;
+        }
+        this.entries[count++] = k;
+      }
+    });
+    this.itemStart[this.items] = count;
+    return {
+      positions: doc.positions,
+      posStart: doc.posStart,
+      entries: this.entries,
+      itemStart: this.itemStart,
+      items: this.items,
+    };
+  }
+}
+
+/** Ids by rank descending, then id ascending, at most SEARCH_CANDIDATES_MAX. */
+function bestFirst(ids: readonly number[], ranks: Float64Array): number[] {
+  const order = Array.from(ids.keys());
+  order.sort((a, b) => (ranks[b] ?? 0) - (ranks[a] ?? 0) || (ids[a] ?? 0) - (ids[b] ?? 0));
+  return order.slice(0, SEARCH_CANDIDATES_MAX).map((index) => ids[index] ?? 0);
+}
