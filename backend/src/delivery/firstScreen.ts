@@ -27,6 +27,7 @@ import {
   apiQueryFromFilters,
   filtersFromParams,
   type ListingFilters,
+  paramsFromFilters,
   SORT_OPTIONS,
 } from '@shop/contract/listing';
 import { discountPercent, formatPrice } from '@shop/contract/money';
@@ -363,7 +364,7 @@ async function listingScreen(search: string, sources: FirstScreenSources): Promi
       : `<div class="fs-no-results" role="status"><p>${escapeHtml(MESSAGES.noResults)}</p></div>`;
   const firstCard = listing.items[0];
   // The canonical listing is the address of its filters in the catalog's order, defaults left out.
-  const canonicalQuery = address.replace(/^products\??/, '');
+  const canonicalQuery = paramsFromFilters(filters).toString();
   return {
     head: headOf(
       { meta, canonical: `/products${canonicalQuery ? `?${canonicalQuery}` : ''}`, image: firstCard?.image },
