@@ -56,6 +56,7 @@ import { messageRoutes } from './modules/messages/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { pageViewRoutes } from './modules/pageViews/routes';
 import { CatalogueFeed } from './modules/products/catalogueFeed';
+import { CatalogueIndex } from './modules/products/catalogueIndex';
 import { productRoutes } from './modules/products/routes';
 import { referenceListRoutes } from './modules/referenceLists/routes';
 import { pageRegistryOf } from './modules/remotes/pageRegistry';
@@ -226,6 +227,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const accounts = accountServices(options.database.db, options.auth);
   app.decorate('mailer', accounts.mailer);
   app.addHook('onClose', () => accounts.mailer.close());
+  // One change feed per app; the listing index (and the search index) follow it.
+  const catalogueFeed = new CatalogueFeed(options.database.db);
+  const catalogueIndex = new CatalogueIndex();
+  catalogueFeed.subscribe(catalogueIndex);
   const deps: RouteDeps = {
     database: options.database,
     accounts,
@@ -238,7 +243,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       shopEmail: options.checkout?.shopEmail ?? DEFAULT_SHOP_EMAIL,
     },
     releases: createReleaseServices(options.database.db, releaseSettings(options), app.log),
-    catalogueFeed: new CatalogueFeed(options.database.db),
+    catalogueFeed,
+    catalogueIndex,
     catalogue: {
       suggestionCacheTtlMs: 60_000,
       searchCacheTtlMs: 60_000,

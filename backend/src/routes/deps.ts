@@ -2,6 +2,7 @@ import type { CheckoutSettings } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import type { RateLimits } from '../hooks/rateLimits';
 import type { CatalogueFeed } from '../modules/products/catalogueFeed';
+import type { CatalogueIndex } from '../modules/products/catalogueIndex';
 import type { ReleaseServices } from '../modules/remotes/services';
 import type { AccountServices } from '../services/buyers';
 
@@ -23,6 +24,8 @@ export interface RouteDeps {
    * it, and every catalogue read calls `refresh()` first, so no instance answers stale.
    */
   catalogueFeed: CatalogueFeed;
+  /** The listing's index of the catalogue (subscribed to `catalogueFeed`). */
+  catalogueIndex: CatalogueIndex;
   /** Listing and suggestion settings. */
   catalogue?: CatalogueOptions;
 }
@@ -32,8 +35,4 @@ export interface CatalogueOptions {
   suggestionCacheTtlMs?: number;
   /** Ranked matches of a search text, for listing and suggestions (0: off). */
   searchCacheTtlMs?: number;
-  /** Listings filtered by attributes (`f`) computed at once per process (default 1). */
-  attributeFilterConcurrency?: number;
-  /** How long such a listing may wait for its turn before answering 503 SERVER_BUSY (default 5 s). */
-  attributeFilterMaxWaitMs?: number;
 }

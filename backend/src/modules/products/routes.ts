@@ -6,8 +6,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { limitOf } from '../../hooks/rateLimits';
 import { endpointSchema } from '../../http/endpoint';
-import { TtlCache } from '../../services/ttlCache';
-import { WorkGate } from '../../services/workGate';
 import {
   askQuestion,
   boughtTogether,
@@ -19,19 +17,11 @@ import {
 } from './productExtras';
 import { getProductBySlug, listProducts } from './products';
 
-/** One attribute-filtered listing at a time per process: a core and most of the pool stay free. */
-const ATTRIBUTE_FILTER_CONCURRENCY = 1;
-const ATTRIBUTE_FILTER_MAX_WAIT_MS = 5000;
-
 export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { database, catalogue, rateLimits } = app.deps;
+  const { database, catalogueFeed, catalogueIndex, rateLimits } = app.deps;
   const { db } = database;
   const tags = ['catalogue'];
-  const searchCache = new TtlCache<number[]>(catalogue?.searchCacheTtlMs ?? 0);
-  const attributeGate = new WorkGate(
-    catalogue?.attributeFilterConcurrency ?? ATTRIBUTE_FILTER_CONCURRENCY,
-    catalogue?.attributeFilterMaxWaitMs ?? ATTRIBUTE_FILTER_MAX_WAIT_MS,
-  );
+  const catalogue = { feed: catalogueFeed, index: catalogueIndex };
 
   app.get(
     '/products',
@@ -45,7 +35,7 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      data: await listProducts(db, request.query, searchCache, attributeGate),
+      data: await listProducts(db, request.query, catalogue),
     }),
   );
 
