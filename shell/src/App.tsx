@@ -1,14 +1,17 @@
+import type { StartupContent } from '@shop/contract';
 import { BrowserRouter } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import { Layout } from './frame/Layout';
 import { ShopRoutes } from './routes';
 import { PageSetupFailed } from './startup/PageSetupFailed';
-import { useStartupContent } from './startup/useStartupContent';
 
-export function App(): ReactNode {
-  const startup = useStartupContent();
-  if (startup.state === 'failed') return <PageSetupFailed />;
-  if (startup.state === 'loading') return <div aria-busy="true" style={{ minHeight: '100vh' }} />;
+/**
+ * The shop, once its startup content is in (bootstrap.tsx waits for it before the first render,
+ * so the server's markup stays on screen until then: no blank frame in between); null: it could
+ * not be loaded.
+ */
+export function App({ startup }: { startup: StartupContent | null }): ReactNode {
+  if (!startup) return <PageSetupFailed />;
   return (
     <BrowserRouter>
       <Layout>
