@@ -261,7 +261,8 @@ async function homeScreen(sources: FirstScreenSources): Promise<FirstScreen> {
     sources.read('deals-of-the-day', 'deals-of-the-day'),
   ]);
   if (!hero || !deal) throw new Error('the home page’s answers could not be read');
-  const slides = hero.items.slice(0, HERO_MAX_SLIDES);
+  // The API gives the carousel's slides, at most 5 (the catalog shows as many).
+  const slides = hero.items;
   const first = slides[0];
   const image = first ? responsiveImage(first.image, 'hero') : null;
   return {
@@ -274,9 +275,6 @@ async function homeScreen(sources: FirstScreenSources): Promise<FirstScreen> {
     image,
   };
 }
-
-/** At most this many slides show (the catalog's HERO_MAX_SLIDES). */
-const HERO_MAX_SLIDES = 5;
 
 function heroSlide(slide: HeroSlide, image: ResponsiveImage, count: number): string {
   const dots =
