@@ -1,6 +1,8 @@
 /**
  * Reseeds the database named by DATA_DIR / DATABASE_URL: reference data is refreshed, the
  * catalogue is wiped and regenerated.   npm run seed -- --products 1000
+ * On PostgreSQL, from BULK_SEED_MIN_PRODUCTS on, the products go in with COPY and the indexes are
+ * built after the load: 1,000,000 products take minutes (docs/operations.md, "Benchmarks").
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEED_PRODUCTS, loadConfig } from '../src/config';
@@ -15,7 +17,12 @@ async function main() {
   const count = Number(values.products);
   if (!Number.isInteger(count) || count < 1) throw new Error('--products must be a positive integer');
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // A large seed's statements (a COPY, an index build) run longer than the API's statement timeout.
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: { statementMs: 0 },
+  });
   try {
     await migrate(database.db);
     const started = Date.now();

@@ -48,12 +48,15 @@ export interface GeneratedProduct {
   attributes: { name: string; value: string }[];
 }
 
-export interface GeneratedCatalogue {
+export interface GeneratedTaxonomy {
   suppliers: { id: number; name: string }[];
   productTypes: { id: number; name: string; slug: string; position: number }[];
   categories: { id: number; typeId: number; name: string; slug: string; position: number }[];
   subCategories: { id: number; categoryId: number; name: string; slug: string; position: number }[];
   subCategorySpecifications: (SpecSeed & { subCategoryId: number })[];
+}
+
+export interface GeneratedCatalogue extends GeneratedTaxonomy {
   products: GeneratedProduct[];
 }
 
@@ -75,24 +78,42 @@ function shopPrice(prng: Prng, min: number, max: number): number {
   return Math.max(1, Math.floor(raw)) + prng.pick([0, 0.5, 0.99]);
 }
 
+interface LeafRef {
+  categoryId: number;
+  subCategoryId: number;
+  nouns: readonly string[];
+  categoryName: string;
+}
+
+interface TypeLeaves {
+  typeId: number;
+  priceRange: readonly [number, number];
+  leaves: LeafRef[];
+}
+
 export function generateCatalogue(options: { products: number; seed?: number }): GeneratedCatalogue {
+  const { taxonomy, products } = streamCatalogue(options);
+  return { ...taxonomy, products: [...products] };
+}
+
+/**
+ * The same catalogue as generateCatalogue, with the products made one at a time as they are read,
+ * so a million of them (seedDatabase's COPY path) never sit in memory together.
+ */
+export function streamCatalogue(options: { products: number; seed?: number }): {
+  taxonomy: GeneratedTaxonomy;
+  products: Generator<GeneratedProduct, void, undefined>;
+} {
   const prng = new Prng(options.seed ?? DEFAULT_SEED);
-  const catalogue: GeneratedCatalogue = {
+  const taxonomy: GeneratedTaxonomy = {
     suppliers: SUPPLIERS.map((supplier) => ({ ...supplier })),
     productTypes: [],
     categories: [],
     subCategories: [],
     subCategorySpecifications: [],
-    products: [],
   };
 
-  const byType: { typeId: number; priceRange: readonly [number, number]; leaves: LeafRef[] }[] = [];
-  interface LeafRef {
-    categoryId: number;
-    subCategoryId: number;
-    nouns: readonly string[];
-    categoryName: string;
-  }
+  const byType: TypeLeaves[] = [];
   const slugs = new Set<string>();
   const uniqueSlug = (name: string) => {
     const slug = slugify(name);
@@ -103,7 +124,7 @@ export function generateCatalogue(options: { products: number; seed?: number }):
 
   TAXONOMY.forEach((type, typeIndex) => {
     const typeId = typeIndex + 1;
-    catalogue.productTypes.push({
+    taxonomy.productTypes.push({
       id: typeId,
       name: type.name,
       slug: uniqueSlug(type.name),
@@ -111,8 +132,8 @@ export function generateCatalogue(options: { products: number; seed?: number }):
     });
     const leaves: LeafRef[] = [];
     type.categories.forEach((category, categoryIndex) => {
-      const categoryId = catalogue.categories.length + 1;
-      catalogue.categories.push({
+      const categoryId = taxonomy.categories.length + 1;
+      taxonomy.categories.push({
         id: categoryId,
         typeId,
         name: category.name,
@@ -120,8 +141,8 @@ export function generateCatalogue(options: { products: number; seed?: number }):
         position: categoryIndex,
       });
       category.subCategories.forEach((subCategory, subIndex) => {
-        const subCategoryId = catalogue.subCategories.length + 1;
-        catalogue.subCategories.push({
+        const subCategoryId = taxonomy.subCategories.length + 1;
+        taxonomy.subCategories.push({
           id: subCategoryId,
           categoryId,
           name: subCategory.name,
@@ -129,7 +150,7 @@ export function generateCatalogue(options: { products: number; seed?: number }):
           position: subIndex,
         });
         subCategory.specs.forEach(([name, value], position) => {
-          catalogue.subCategorySpecifications.push({
+          taxonomy.subCategorySpecifications.push({
             subCategoryId,
             name,
             value,
@@ -137,7 +158,7 @@ export function generateCatalogue(options: { products: number; seed?: number }):
             position,
           });
         });
-        catalogue.subCategorySpecifications.push({
+        taxonomy.subCategorySpecifications.push({
           subCategoryId,
           name: 'Gift Message',
           value: 'Free handwritten card',
@@ -150,9 +171,17 @@ export function generateCatalogue(options: { products: number; seed?: number }):
     byType.push({ typeId, priceRange: type.priceRange, leaves });
   });
 
+  return { taxonomy, products: generateProducts(prng, byType, options.products) };
+}
+
+function* generateProducts(
+  prng: Prng,
+  byType: readonly TypeLeaves[],
+  count: number,
+): Generator<GeneratedProduct, void, undefined> {
   const otherSuppliers = SUPPLIERS.filter((supplier) => supplier.id !== SUPPLIER_LINE_ID);
 
-  for (let id = 1; id <= options.products; id++) {
+  for (let id = 1; id <= count; id++) {
     // Round-robin over the types so even a small test catalogue spans every department.
     const type = byType[(id - 1) % byType.length];
     if (!type) throw new Error('The taxonomy has no product types');
@@ -210,7 +239,7 @@ export function generateCatalogue(options: { products: number; seed?: number }):
       { name: 'Origin', value: origin, showInQuickView: line === 'handmade' ? 1 : 0, position: 4 },
     ];
 
-    catalogue.products.push({
+    yield {
       id,
       slug: `${slugify(title)}-${id}`,
       title,
@@ -243,7 +272,6 @@ export function generateCatalogue(options: { products: number; seed?: number }):
         { name: 'Occasion', value: occasion.charAt(0).toUpperCase() + occasion.slice(1) },
         { name: 'Size', value: width < 15 ? 'Small' : width < 28 ? 'Medium' : 'Large' },
       ],
-    });
+    };
   }
-  return catalogue;
 }

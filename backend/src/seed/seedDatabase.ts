@@ -3,7 +3,10 @@
  * social channels, messages) is upserted; the catalogue is wiped and regenerated.
  */
 import { count, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { Pool, type PoolClient } from 'pg';
 import type { Database } from '../db/client';
+import * as schema from '../db/schema';
 import {
   authSlides,
   banners,
@@ -24,7 +27,13 @@ import {
   subCategorySpecifications,
   suppliers,
 } from '../db/schema';
-import { generateCatalogue } from './generateCatalogue';
+import { copyFrom, copyLine } from './copyFrom';
+import {
+  type GeneratedProduct,
+  type GeneratedTaxonomy,
+  generateCatalogue,
+  streamCatalogue,
+} from './generateCatalogue';
 import {
   ANSWERS,
   BANNERS,
@@ -113,20 +122,17 @@ export async function seedReferenceData(db: Executor): Promise<void> {
     });
 }
 
+/** What a reseed wipes (packagings too: seedGiftOptions inserts them with their ids). */
+const CATALOGUE_TABLES = sql`packagings, product_attributes, product_reviews, product_questions, product_gallery, product_group_members, product_groups, notify_requests, search_log, product_views, deal_items, deals, banners, hero_slides, category_block_items, category_blocks, page_contents, product_specifications, sub_category_specifications, products, sub_categories, categories, product_types, suppliers`;
+
 /** Replaces the whole catalogue. Cart lines pointing at old products go with it (CASCADE). */
 export async function seedCatalogue(
   db: Executor,
   options: { products: number; seed?: number },
 ): Promise<void> {
   const catalogue = generateCatalogue(options);
-  await db.execute(
-    sql`TRUNCATE product_attributes, product_reviews, product_questions, product_gallery, product_group_members, product_groups, notify_requests, search_log, product_views, deal_items, deals, banners, hero_slides, category_block_items, category_blocks, page_contents, product_specifications, sub_category_specifications, products, sub_categories, categories, product_types, suppliers RESTART IDENTITY CASCADE`,
-  );
-  await db.insert(suppliers).values(catalogue.suppliers);
-  await db.insert(productTypes).values(catalogue.productTypes);
-  await db.insert(categories).values(catalogue.categories);
-  await db.insert(subCategories).values(catalogue.subCategories);
-  await db.insert(subCategorySpecifications).values(catalogue.subCategorySpecifications);
+  await db.execute(sql`TRUNCATE ${CATALOGUE_TABLES} RESTART IDENTITY CASCADE`);
+  await insertTaxonomy(db, catalogue);
   await insertInChunks(
     catalogue.products.map(
       ({ specifications: _specifications, attributes: _attributes, ...product }) => product,
@@ -145,7 +151,19 @@ export async function seedCatalogue(
     ),
     (chunk) => db.insert(productAttributes).values(chunk),
   );
-  await seedProductExtras(db);
+  await seedProductExtras(db, { reviewSummaries: 'update' });
+  await finishCatalogue(db);
+}
+
+async function insertTaxonomy(db: Executor, taxonomy: GeneratedTaxonomy): Promise<void> {
+  await db.insert(suppliers).values(taxonomy.suppliers);
+  await db.insert(productTypes).values(taxonomy.productTypes);
+  await db.insert(categories).values(taxonomy.categories);
+  await db.insert(subCategories).values(taxonomy.subCategories);
+  await db.insert(subCategorySpecifications).values(taxonomy.subCategorySpecifications);
+}
+
+async function finishCatalogue(db: Executor): Promise<void> {
   await seedGiftOptions(db);
   await seedHomeContent(db);
   // Explicit ids were inserted, so move each serial sequence past them.
@@ -158,6 +176,195 @@ export async function seedCatalogue(
   }
 }
 
+/**
+ * The tables the bulk seed fills with many rows per product. Their secondary indexes, foreign keys
+ * and triggers are dropped (disabled) while they load and made again afterwards, as PostgreSQL's
+ * "Populating a Database" advises: one sorted index build beats a million index insertions.
+ */
+const BULK_TABLES = [
+  'products',
+  'product_specifications',
+  'product_attributes',
+  'product_reviews',
+  'product_questions',
+  'product_gallery',
+  'product_group_members',
+  'product_customizations',
+  'product_packagings',
+];
+
+/**
+ * The review count and average rating seedProductExtras's reviews give a product (the same
+ * formulas as its SQL: 1 + id % 9 reviews rated 3 + (id * 31 + g * 17) % 3, average rounded to one
+ * decimal, half away from zero like PostgreSQL's round(numeric)). The bulk seed writes them with
+ * the product instead of updating a million rows afterwards; test/seed-copy.test.ts checks both
+ * paths give the same rows.
+ */
+export function seededReviewSummary(productId: number): { reviewCount: number; rating: number } {
+  const reviewCount = 1 + (productId % 9);
+  let sum = 0;
+  for (let g = 1; g <= reviewCount; g++) sum += 3 + ((productId * 31 + g * 17) % 3);
+  return { reviewCount, rating: Math.round((sum * 10) / reviewCount) / 10 };
+}
+
+const PRODUCT_COLUMNS = [
+  'id',
+  'slug',
+  'title',
+  'short_description',
+  'description',
+  'hint',
+  'details',
+  'price',
+  'old_price',
+  'stock_quantity',
+  'is_customizable',
+  'has_packaging',
+  'hot',
+  'new_item',
+  'free_delivery',
+  'line',
+  'supplier_id',
+  'type_id',
+  'category_id',
+  'sub_category_id',
+  'rating',
+  'review_count',
+  'sales_count',
+  'created_at',
+] as const;
+
+function* productLines(rows: Iterable<GeneratedProduct>): Generator<string> {
+  for (const p of rows) {
+    const reviews = p.reviewCount > 0 ? seededReviewSummary(p.id) : { reviewCount: 0, rating: p.rating };
+    yield copyLine([
+      p.id,
+      p.slug,
+      p.title,
+      p.shortDescription,
+      p.description,
+      p.hint,
+      p.details,
+      p.price,
+      p.oldPrice,
+      p.stockQuantity,
+      p.isCustomizable,
+      p.hasPackaging,
+      p.hot,
+      p.newItem,
+      p.freeDelivery,
+      p.line,
+      p.supplierId,
+      p.typeId,
+      p.categoryId,
+      p.subCategoryId,
+      reviews.rating,
+      reviews.reviewCount,
+      p.salesCount,
+      p.createdAt,
+    ]);
+  }
+}
+
+function* specificationLines(rows: Iterable<GeneratedProduct>): Generator<string> {
+  for (const p of rows) {
+    for (const spec of p.specifications) {
+      yield copyLine([p.id, spec.name, spec.value, spec.showInQuickView, spec.position]);
+    }
+  }
+}
+
+function* attributeLines(rows: Iterable<GeneratedProduct>): Generator<string> {
+  for (const p of rows) {
+    for (const attribute of p.attributes) yield copyLine([p.id, attribute.name, attribute.value]);
+  }
+}
+
+/**
+ * The same catalogue as seedCatalogue, for PostgreSQL and large sizes: products, specifications
+ * and attributes go in with COPY (the generator runs once per table, never holding the catalogue
+ * in memory), the bulk tables' indexes and foreign keys are made after the load, in one
+ * transaction on one connection.
+ */
+async function bulkSeed(pool: Pool, options: { products: number; seed?: number }): Promise<void> {
+  const client = await pool.connect();
+  const tx: Database = drizzle(client, { schema });
+  try {
+    await client.query('BEGIN');
+    // Index builds sort in memory when they can (the server's default is 64 MB).
+    await client.query(`SET LOCAL maintenance_work_mem = '512MB'`);
+    await seedReferenceData(tx);
+    await tx.execute(sql`TRUNCATE ${CATALOGUE_TABLES} RESTART IDENTITY CASCADE`);
+    const restore = await dropBulkConstraints(client);
+    const { taxonomy } = streamCatalogue(options);
+    await insertTaxonomy(tx, taxonomy);
+    const columns = PRODUCT_COLUMNS.join(', ');
+    await copyFrom(
+      client,
+      `COPY products (${columns}) FROM STDIN`,
+      productLines(streamCatalogue(options).products),
+    );
+    await copyFrom(
+      client,
+      'COPY product_specifications (product_id, name, value, show_in_quick_view, position) FROM STDIN',
+      specificationLines(streamCatalogue(options).products),
+    );
+    await copyFrom(
+      client,
+      'COPY product_attributes (product_id, name, value) FROM STDIN',
+      attributeLines(streamCatalogue(options).products),
+    );
+    await seedProductExtras(tx, { reviewSummaries: 'written' });
+    await finishCatalogue(tx);
+    await restore();
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Drops the secondary indexes and foreign keys of BULK_TABLES and disables their user triggers
+ * (a change feed would log every seeded row); returns what makes them again. Primary keys and
+ * unique constraints stay: they are the tables' identity.
+ */
+async function dropBulkConstraints(client: PoolClient): Promise<() => Promise<void>> {
+  const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+    `SELECT quote_ident(c.relname) AS name, pg_get_indexdef(i.indexrelid) AS definition
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
+     WHERE t.relname = ANY($1) AND t.relnamespace = current_schema()::regnamespace
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
+    [BULK_TABLES],
+  );
+  const { rows: foreignKeys } = await client.query<{ tableName: string; name: string; definition: string }>(
+    `SELECT quote_ident(t.relname) AS "tableName", quote_ident(k.conname) AS name, pg_get_constraintdef(k.oid) AS definition
+     FROM pg_constraint k JOIN pg_class t ON t.oid = k.conrelid
+     WHERE k.contype = 'f' AND t.relname = ANY($1) AND t.relnamespace = current_schema()::regnamespace`,
+    [BULK_TABLES],
+  );
+  for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
+  for (const key of foreignKeys)
+    await client.query(`ALTER TABLE ${key.tableName} DROP CONSTRAINT ${key.name}`);
+  for (const table of BULK_TABLES) await client.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
+  return async () => {
+    for (const index of indexes) await client.query(index.definition);
+    for (const key of foreignKeys) {
+      await client.query(`ALTER TABLE ${key.tableName} ADD CONSTRAINT ${key.name} ${key.definition}`);
+    }
+    for (const table of BULK_TABLES) await client.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
+    // The triggers saw none of the seeded rows: a change feed (catalogue_changes, where it exists)
+    // reads a NULL product as "reload everything".
+    await client.query(
+      `DO $$ BEGIN
+         IF to_regclass('catalogue_changes') IS NOT NULL THEN INSERT INTO catalogue_changes (product_id) VALUES (NULL); END IF;
+       END $$`,
+    );
+  };
+}
+
 const textArray = (values: readonly string[]) =>
   sql`ARRAY[${sql.join(
     values.map((value) => sql`${value}::text`),
@@ -168,7 +375,10 @@ const textArray = (values: readonly string[]) =>
  * Reviews, questions, gallery entries and product groups, made in SQL from the products themselves
  * (deterministic formulas of the id), so 100 000 products take seconds, not minutes.
  */
-async function seedProductExtras(db: Executor): Promise<void> {
+async function seedProductExtras(
+  db: Executor,
+  options: { reviewSummaries: 'update' | 'written' },
+): Promise<void> {
   // A fifth of the products (review_count 0 from the generator) get no review at all.
   await db.execute(sql`
     INSERT INTO product_reviews (product_id, buyer_name, rating, comments, created_at)
@@ -178,7 +388,8 @@ async function seedProductExtras(db: Executor): Promise<void> {
     FROM products p CROSS JOIN LATERAL generate_series(1, 1 + p.id % 9) AS g
     WHERE p.review_count > 0
     ORDER BY p.id, g`);
-  await db.execute(sql`
+  if (options.reviewSummaries === 'update')
+    await db.execute(sql`
     UPDATE products SET review_count = r.n, rating = r.average
     FROM (SELECT product_id, count(*)::int AS n, round(avg(rating), 1) AS average FROM product_reviews GROUP BY product_id) r
     WHERE r.product_id = products.id`);
@@ -269,16 +480,32 @@ async function seedHomeContent(db: Executor): Promise<void> {
     INSERT INTO product_views (product_id) SELECT id FROM products WHERE id <= 12 ORDER BY id`);
 }
 
+/** From this many products on, PostgreSQL is seeded with COPY (bulkSeed); below, with INSERTs. */
+export const BULK_SEED_MIN_PRODUCTS = 10_000;
+
 export async function seedDatabase(
   db: Database,
-  options: { products: number; seed?: number },
+  options: { products: number; seed?: number; method?: 'insert' | 'copy' },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await seedReferenceData(tx);
-    await seedCatalogue(tx, options);
-  });
+  // Drizzle's node-postgres database holds its pg Pool; PGlite has none and always INSERTs.
+  const client: unknown = Reflect.get(db, '$client');
+  const pool = client instanceof Pool ? client : null;
+  const method = options.method ?? (pool && options.products >= BULK_SEED_MIN_PRODUCTS ? 'copy' : 'insert');
+  if (method === 'copy') {
+    if (!pool) throw new Error('The COPY seed needs PostgreSQL (DATABASE_URL)');
+    await bulkSeed(pool, options);
+  } else {
+    await db.transaction(async (tx) => {
+      await seedReferenceData(tx);
+      await seedCatalogue(tx, options);
+    });
+  }
   // Fresh statistics (and visibility map) so the planner picks the listing / search indexes at once.
-  await db.execute(sql`VACUUM ANALYZE products, product_attributes, product_specifications`);
+  await db.execute(
+    method === 'copy'
+      ? sql.raw(`VACUUM ANALYZE ${BULK_TABLES.join(', ')}`)
+      : sql`VACUUM ANALYZE products, product_attributes, product_specifications`,
+  );
 }
 
 export async function isCatalogueEmpty(db: Database): Promise<boolean> {
