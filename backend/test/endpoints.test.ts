@@ -17,8 +17,8 @@ const json = (value: unknown) => JSON.stringify(value);
 
 /** Routes the API serves that are not JSON endpoints of the contract (files, the docs). */
 const NOT_JSON = new Set([
-  // The generated SVG pictures (modules/images).
-  ...IMAGE_KINDS.map((kind) => `GET images/${kind}/:id.svg`),
+  // The generated SVG pictures and their WebP renditions (modules/images).
+  ...IMAGE_KINDS.flatMap((kind) => [`GET images/${kind}/:id.svg`, `GET images/${kind}/:id/:rendition`]),
   'GET uploads/*',
 ]);
 

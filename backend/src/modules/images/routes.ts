@@ -1,16 +1,39 @@
 /**
- * The images module: `/images/<kind>/:id.svg`, the generated pictures of the catalogue (products,
- * types, slides, banners, …). Files, not JSON: they are outside the contract's endpoint table.
+ * The images module: the generated pictures of the catalogue (products, types, slides, banners, …)
+ * as `/images/<kind>/:id.svg`, and their WebP renditions as `/images/<kind>/:id/<width>.webp`
+ * (services/imageRenditions.ts: stored in the database, drawn on first request when missing).
+ * Files, not JSON: they are outside the contract's endpoint table.
  */
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { ErrorEnvelope, Id } from '@shop/contract/schemas/common';
+import { ErrorEnvelope, Id, INT4_MAX } from '@shop/contract/schemas/common';
+import {
+  ImageRenditions,
+  RENDITION_CONTENT_TYPE,
+  RENDITION_FORMAT,
+  RENDITION_WIDTHS,
+} from '../../services/imageRenditions';
 import { catalogueImage, IMAGE_KINDS } from '../../services/images';
 
-/** The SVG for an id never changes (the name is part of the seed), so browsers may keep it a year. */
+/**
+ * A picture's bytes for an id never change while its name does not (the name is part of the
+ * seed), so browsers may keep it a year.
+ */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const errors = {
+  400: {
+    description: 'The id is not a positive integer within int4, or the size or format is not made',
+    content: { 'application/json': { schema: ErrorEnvelope } },
+  },
+  404: {
+    description: 'No such picture',
+    content: { 'application/json': { schema: ErrorEnvelope } },
+  },
+};
 
 export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database } = app.deps;
+  const renditions = new ImageRenditions(database.db);
   for (const kind of IMAGE_KINDS) {
     app.get(
       `/images/${kind}/:id.svg`,
@@ -27,20 +50,56 @@ export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
               description: 'SVG document',
               content: { 'image/svg+xml': { schema: Type.String() } },
             },
-            400: {
-              description: 'The id is not a positive integer within int4',
-              content: { 'application/json': { schema: ErrorEnvelope } },
-            },
-            404: {
-              description: 'No such picture',
-              content: { 'application/json': { schema: ErrorEnvelope } },
-            },
+            ...errors,
           },
         },
       },
       async (request, reply) => {
         const svg = await catalogueImage(database.db, kind, request.params.id);
         return reply.header('cache-control', IMMUTABLE).type('image/svg+xml; charset=utf-8').send(svg);
+      },
+    );
+    app.get(
+      `/images/${kind}/:id/:rendition`,
+      {
+        schema: {
+          tags: ['images'],
+          summary: `Raster rendition of the picture of one of the ${kind}`,
+          description: `Answers \`${RENDITION_CONTENT_TYPE}\` (cached a year), ${RENDITION_WIDTHS.join(', ')} pixels wide. A size or format not made, or an id that is not a positive int4, answers 400 and an unknown id 404, both as the JSON error envelope.`,
+          params: Type.Object({
+            id: Id(),
+            rendition: Type.String({
+              pattern: '^[0-9]{1,5}\\.[a-z0-9]{1,8}$',
+              description: `<width>.<format>, e.g. 320.${RENDITION_FORMAT}`,
+            }),
+          }),
+          querystring: Type.Object({
+            view: Type.Optional(
+              Type.Integer({
+                minimum: 0,
+                maximum: INT4_MAX,
+                description: 'Gallery view; the generated drawings are the same for every view',
+              }),
+            ),
+          }),
+          produces: [RENDITION_CONTENT_TYPE, 'application/json'],
+          response: {
+            200: {
+              description: `${RENDITION_FORMAT} picture`,
+              content: {
+                [RENDITION_CONTENT_TYPE]: {
+                  schema: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' }),
+                },
+              },
+            },
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const [width = '', format = ''] = request.params.rendition.split('.');
+        const bytes = await renditions.get(kind, request.params.id, Number(width), format);
+        return reply.header('cache-control', IMMUTABLE).type(RENDITION_CONTENT_TYPE).send(bytes);
       },
     );
   }
