@@ -1,4 +1,5 @@
 import type { CategoryBlock } from '@shop/shared';
+import { responsiveImage } from '@shop/shared/media';
 import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import styles from './home.module.css';
@@ -16,7 +17,7 @@ export function CategoryBlockSection({ block }: { block: CategoryBlock }): React
         {block.categories.map(({ category }) => (
           <li key={category.slug}>
             <Link to={`/products?${typeQuery}&category=${encodeURIComponent(category.slug)}`}>
-              <img src={category.image} alt="" width={160} height={160} loading="lazy" />
+              <img {...responsiveImage(category.image, 'tile')} alt="" loading="lazy" decoding="async" />
               <span>{category.name}</span>
             </Link>
           </li>

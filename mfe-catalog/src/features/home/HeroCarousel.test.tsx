@@ -25,6 +25,29 @@ function renderHero() {
 }
 
 describe('hero carousel', () => {
+  it('shows the slides as WebP renditions in the 1200 x 400 box, the first fetched at once and first', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <HeroSlides
+          slides={slides.map((slide) => ({
+            ...slide,
+            image: `/backend/api/images/hero-slides/${slide.id}.svg`,
+          }))}
+        />
+      </MemoryRouter>,
+    );
+    const [first, second] = container.querySelectorAll('img');
+    expect(first).toHaveAttribute('src', '/backend/api/images/hero-slides/1/1200.webp');
+    expect(first?.getAttribute('srcset')).toContain('/backend/api/images/hero-slides/1/800.webp 800w');
+    expect(first).toHaveAttribute('sizes', '(max-width: 1240px) calc(100vw - 2rem), 1208px');
+    expect(first).toHaveAttribute('width', '1200');
+    expect(first).toHaveAttribute('height', '400');
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(second).toHaveAttribute('loading', 'lazy');
+    expect(second).toHaveAttribute('decoding', 'async');
+  });
+
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

@@ -1,4 +1,5 @@
 import { ErrorPanel, type HeroSlide, Skeleton } from '@shop/shared';
+import { responsiveImage } from '@shop/shared/media';
 import { Link } from '@shop/shared/router';
 import {
   type CSSProperties,
@@ -113,12 +114,11 @@ export function HeroSlides({ slides }: { slides: HeroSlide[] }): ReactNode {
               inert={position !== index}
             >
               <img
-                src={slide.image}
+                {...responsiveImage(slide.image, 'hero')}
                 alt=""
                 className={styles.heroImage}
-                width={1200}
-                height={400}
                 loading={position === 0 ? 'eager' : 'lazy'}
+                decoding="async"
                 fetchPriority={position === 0 ? 'high' : 'auto'}
               />
               <div className={styles.heroText}>

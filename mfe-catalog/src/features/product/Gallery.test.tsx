@@ -15,6 +15,31 @@ const entries: GalleryEntry[] = [
 ];
 
 describe('product gallery', () => {
+  it('shows a catalogue picture as WebP renditions of its view, sized by the layout, fetched first', () => {
+    const api = '/backend/api/images/products/7';
+    render(
+      <Gallery
+        title="Oak box"
+        entries={[
+          { id: 1, type: 'Image', image: `${api}.svg?view=1`, video_link: null, caption: null },
+          { id: 2, type: 'Image', image: `${api}.svg?view=2`, video_link: null, caption: null },
+        ]}
+      />,
+    );
+    const main = screen.getByRole('img', { name: 'Oak box' });
+    expect(main).toHaveAttribute('src', `${api}/640.webp?view=1`);
+    expect(main.getAttribute('srcset')).toContain(`${api}/320.webp?view=1 320w`);
+    expect(main.getAttribute('sizes')).toMatch(/^\(max-width: 767px\)/);
+    expect(main).toHaveAttribute('width', '480');
+    expect(main).toHaveAttribute('height', '480');
+    expect(main).toHaveAttribute('fetchpriority', 'high');
+    expect(main).toHaveAttribute('decoding', 'async');
+    const thumbnail = screen.getByRole('button', { name: 'Show image 2 of 2' }).querySelector('img');
+    expect(thumbnail).toHaveAttribute('sizes', '64px');
+    expect(thumbnail).toHaveAttribute('loading', 'lazy');
+    expect(thumbnail?.getAttribute('srcset')).toContain(`${api}/128.webp?view=2 128w`);
+  });
+
   it('shows the first entry and switches with the thumbnails', () => {
     render(<Gallery title="Oak box" entries={entries} />);
     expect(screen.getByRole('img', { name: 'Oak box' })).toHaveAttribute('src', '/img/oak.svg?view=1');

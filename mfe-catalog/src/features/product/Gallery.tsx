@@ -1,4 +1,5 @@
 import type { GalleryEntry } from '@shop/shared';
+import { responsiveImage } from '@shop/shared/media';
 import { type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, useState } from 'react';
 import { GALLERY_ZOOM_FACTOR } from '../../constants';
 import styles from './product.module.css';
@@ -65,7 +66,13 @@ export function Gallery({ title, entries }: { title: string; entries: readonly G
               onMouseLeave={() => setHovering(false)}
               onMouseMove={onMove}
             >
-              <img className={styles.mainImage} src={entry.image} alt={title} width={480} height={480} />
+              <img
+                {...responsiveImage(entry.image, 'gallery')}
+                className={styles.mainImage}
+                alt={title}
+                decoding="async"
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+              />
               {zoomed || hovering ? (
                 <div className={styles.magnified} style={magnified} aria-hidden="true" data-testid="zoom" />
               ) : null}
@@ -97,7 +104,7 @@ export function Gallery({ title, entries }: { title: string; entries: readonly G
                   setZoomed(false);
                 }}
               >
-                <img src={item.image} alt="" width={64} height={64} loading="lazy" />
+                <img {...responsiveImage(item.image, { fixed: 64 })} alt="" loading="lazy" decoding="async" />
                 {item.type === 'Video' ? (
                   <span className={styles.play} aria-hidden="true">
                     ▶

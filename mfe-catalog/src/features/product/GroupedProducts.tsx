@@ -1,4 +1,5 @@
 import type { ProductGroup } from '@shop/shared';
+import { responsiveImage } from '@shop/shared/media';
 import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import styles from './product.module.css';
@@ -26,7 +27,12 @@ export function GroupedProducts({
                 title={product.title}
               >
                 {/* The link's text names it; the image would repeat the title to screen readers. */}
-                <img src={product.image} alt="" width={56} height={56} loading="lazy" />
+                <img
+                  {...responsiveImage(product.image, { fixed: 56 })}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
                 <span className="visually-hidden">{product.title}</span>
               </Link>
             </li>

@@ -1,4 +1,5 @@
 import { discountPercent, type ProductCard as Product, type Specification } from '@shop/shared';
+import { responsiveImage } from '@shop/shared/media';
 import { Link } from '@shop/shared/router';
 import { memo, type ReactNode } from 'react';
 import { QUICK_VIEW_MAX_SPECS } from '../../constants';
@@ -40,11 +41,10 @@ export function ProductCard({
       <div className={styles.media}>
         <Link to={`/product/${product.slug}`} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
           <img
-            src={product.image}
+            {...responsiveImage(product.image, 'card')}
             alt=""
-            width={240}
-            height={240}
             loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
             fetchPriority={eager ? 'high' : 'auto'}
           />
         </Link>

@@ -1,6 +1,7 @@
 import { SEARCH_TEXT_MAX } from '@shop/contract/validation/keyword';
 import { MESSAGES } from '@shop/contract/validation/messages';
 import { useBodyScrollLock } from '@shop/shared';
+import { responsiveImage } from '@shop/shared/media';
 import { useLocation, useNavigate, useSearchParams } from '@shop/shared/router';
 import {
   type FormEvent,
@@ -182,7 +183,9 @@ export function SearchBox(): ReactNode {
                     onMouseDown={(event) => event.preventDefault()}
                     onClick={() => go(option.to)}
                   >
-                    {option.image ? <img src={option.image} alt="" width={36} height={36} /> : null}
+                    {option.image ? (
+                      <img {...responsiveImage(option.image, { fixed: 36 })} alt="" decoding="async" />
+                    ) : null}
                     <span>
                       {option.label}
                       {option.context ? <span className={styles.context}> in {option.context}</span> : null}

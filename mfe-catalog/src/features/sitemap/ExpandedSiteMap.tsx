@@ -1,6 +1,7 @@
 import 'slick-carousel/slick/slick.css';
 import 'slick-carousel/slick/slick-theme.css';
 import type { SitemapNode } from '@shop/shared';
+import { responsiveImage } from '@shop/shared/media';
 import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import Slider from 'react-slick';
@@ -21,7 +22,9 @@ export default function ExpandedSiteMap({ sitemap }: { sitemap: SitemapNode[] })
         {sitemap.map((type) => (
           <div key={type.id} className={styles.typeCard}>
             <Link to={sitemapHref(type)} className={styles.typeTitle}>
-              {type.image ? <img src={type.image} alt="" width={96} height={96} loading="lazy" /> : null}
+              {type.image ? (
+                <img {...responsiveImage(type.image, { fixed: 96 })} alt="" loading="lazy" decoding="async" />
+              ) : null}
               {type.name}
             </Link>
             <ul>

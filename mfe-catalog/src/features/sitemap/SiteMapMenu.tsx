@@ -1,4 +1,5 @@
 import { type SitemapNode, Skeleton, useBodyScrollLock, useBusState, useDismiss } from '@shop/shared';
+import { responsiveImage } from '@shop/shared/media';
 import { Link, useLocation } from '@shop/shared/router';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useMediaQuery } from '../../app/useMediaQuery';
@@ -90,12 +91,11 @@ function LeafImage({ node }: { node: SitemapNode | undefined }): ReactNode {
   if (!node?.image || node.child.length >= SITEMAP_IMAGE_BELOW_CHILDREN) return null;
   return (
     <img
+      {...responsiveImage(node.image, { fixed: 160 })}
       className={styles.leafImage}
-      src={node.image}
       alt={node.name}
-      width={160}
-      height={160}
       loading="lazy"
+      decoding="async"
     />
   );
 }
