@@ -7,6 +7,7 @@ import {
   useDocumentTitle,
   useTimeouts,
 } from '@shop/shared';
+import { responsiveImage } from '@shop/shared/media';
 import { Link } from '@shop/shared/router';
 import { type TabSpec, Tabs } from '@shop/shared/tabs';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -147,7 +148,7 @@ function CartLine({ item, format }: { item: CartItem; format: (amount: number) =
       className={item.stock_problem ? `${styles.line} ${styles.flagged}` : styles.line}
       data-testid="cart-line"
     >
-      <img src={product.image} alt="" width={96} height={96} />
+      <img {...responsiveImage(product.image, { fixed: 96 })} alt="" decoding="async" />
       <div className={styles.lineInfo}>
         <Link to={`/product/${product.slug}`} id={titleId}>
           {product.title}

@@ -1,4 +1,5 @@
 import type { Cart } from '@shop/shared';
+import { responsiveImage } from '@shop/shared/media';
 import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import { cartMoney } from '../cart/money';
@@ -13,7 +14,7 @@ export function CartTab({ cart, onContinue }: { cart: Cart; onContinue: () => vo
       <ul className={styles.lines}>
         {cart.items.map((item) => (
           <li key={item.id} className={styles.line} data-testid="checkout-line">
-            <img src={item.product.image} alt="" width={64} height={64} />
+            <img {...responsiveImage(item.product.image, { fixed: 64 })} alt="" decoding="async" />
             <div className={styles.lineInfo}>
               <Link to={`/product/${item.product.slug}`}>{item.product.title}</Link>
               <span>

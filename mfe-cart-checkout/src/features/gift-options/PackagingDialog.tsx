@@ -2,6 +2,7 @@ import { MESSAGES, packagingSchema } from '@shop/contract/validation';
 import { type CartItem, Skeleton, useLoaded } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
 import { formStyles, SelectField } from '@shop/shared/form';
+import { responsiveImage } from '@shop/shared/media';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useCallback } from 'react';
 import { useCartSelector } from '../cart/hooks';
@@ -96,7 +97,11 @@ function PackagingForm({
             <ul className={styles.options} aria-label="Packaging options">
               {options.map((option) => (
                 <li key={option.id} className={styles.option}>
-                  <img src={option.packaging.image} alt={option.packaging.title} width={96} height={96} />
+                  <img
+                    {...responsiveImage(option.packaging.image, { fixed: 96 })}
+                    alt={option.packaging.title}
+                    decoding="async"
+                  />
                   <span className={styles.optionTitle}>{option.packaging.title}</span>
                   <span className={styles.optionPrice}>
                     {packagingPrice(option.price, packagingLevel, currency)}

@@ -8,6 +8,7 @@ import {
   useLoaded,
   useTimeouts,
 } from '@shop/shared';
+import { responsiveImage } from '@shop/shared/media';
 import { Link, useNavigate, useParams } from '@shop/shared/router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { cartReplaced, fetchCart } from '../cart/cartSlice';
@@ -68,7 +69,7 @@ export function PackagingPage(): ReactNode {
       <h1 id="packaging-title">Gift Packaging</h1>
       {line ? (
         <div className={styles.forLine}>
-          <img src={line.product.image} alt="" width={64} height={64} />
+          <img {...responsiveImage(line.product.image, { fixed: 64 })} alt="" decoding="async" />
           <p>
             Choose the packaging for <strong>{line.product.title}</strong> ({line.quantity}{' '}
             {line.quantity === 1 ? 'piece' : 'pieces'}).
@@ -136,7 +137,7 @@ function KindCard({
 
   return (
     <li className={styles.kind}>
-      <img src={kind.image} alt={kind.title} width={160} height={160} />
+      <img {...responsiveImage(kind.image, { fixed: 160 })} alt={kind.title} decoding="async" />
       <h2 className={styles.kindTitle}>{kind.title}</h2>
       <p className={styles.kindPrice}>{formatMoney(kind.price, USD)}</p>
       {!line ? null : option ? (

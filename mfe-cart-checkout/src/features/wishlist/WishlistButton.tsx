@@ -1,4 +1,5 @@
 import { bus, type CommandName, useBusState } from '@shop/shared';
+import { responsiveImage } from '@shop/shared/media';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useState } from 'react';
 import { HeaderOverlayButton } from '../../app/HeaderOverlayButton';
@@ -87,7 +88,7 @@ function WishlistNewest({ onNavigate }: { onNavigate: () => void }): ReactNode {
     <ul className={styles.newest}>
       {items.slice(0, OVERLAY_ITEMS).map((item) => (
         <li key={item.id}>
-          <img src={item.product.image} alt="" width={40} height={40} />
+          <img {...responsiveImage(item.product.image, { fixed: 40 })} alt="" decoding="async" />
           <Link to={`/product/${item.product.slug}`} onClick={onNavigate}>
             {item.product.title}
           </Link>

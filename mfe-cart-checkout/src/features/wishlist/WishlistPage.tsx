@@ -7,6 +7,7 @@ import {
   useDocumentTitle,
   type WishlistItem,
 } from '@shop/shared';
+import { responsiveImage } from '@shop/shared/media';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useEffect } from 'react';
 import { OUT_OF_STOCK_LABEL, WISHLIST_EMPTY_MESSAGE, WISHLIST_SIGNED_OUT_MESSAGE } from '../../constants';
@@ -75,7 +76,7 @@ function WishlistLine({ item }: { item: WishlistItem }): ReactNode {
   const { product } = item;
   return (
     <li className={styles.item} data-testid="wishlist-line">
-      <img src={product.image} alt="" width={96} height={96} />
+      <img {...responsiveImage(product.image, { fixed: 96 })} alt="" decoding="async" />
       <div className={styles.info}>
         <Link to={`/product/${product.slug}`}>{product.title}</Link>
         {currency ? <span>{formatPrice(product.price, currency)}</span> : null}
