@@ -9,6 +9,7 @@ import {
 } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
 import { formStyles } from '@shop/shared/form';
+import { responsiveImage } from '@shop/shared/media';
 import { Link, useParams } from '@shop/shared/router';
 import { type ReactNode, useState } from 'react';
 import { DateTime } from '../../app/DateTime';
@@ -189,7 +190,7 @@ function OrderedProductCard({
   const close = () => setOpen(null);
   return (
     <article className={`${styles.card} ${styles.product}`} aria-label={product.title}>
-      <img src={product.image} alt="" />
+      <img {...responsiveImage(product.image, { fixed: 96 })} alt="" decoding="async" />
       <div>
         <h3>{product.title}</h3>
         <p>
@@ -213,7 +214,8 @@ function OrderedProductCard({
           <div>
             <h4>Packaging</h4>
             <p>
-              <img src={packaging.image} alt="" width={48} height={48} /> {packaging.title}
+              <img {...responsiveImage(packaging.image, { fixed: 48 })} alt="" decoding="async" />{' '}
+              {packaging.title}
             </p>
           </div>
         ) : null}
