@@ -36,8 +36,8 @@ export const UPLOAD_DECODE_TIMEOUT_S = 10;
 /** Quality of the JPEG written again: a proof of payment's small print stays legible. */
 export const UPLOAD_JPEG_QUALITY = 90;
 
-// Process-wide (nothing else in the backend uses sharp): no cache of decoded images, each upload
-// is decoded once.
+// Process-wide (the picture renditions of services/imageRenditions.ts get the same): no cache of
+// decoded images, each upload is decoded once; one libvips thread per picture.
 sharp.cache(false);
 sharp.concurrency(UPLOAD_THREADS_PER_DECODE);
 
