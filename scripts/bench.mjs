@@ -1,8 +1,16 @@
 // `npm run bench`: measures, never asserts. Starts the production shop on a fresh, seeded
 // database (builds what is missing), then reports API latency under load (autocannon), cart adds
 // and reads and order placement with every answer checked, the first-load JavaScript of the main
-// pages and their Lighthouse mobile performance.
+// pages and their Lighthouse mobile metrics (median [min-max] of 5 runs: performance, LCP, CLS,
+// TBT). docs/operations.md, "Benchmarks", has the targets.
 //   BENCH_CONNECTIONS=8 BENCH_SECONDS=10 npm run bench
+//   BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_LIGHTHOUSE_RUNS=5 runs per page.
+//   BENCH_CART=0, BENCH_ORDERS=0 skip the cart and order benchmarks.
+// The catalogue, cold, at several sizes side by side (backend/scripts/bench-catalogue.ts), on
+// PostgreSQL databases seeded beforehand (`DATABASE_URL=… npm run seed -- --products 1000000`):
+//   BENCH_CATALOGUE=1 BENCH_CATALOGUE_URLS=postgres://…/shop_100k,postgres://…/shop_1m npm run bench
+// (BENCH_CATALOGUE_URLS defaults to DATABASE_URL; BENCH_ONLY, BENCH_EXPLAIN=0, BENCH_REPORT: see
+// that file). BENCH_ATTRIBUTE_FILTER=1 adds the worst-`f` load benchmark.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -119,13 +127,13 @@ try {
       code === 0 ? resolve() : reject(new Error(`first-load bench exited ${code}`)),
     );
   });
-  // Lighthouse mobile performance of the main pages (BENCH_LIGHTHOUSE=0 skips it; runs per page
-  // from BENCH_LIGHTHOUSE_RUNS, default 3).
+  // Lighthouse mobile of the main pages (BENCH_LIGHTHOUSE=0 skips it; runs per page from
+  // BENCH_LIGHTHOUSE_RUNS, default 5).
   if (process.env.BENCH_LIGHTHOUSE !== '0') {
     await new Promise((resolve, reject) => {
       const child = spawn(
         process.execPath,
-        [path.join(ROOT, 'scripts/bench-lighthouse.mjs'), base, process.env.BENCH_LIGHTHOUSE_RUNS ?? '3'],
+        [path.join(ROOT, 'scripts/bench-lighthouse.mjs'), base, process.env.BENCH_LIGHTHOUSE_RUNS ?? '5'],
         { stdio: 'inherit' },
       );
       child.on('exit', (code) =>
@@ -143,8 +151,9 @@ try {
 if (process.env.BENCH_ATTRIBUTE_FILTER === '1')
   await runBackendBench('bench-attribute-filter.ts', 'attribute filter');
 
-// BENCH_CATALOGUE=1: listing / search / suggestions on the database named by DATABASE_URL (seed it
-// first, e.g. 100 000 products; see backend/scripts/bench-catalogue.ts).
+// BENCH_CATALOGUE=1: listings, searches and suggestions, cold, on each database of
+// BENCH_CATALOGUE_URLS (default DATABASE_URL), side by side, every answer checked, with a markdown
+// report holding the explain plans (see backend/scripts/bench-catalogue.ts).
 if (process.env.BENCH_CATALOGUE === '1') {
   await new Promise((resolve, reject) => {
     const child = spawn(
