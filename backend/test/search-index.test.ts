@@ -8,7 +8,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../src/db/client';
 import { rowsOf } from '../src/db/migrate';
 import { PRODUCT_LINES, products } from '../src/db/schema';
-import { rankWithIndex, SEARCH_CANDIDATES_MAX, searchWords } from '../src/modules/search/ranking';
+import { rankSearch, SEARCH_CANDIDATES_MAX, searchWords } from '../src/modules/search/ranking';
 import { SearchIndex } from '../src/modules/search/searchIndex';
 import { ADJECTIVES, COLOURS, MATERIALS } from '../src/seed/taxonomy';
 import { createTestDatabase, targets } from './db';
@@ -124,7 +124,7 @@ const TEXTS = [
 describe.each(targets)('search index on %s', (target) => {
   let database: DatabaseHandle;
   let index: SearchIndex;
-  const search = (text: string) => rankWithIndex(database.db, index, text);
+  const search = (text: string) => rankSearch(database.db, index, text);
   const titleOf = async (id: number) =>
     (await database.db.select({ title: products.title }).from(products).where(eq(products.id, id)))[0]?.title;
 

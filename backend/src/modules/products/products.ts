@@ -13,6 +13,7 @@ import { AppError } from '../../errors';
 import { sanitizeRichText } from '../../services/html';
 import { loadProductCards } from '../../services/productCards';
 import { logSearch, normalizeQuery, resolveSearch } from '../search/engine';
+import type { SearchIndex } from '../search/searchIndex';
 import { parseAttributeFilters } from './attributeFilters';
 import type { CatalogueFeed } from './catalogueFeed';
 import type { CatalogueIndex, ListingFlag } from './catalogueIndex';
@@ -54,10 +55,12 @@ const QUICK_FILTERS = [
   ['customizable', 'customizable'],
 ] as const satisfies readonly (readonly [keyof ProductListingQuery, ListingFlag])[];
 
-/** What a listing reads: the change feed it brings up to date first, and the index it then asks. */
+/** What a listing reads: the change feed it brings up to date first, and the indexes it then asks. */
 export interface CatalogueListing {
   feed: CatalogueFeed;
   index: CatalogueIndex;
+  /** The search index (modules/search), following the same feed. */
+  search: SearchIndex;
 }
 
 async function usdRate(db: Database, code: string): Promise<number> {
@@ -101,7 +104,7 @@ export async function listProducts(
   }
 
   await catalogue.feed.refresh();
-  const search = text ? await resolveSearch(db, text) : null;
+  const search = text ? await resolveSearch(db, text, catalogue.search) : null;
   const answer = catalogue.index.list(
     {
       rankedIds: search?.rankedIds,

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { limitOf } from '../../hooks/rateLimits';
 import { endpointSchema } from '../../http/endpoint';
+import { searchIndexOf } from '../search/searchIndex';
 import {
   askQuestion,
   boughtTogether,
@@ -21,7 +22,7 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, catalogueFeed, catalogueIndex, rateLimits } = app.deps;
   const { db } = database;
   const tags = ['catalogue'];
-  const catalogue = { feed: catalogueFeed, index: catalogueIndex };
+  const catalogue = { feed: catalogueFeed, index: catalogueIndex, search: searchIndexOf(catalogueFeed) };
 
   app.get(
     '/products',

@@ -1,13 +1,12 @@
 /**
  * The search module: `/suggestions` (the search box while typing) and `/top-searched-products`.
  * engine.ts (what a text means as ranked ids, the search log) is also what the product listing's
- * `q` reads; ranking.ts scores a text.
+ * `q` reads; ranking.ts says what a text means, searchIndex.ts finds and scores it in memory.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Suggestions } from '@shop/contract';
 import { limitOf } from '../../hooks/rateLimits';
 import { endpointSchema } from '../../http/endpoint';
-import { TtlCache } from '../../services/ttlCache';
+import { searchIndexOf } from './searchIndex';
 import { isLoggedSuggestion, suggest, topSearched } from './suggestions';
 
 /** `q` of a query string not yet validated (a rate limit looks before the schema does). */
@@ -17,10 +16,9 @@ function textOf(query: unknown): string | undefined {
 }
 
 export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { database, catalogue, rateLimits } = app.deps;
+  const { database, catalogueFeed, rateLimits } = app.deps;
   const { db } = database;
-  const suggestionCache = new TtlCache<Suggestions>(catalogue?.suggestionCacheTtlMs ?? 0);
-  const searchCache = new TtlCache<number[]>(catalogue?.searchCacheTtlMs ?? 0);
+  const catalogue = { feed: catalogueFeed, index: searchIndexOf(catalogueFeed) };
   const tags = ['search'];
 
   app.get(
@@ -42,7 +40,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      data: await suggest(db, request.query.q, suggestionCache, searchCache),
+      data: await suggest(db, request.query.q, catalogue),
     }),
   );
 
@@ -51,7 +49,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags, ...endpointSchema('GET top-searched-products') } },
     async () => ({
       status: true as const,
-      data: await topSearched(db),
+      data: await topSearched(db, catalogue),
     }),
   );
 };

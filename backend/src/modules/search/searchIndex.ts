@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, WORD_SIMILARITY_THRESHOLD } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
 import { PRODUCT_LINES, type ProductLine } from '../../db/schema';
+import type { CatalogueFeed, CatalogueSubscriber } from '../products/catalogueFeed';
 import {
   type DocumentMatches,
   rankAnyWord,
@@ -51,8 +52,6 @@ const OVERLAY_SHARE = 1 / 16;
 /** …or this many products, whichever is more. */
 const OVERLAY_MIN = 512;
 
-const WEIGHT_CODES: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
-
 interface ProductRow {
   id: number;
   title: string;
@@ -73,19 +72,81 @@ interface VectorEntry {
  */
 export function parseVector(text: string): VectorEntry[] {
   const entries: VectorEntry[] = [];
-  for (const match of text.matchAll(/'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g)) {
-    const lexeme = (match[1] ?? '').replace(/''|\\\\/g, (pair) => pair.charAt(0));
-    const positions = (match[2] ?? '')
-      .split(',')
-      .filter((part) => part !== '')
-      .map((part) => {
-        const weight = WEIGHT_CODES[part.slice(-1)];
-        return weight === undefined ? Number(part) : (weight << WEIGHT_SHIFT) | Number(part.slice(0, -1));
-      });
-    entries.push({ lexeme, positions });
-  }
+  scanVector(
+    text,
+    (lexeme) => entries.push({ lexeme, positions: [] }),
+    (packed) => entries[entries.length - 1]?.positions.push(packed),
+  );
   return entries;
 }
+
+/**
+ * The same reading as parseVector without building objects (a million vectors at start-up):
+ * each lexeme, then each of its packed positions, handed over as read.
+ */
+function scanVector(
+  text: string,
+  onLexeme: (lexeme: string) => void,
+  onPosition: (packed: number) => void,
+): void {
+  const length = text.length;
+  let i = 0;
+  while (i < length) {
+    if (text.charCodeAt(i) !== QUOTE) {
+      i++;
+      continue;
+    }
+    let lexeme = '';
+    let from = i + 1;
+    let j = from;
+    while (j < length) {
+      const char = text.charCodeAt(j);
+      if (char === QUOTE) {
+        if (text.charCodeAt(j + 1) !== QUOTE) break;
+        lexeme += text.slice(from, j + 1);
+        j += 2;
+        from = j;
+      } else if (char === BACKSLASH) {
+        lexeme += text.slice(from, j);
+        from = j + 1;
+        j += 2;
+      } else {
+        j++;
+      }
+    }
+    onLexeme(lexeme + text.slice(from, j));
+    i = j + 1;
+    if (text.charCodeAt(i) !== COLON) continue;
+    i++;
+    let position = 0;
+    while (i < length) {
+      const char = text.charCodeAt(i);
+      if (char >= DIGIT_0 && char <= DIGIT_9) {
+        position = position * 10 + char - DIGIT_0;
+        i++;
+        continue;
+      }
+      let weight = 0;
+      if (char >= WEIGHT_A && char <= WEIGHT_D) {
+        weight = WEIGHT_D - char;
+        i++;
+      }
+      onPosition((weight << WEIGHT_SHIFT) | position);
+      position = 0;
+      if (text.charCodeAt(i) !== COMMA) break;
+      i++;
+    }
+  }
+}
+const QUOTE = 39;
+const BACKSLASH = 92;
+const COLON = 58;
+const COMMA = 44;
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+/** 'A' (weight 3, the title) to 'D' (weight 0, printed without a letter). */
+const WEIGHT_A = 65;
+const WEIGHT_D = 68;
 
 /** FNV-1a: whether a reloaded product changed anything the index holds (a stock change does not). */
 function fingerprint(row: ProductRow): number {
@@ -153,6 +214,20 @@ class ForwardBuilder {
       this.lexemeStart[this.nextId] = this.lexemes.length;
       this.titleStart[this.nextId] = this.titleWords.length;
     }
+  }
+  /** Starts the product `id` (ids ascending); its entries, positions and title words follow. */
+  begin(id: number): void {
+    this.advanceTo(id);
+  }
+  entry(lexeme: number): void {
+    this.lexemes.push(lexeme);
+    this.posStart.push(this.positions.length);
+  }
+  position(packed: number): void {
+    this.positions.push(packed);
+  }
+  title(words: ArrayLike<number>): void {
+    for (let i = 0; i < words.length; i++) this.titleWords.push(words[i] ?? 0);
   }
   /** The product `id`'s lexeme entries (lexeme id, positions) and title word ids. */
   append(id: number, entries: Iterable<[number, ArrayLike<number>]>, titleWords: ArrayLike<number>): void {
@@ -239,11 +314,14 @@ const EMPTY_POSTINGS: Postings = { start: new Int32Array(1), ids: new Int32Array
 
 /** What a term (or each term) matches, before ranking. */
 interface TermPlan {
-  /** Lexeme ids the term matches, in lexeme order. */
+  /** Lexeme ids the term matches, in lexeme order, and the same as a mask by lexeme id. */
   lexemes: number[];
-  /** Sub-category ids and line numbers (1-based) whose names the term matches. */
-  subCategories: Set<number>;
-  lines: Set<number>;
+  lexemeMask: Uint8Array;
+  /** Masks by sub-category id and by line number (1-based): names the term matches. */
+  subCategories: Uint8Array;
+  lines: Uint8Array;
+  /** Whether any sub-category or line name matches. */
+  named: boolean;
 }
 
 export interface SearchIndexStats {
@@ -255,7 +333,7 @@ export interface SearchIndexStats {
   typedArrayBytes: number;
 }
 
-export class SearchIndex {
+export class SearchIndex implements CatalogueSubscriber {
   // Dictionaries: ids are stable; the sorted order is kept beside them for prefix lookups.
   private readonly lexemeIds = new Map<string, number>();
   private readonly lexemes: string[] = [];
@@ -290,6 +368,7 @@ export class SearchIndex {
   private counter = new Int32Array(0);
   private counted = new Int32Array(0);
   private generation = 0;
+  private readonly view: DocumentView = { ...EMPTY_VIEW };
   /** While reloadAll builds: new lexemes are sorted once at the end, not inserted one by one. */
   private building = false;
 
@@ -350,11 +429,13 @@ export class SearchIndex {
       for (const row of batch) {
         const id = Number(row.id);
         this.setColumns(id, row);
-        const entries = parseVector(row.vector).map((entry): [number, number[]] => [
-          this.lexemeId(entry.lexeme),
-          entry.positions,
-        ]);
-        builder.append(id, entries, this.titleWordIds(row.title));
+        builder.begin(id);
+        scanVector(
+          row.vector,
+          (lexeme) => builder.entry(this.lexemeId(lexeme)),
+          (packed) => builder.position(packed),
+        );
+        builder.title(this.titleWordIds(row.title));
       }
     }
     this.installBase(builder.finish());
@@ -425,11 +506,9 @@ export class SearchIndex {
   rankTerms(config: TextConfig, terms: readonly SearchTerm[]): number[] {
     if (terms.length === 0) return [];
     const plans = terms.map((term) => this.planOf(config, term));
-    const byTaxonomy = plans.some((plan) => plan.subCategories.size + plan.lines.size > 0);
+    const byTaxonomy = plans.some((plan) => plan.named);
     // The term with the fewest products drives; every other term filters its products.
-    const sizes = plans.map((plan) =>
-      plan.subCategories.size + plan.lines.size > 0 ? this.liveCount : this.postingCount(plan.lexemes),
-    );
+    const sizes = plans.map((plan) => (plan.named ? this.liveCount : this.postingCount(plan.lexemes)));
     const driver = sizes.indexOf(Math.min(...sizes));
     const driving = plans[driver];
     if (!driving) return [];
@@ -443,22 +522,20 @@ export class SearchIndex {
     const items = uniqueItems(plans.map((plan, index) => ({ term: terms[index], plan })));
     const ranks = new Float64Array(candidates.length);
     const scratch = new MatchScratch(items.length);
-    candidates.forEach((id, index) => {
-      const doc = this.documentOf(id);
-      const matches = scratch.fill(doc, items);
+    for (let index = 0; index < candidates.length; index++) {
+      const id = candidates[index] ?? 0;
+      const matches = scratch.fill(this.documentOf(id), items);
       if (!byTaxonomy) {
         ranks[index] = rankEveryWord(matches);
-        return;
-      }
-      const inTaxonomy = plans.map((plan) => this.inTaxonomy(id, plan));
-      if (matches.itemStart[items.length] === 0) {
+      } else if (matches.itemStart[items.length] === 0) {
         ranks[index] = plans.length * TAXONOMY_RANK;
-        return;
+      } else {
+        // Added word by word, as SQL added its CASE terms to ts_rank: the same double.
+        let rank = rankAnyWord(matches);
+        for (const plan of plans) rank += this.inTaxonomy(id, plan) ? TAXONOMY_RANK : 0;
+        ranks[index] = rank;
       }
-      let rank = rankAnyWord(matches);
-      for (const found of inTaxonomy) rank += found ? TAXONOMY_RANK : 0;
-      ranks[index] = rank;
-    });
+    }
     return bestFirst(candidates, ranks);
   }
 
@@ -498,8 +575,16 @@ export class SearchIndex {
     }
     const ids: number[] = [];
     const similarities: number[] = [];
-    for (const id of held) {
-      const similarityOf = wordSimilarity(queryTrigrams, this.titleTrigramsOf(id));
+    // Many products share a title: each distinct one is compared once per query.
+    const byTitle = new Map<string, number>();
+    for (const id of held.sort((x, y) => x - y)) {
+      const words = this.titleWordsOf(id);
+      const key = words.join(' ');
+      let similarityOf = byTitle.get(key);
+      if (similarityOf === undefined) {
+        similarityOf = wordSimilarity(queryTrigrams, this.trigramsOfWords(words));
+        byTitle.set(key, similarityOf);
+      }
       if (similarityOf >= WORD_SIMILARITY_THRESHOLD) {
         ids.push(id);
         similarities.push(similarityOf);
@@ -707,17 +792,26 @@ export class SearchIndex {
       const id = this.lexemeIds.get(term.lexeme);
       if (id !== undefined) lexemes.push(id);
     }
-    const named = (entries: TaxonomyEntry[]) =>
-      new Set(
-        entries
-          .filter((entry) =>
-            entry[config].some((lexeme) =>
-              term.prefix ? lexeme.startsWith(term.lexeme) : lexeme === term.lexeme,
-            ),
+    let named = false;
+    const maskOf = (entries: TaxonomyEntry[]) => {
+      const mask = new Uint8Array(entries.reduce((max, entry) => Math.max(max, entry.id), 0) + 1);
+      for (const entry of entries) {
+        if (
+          entry[config].some((lexeme) =>
+            term.prefix ? lexeme.startsWith(term.lexeme) : lexeme === term.lexeme,
           )
-          .map((entry) => entry.id),
-      );
-    return { lexemes, subCategories: named(this.subCategoryNames), lines: named(this.lineNames) };
+        ) {
+          mask[entry.id] = 1;
+          named = true;
+        }
+      }
+      return mask;
+    };
+    const lexemeMask = new Uint8Array(this.lexemes.length);
+    for (const id of lexemes) lexemeMask[id] = 1;
+    const subCategories = maskOf(this.subCategoryNames);
+    const lines = maskOf(this.lineNames);
+    return { lexemes, lexemeMask, subCategories, lines, named };
   }
 
   private postingCount(lexemes: readonly number[]): number {
@@ -730,20 +824,20 @@ export class SearchIndex {
   }
 
   private inTaxonomy(id: number, plan: TermPlan): boolean {
-    return plan.subCategories.has(this.subCategoryOf[id] ?? 0) || plan.lines.has(this.lineOf[id] ?? 0);
+    return plan.subCategories[this.subCategoryOf[id] ?? 0] === 1 || plan.lines[this.lineOf[id] ?? 0] === 1;
   }
 
   /** Every live product the plan matches, ascending ids. */
-  private productsOf(plan: TermPlan): number[] {
+  private productsOf(plan: TermPlan): Int32Array {
     const { stamp } = this.scratch();
     const mark = ++this.generation;
-    const found: number[] = [];
+    let count = 0;
     const take = (id: number) => {
       if (stamp[id] === mark) return;
       stamp[id] = mark;
-      found.push(id);
+      count++;
     };
-    if (plan.subCategories.size + plan.lines.size > 0) {
+    if (plan.named) {
       for (let id = 0; id < this.capacity; id++) {
         if (this.live[id] === 1 && this.inTaxonomy(id, plan)) take(id);
       }
@@ -756,37 +850,40 @@ export class SearchIndex {
       }
       for (const id of this.overlayLexemes.get(lexeme) ?? []) take(id);
     }
-    return found.sort((a, b) => a - b);
+    // Read back in id order from the marks: no sort.
+    const found = new Int32Array(count);
+    let next = 0;
+    for (let id = 0; next < count && id < this.capacity; id++) if (stamp[id] === mark) found[next++] = id;
+    return found;
   }
 
   /** The product's lexeme entries, wherever they are kept. */
   private documentOf(id: number): DocumentView {
-    const doc = this.overlay.get(id);
-    if (doc)
-      return {
-        lexemes: doc.lexemes,
-        from: 0,
-        to: doc.lexemes.length,
-        posStart: doc.posStart,
-        positions: doc.positions,
-      };
+    // One view, refilled per call: read at once, never kept.
+    const view = this.view;
     const base = this.base;
-    if (!this.inBase(id)) return EMPTY_VIEW;
-    return {
-      lexemes: base.lexemes,
-      from: base.lexemeStart[id] ?? 0,
-      to: base.lexemeStart[id + 1] ?? 0,
-      posStart: base.posStart,
-      positions: base.positions,
-    };
+    if (this.inBase(id)) {
+      view.lexemes = base.lexemes;
+      view.from = base.lexemeStart[id] ?? 0;
+      view.to = base.lexemeStart[id + 1] ?? 0;
+      view.posStart = base.posStart;
+      view.positions = base.positions;
+      return view;
+    }
+    const doc = this.overlay.get(id);
+    view.lexemes = doc?.lexemes ?? EMPTY_VIEW.lexemes;
+    view.from = 0;
+    view.to = doc?.lexemes.length ?? 0;
+    view.posStart = doc?.posStart ?? EMPTY_VIEW.posStart;
+    view.positions = doc?.positions ?? EMPTY_VIEW.positions;
+    return view;
   }
 
   private matches(id: number, plan: TermPlan): boolean {
     if (this.inTaxonomy(id, plan)) return true;
     if (plan.lexemes.length === 0) return false;
     const doc = this.documentOf(id);
-    const wanted = new Set(plan.lexemes);
-    for (let k = doc.from; k < doc.to; k++) if (wanted.has(doc.lexemes[k] ?? -1)) return true;
+    for (let k = doc.from; k < doc.to; k++) if (plan.lexemeMask[doc.lexemes[k] ?? 0] === 1) return true;
     return false;
   }
 
@@ -799,11 +896,14 @@ export class SearchIndex {
     for (const id of this.overlayWords.get(word) ?? []) visit(id);
   }
 
-  private titleTrigramsOf(id: number): number[] {
+  private titleWordsOf(id: number): Int32Array {
     const doc = this.overlay.get(id);
-    const words = doc
-      ? doc.titleWords
-      : this.base.titleWords.subarray(this.base.titleStart[id] ?? 0, this.base.titleStart[id + 1] ?? 0);
+    if (doc) return doc.titleWords;
+    if (!this.inBase(id)) return new Int32Array(0);
+    return this.base.titleWords.subarray(this.base.titleStart[id] ?? 0, this.base.titleStart[id + 1] ?? 0);
+  }
+
+  private trigramsOfWords(words: Int32Array): number[] {
     const trigrams: number[] = [];
     for (const word of words) for (const trigram of this.wordTrigramIds[word] ?? []) trigrams.push(trigram);
     return trigrams;
@@ -847,9 +947,9 @@ const EMPTY_VIEW: DocumentView = {
   positions: new Uint16Array(0),
 };
 
-/** A query item: one unique term and the lexeme ids it matches. */
+/** A query item: one unique term and the lexeme ids it matches (a mask by lexeme id). */
 interface QueryItem {
-  lexemes: Set<number>;
+  lexemeMask: Uint8Array;
 }
 
 /** The unique terms in PostgreSQL's order (tsquery operands sorted by text, duplicates merged). */
@@ -860,22 +960,26 @@ function uniqueItems(terms: { term: SearchTerm | undefined; plan: TermPlan }[]):
   }
   return [...byLexeme.entries()]
     .sort(([a], [b]) => compareLexemes(a, b))
-    .map(([, plan]) => ({ lexemes: new Set(plan.lexemes) }));
+    .map(([, plan]) => ({ lexemeMask: plan.lexemeMask }));
 }
 
 /** Reusable buffers describing one product's matches of the query items (textRank.ts). */
 class MatchScratch {
   private entries = new Int32Array(64);
   private readonly itemStart: Int32Array;
+  private readonly last: Int32Array;
   constructor(private readonly items: number) {
     this.itemStart = new Int32Array(items + 1);
+    this.last = new Int32Array(items);
   }
   fill(doc: DocumentView, items: readonly QueryItem[]): DocumentMatches {
     let count = 0;
-    items.forEach((item, index) => {
+    for (let index = 0; index < items.length; index++) {
+      const item = items[index];
       this.itemStart[index] = count;
+      if (!item) continue;
       for (let k = doc.from; k < doc.to; k++) {
-        if (!item.lexemes.has(doc.lexemes[k] ?? -1)) continue;
+        if (item.lexemeMask[doc.lexemes[k] ?? 0] !== 1) continue;
         if (count === this.entries.length) {
           const grown = new Int32Array(count * 2);
           grown.set(this.entries);
@@ -883,7 +987,7 @@ class MatchScratch {
         }
         this.entries[count++] = k;
       }
-    });
+    }
     this.itemStart[this.items] = count;
     return {
       positions: doc.positions,
@@ -891,13 +995,46 @@ class MatchScratch {
       entries: this.entries,
       itemStart: this.itemStart,
       items: this.items,
+      last: this.last,
     };
   }
 }
 
-/** Ids by rank descending, then id ascending, at most SEARCH_CANDIDATES_MAX. */
-function bestFirst(ids: readonly number[], ranks: Float64Array): number[] {
-  const order = Array.from(ids.keys());
-  order.sort((a, b) => (ranks[b] ?? 0) - (ranks[a] ?? 0) || (ids[a] ?? 0) - (ids[b] ?? 0));
-  return order.slice(0, SEARCH_CANDIDATES_MAX).map((index) => ids[index] ?? 0);
+/**
+ * Ids (ascending) by rank descending, then id ascending, at most SEARCH_CANDIDATES_MAX. Ranks
+ * repeat a lot (the same words in the same places), so ids are grouped per distinct rank, the
+ * distinct ranks sorted natively, and each group read out in its (ascending) id order.
+ */
+function bestFirst(ids: ArrayLike<number>, ranks: Float64Array): number[] {
+  const groups = new Map<number, number[]>();
+  for (let index = 0; index < ids.length; index++) {
+    const rank = ranks[index] ?? 0;
+    const group = groups.get(rank);
+    if (group) group.push(ids[index] ?? 0);
+    else groups.set(rank, [ids[index] ?? 0]);
+  }
+  const distinct = Float64Array.from(groups.keys()).sort().reverse();
+  const best: number[] = [];
+  for (const rank of distinct) {
+    for (const id of groups.get(rank) ?? []) {
+      if (best.length === SEARCH_CANDIDATES_MAX) return best;
+      best.push(id);
+    }
+  }
+  return best;
+}
+
+const indexes = new WeakMap<CatalogueFeed, SearchIndex>();
+
+/**
+ * The search index that follows `feed`: one per feed (so one per app), subscribed on first use.
+ * The listing and the search routes share it; each reads it after `await feed.refresh()`.
+ */
+export function searchIndexOf(feed: CatalogueFeed): SearchIndex {
+  const known = indexes.get(feed);
+  if (known) return known;
+  const index = new SearchIndex();
+  feed.subscribe(index);
+  indexes.set(feed, index);
+  return index;
 }

@@ -9,8 +9,9 @@ import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
 import { products } from '../../db/schema';
 import { imageUrl } from '../../services/images';
-import { TtlCache } from '../../services/ttlCache';
-import { logSearch, normalizeQuery, rankedMatches, resolveSearch } from './engine';
+import type { CatalogueFeed } from '../products/catalogueFeed';
+import { logSearch, normalizeQuery, resolveSearch } from './engine';
+import type { SearchIndex } from './searchIndex';
 
 export const SUGGESTIONS_PER_GROUP = 4;
 export const TOP_SEARCHED_MAX = 8;
@@ -18,24 +19,27 @@ const TOP_SEARCHED_DAYS = 30;
 
 const EMPTY: Suggestions = { products: [], types: [], categories: [], sub_categories: [] };
 
+/** The search index and the feed that brings it up to date before a search reads it. */
+export interface SearchCatalogue {
+  feed: CatalogueFeed;
+  index: SearchIndex;
+}
+
 /** Taxonomy names: contains the text, or close to it (a typo). */
 const nameMatch = (column: string, text: string) =>
   sql`(${sql.raw(column)} ILIKE ${`%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`} OR word_similarity(${text}, ${sql.raw(column)}) >= 0.5)`;
 const nameRank = (column: string, text: string) => sql`word_similarity(${text}, ${sql.raw(column)}) DESC`;
 
-/**
- * Suggestions per normalized text, kept `cache.ttlMs` (60 s in the app): what a shopper types is
- * asked again and again. Every call is still logged.
- */
+/** Suggestions for what a shopper is typing, computed afresh (no cache); every call is logged. */
 export async function suggest(
   db: Database,
   rawText: string | undefined,
-  cache: TtlCache<Suggestions> = new TtlCache(0),
-  searchCache: TtlCache<number[]> = new TtlCache(0),
+  catalogue: SearchCatalogue,
 ): Promise<Suggestions> {
   const text = normalizeQuery(rawText ?? '');
   if (!reachesDatabase(text)) return EMPTY;
-  const suggestions = await cache.getOrCompute(text, () => findSuggestions(db, text, searchCache));
+  await catalogue.feed.refresh();
+  const suggestions = await findSuggestions(db, text, catalogue.index);
   await logSearch(db, text);
   return suggestions;
 }
@@ -47,13 +51,9 @@ const reachesDatabase = (normalizedText: string) => normalizedText.length >= KEY
 export const isLoggedSuggestion = (rawText: string | undefined) =>
   reachesDatabase(normalizeQuery(rawText ?? ''));
 
-async function findSuggestions(
-  db: Database,
-  text: string,
-  searchCache: TtlCache<number[]>,
-): Promise<Suggestions> {
+async function findSuggestions(db: Database, text: string, index: SearchIndex): Promise<Suggestions> {
   const limit = SUGGESTIONS_PER_GROUP;
-  const search = await resolveSearch(db, text, searchCache);
+  const search = await resolveSearch(db, text, index);
   const [foundRows, types, categoryRows, subCategoryRows] = await Promise.all([
     db
       .select({ id: products.id, slug: products.slug, title: products.title })
@@ -98,7 +98,7 @@ async function findSuggestions(
  * Products most opened over the last 30 days; when fewer than 8 were opened, the best match of
  * each of the most searched queries fills the list.
  */
-export async function topSearched(db: Database): Promise<TopSearched> {
+export async function topSearched(db: Database, catalogue: SearchCatalogue): Promise<TopSearched> {
   const opened = rowsOf<{ product_id: number }>(
     await db.execute(sql`SELECT product_id FROM product_views
       WHERE viewed_at > now() - make_interval(days => ${TOP_SEARCHED_DAYS})
@@ -111,17 +111,12 @@ export async function topSearched(db: Database): Promise<TopSearched> {
         WHERE searched_at > now() - make_interval(days => ${TOP_SEARCHED_DAYS}) AND length(query) >= ${KEYWORD_MIN}
         GROUP BY query ORDER BY count(*) DESC, max(searched_at) DESC LIMIT ${TOP_SEARCHED_MAX * 2}`),
     );
+    if (searched.length > 0) await catalogue.feed.refresh();
     for (const { query } of searched) {
       if (ids.length >= TOP_SEARCHED_MAX) break;
-      const notYetListed =
-        ids.length > 0
-          ? sql`${products.id} NOT IN (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})`
-          : sql`TRUE`;
-      const search = await resolveSearch(db, query);
-      const [best] = await rankedMatches(db, search, notYetListed, 1);
+      const search = await resolveSearch(db, query, catalogue.index);
+      // The query's best match not listed yet.
+      const best = search.rankedIds.find((id) => !ids.includes(id));
       if (best !== undefined) ids.push(best);
     }
   }

@@ -32,6 +32,8 @@ export interface DocumentMatches {
   itemStart: Int32Array;
   /** Query items: unique terms of the query, sorted as PostgreSQL sorts them. */
   items: number;
+  /** Scratch of `items` entries for rankEveryWord (the last entry seen per item). */
+  last: Int32Array;
 }
 
 /** ts_rank(vector, 'a | b | c:*'): per matched entry, its best position and the rest decaying. */
@@ -72,10 +74,10 @@ function wordDistance(distance: number): number {
  * them with the last entry seen of the items before it.
  */
 export function rankEveryWord(doc: DocumentMatches): number {
-  const { positions, posStart, entries, itemStart, items } = doc;
+  const { positions, posStart, entries, itemStart, items, last } = doc;
   if (items < 2) return rankAnyWord(doc);
   let res = -1;
-  const last = new Int32Array(items).fill(-1);
+  last.fill(-1);
   for (let i = 0; i < items; i++) {
     for (let e = itemStart[i] ?? 0; e < (itemStart[i + 1] ?? 0); e++) {
       const entry = entries[e] ?? 0;
