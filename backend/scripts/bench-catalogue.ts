@@ -41,6 +41,9 @@ const PER_PAGE = 20;
 const SORTS = ['newest-to-oldest', 'oldest-to-newest', 'low-to-high', 'high-to-low'] as const;
 /** Distinct filter sets / words of the mixes (issue 19: at least 50 each). */
 const MIX_SIZE = 60;
+/** How long the warm-up waits for a good answer after the start, and between tries. */
+const WARM_UP_MAX_MS = 180_000;
+const WARM_UP_RETRY_MS = 500;
 /** Tries at a path's first, un-timed answer when it fails. */
 const FIRST_ANSWER_RETRIES = 3;
 /** Failed answers quoted per scenario in the report. */
@@ -201,10 +204,12 @@ interface Scenario {
   deep?: boolean;
 }
 
-const query = (params: Record<string, string | number | undefined>) =>
-  `/products?${new URLSearchParams(
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams(
     Object.entries(params).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
-  ).toString()}`;
+  ).toString();
+  return search ? `/products?${search}` : '/products';
+}
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -486,6 +491,29 @@ async function deepPath(api: string, pathname: string): Promise<string> {
   return `${pathname}${pathname.includes('?') ? '&' : '?'}page=${pages}`;
 }
 
+/**
+ * Asks each path until it answers well (an index loading after the start may answer 503 first):
+ * what the first request after a start costs, reported apart from the timed scenarios.
+ */
+async function warmUp(api: string, paths: string[]): Promise<string[]> {
+  const notes: string[] = [];
+  for (const pathname of paths) {
+    const started = performance.now();
+    let failures = 0;
+    let answer = await fetchAnswer(api, pathname);
+    while (!answer.ok && performance.now() - started < WARM_UP_MAX_MS) {
+      failures += 1;
+      await new Promise((resolve) => setTimeout(resolve, WARM_UP_RETRY_MS));
+      answer = await fetchAnswer(api, pathname);
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    notes.push(
+      `${pathname}: ${answer.ok ? `first good answer after ${seconds} s` : `no good answer in ${seconds} s`}${failures ? `, ${failures} failed answer(s) before` : ''}`,
+    );
+  }
+  return notes;
+}
+
 async function measure(
   api: string,
   child: ChildProcess,
@@ -651,6 +679,8 @@ interface SizeResult {
   products: number;
   measured: Measured[];
   plans: string;
+  /** The first requests after the server's start (index loads). */
+  warmUp: string[];
 }
 
 function table(sizes: SizeResult[]): string {
@@ -682,6 +712,9 @@ function report(sizes: SizeResult[], started: Date): string {
   ];
   for (const size of sizes) {
     lines.push(`## ${sizeLabel(size.products)} products: details`, '');
+    lines.push('Warm-up (untimed, right after the server started):', '');
+    for (const note of size.warmUp) lines.push(`- ${note}`);
+    lines.push('');
     lines.push('| scenario | paths | server CPU ms/req | failures (first few) |', '|---|---|---|---|');
     for (const m of size.measured) {
       lines.push(
@@ -720,8 +753,11 @@ async function main() {
     );
     const { child, address } = await startServer(url);
     const measured: Measured[] = [];
+    let warm: string[] = [];
     try {
       const api = `${address}/backend/api`;
+      warm = await warmUp(api, [query({}), query({ q: catalogue.words[0] ?? 'gift' })]);
+      for (const note of warm) console.log(`  warm-up ${note}`);
       for (const scenario of scenarios) {
         const m = await measure(api, child, scenario, target);
         measured.push(m);
@@ -742,7 +778,7 @@ async function main() {
           ]).catch(
             (error: unknown) => `(explain failed: ${error instanceof Error ? error.message : String(error)})`,
           );
-    sizes.push({ products: catalogue.products, measured, plans });
+    sizes.push({ products: catalogue.products, measured, plans, warmUp: warm });
   }
   console.log(`\n${table(sizes)}`);
   const file =
