@@ -365,8 +365,6 @@ export class SearchIndex implements CatalogueSubscriber {
 
   // Scratch per query (one query at a time: the event loop runs one).
   private stamp = new Int32Array(0);
-  private counter = new Int32Array(0);
-  private counted = new Int32Array(0);
   private generation = 0;
   private readonly view: DocumentView = { ...EMPTY_VIEW };
   /** While reloadAll builds: new lexemes are sorted once at the end, not inserted one by one. */
@@ -473,8 +471,6 @@ export class SearchIndex implements CatalogueSubscriber {
       this.fingerprints,
       this.replaced,
       this.stamp,
-      this.counter,
-      this.counted,
       base.lexemeStart,
       base.lexemes,
       base.posStart,
@@ -553,25 +549,49 @@ export class SearchIndex implements CatalogueSubscriber {
     // word_similarity never exceeds the share of the text's trigrams the title holds.
     const needed = Math.ceil(WORD_SIMILARITY_THRESHOLD * queryTrigrams.size - 1e-9);
     if (queryTrigrams.size === 0) return [];
-    // Per product: how many of the text's trigrams its title holds (counted once per trigram).
-    const { stamp, counter, counted } = this.scratch();
+    // A title holding `needed` of the text's trigrams holds one of any (known - needed + 1) of
+    // them: products are gathered from the rarest trigrams' words only (as GIN does), then each
+    // is weighed over its own title words.
+    const known = [...queryTrigrams].filter((trigram) => trigram >= 0);
+    if (known.length < needed) return [];
+    // Per title word: which of the known trigrams it holds (`width` words of 32 bits).
+    const width = Math.ceil(known.length / 32);
+    const masks = new Map<number, Uint32Array>();
+    known.forEach((trigram, bit) => {
+      for (const word of this.trigramWords[trigram] ?? []) {
+        let mask = masks.get(word);
+        if (!mask) {
+          mask = new Uint32Array(width);
+          masks.set(word, mask);
+        }
+        mask[bit >>> 5] = (mask[bit >>> 5] ?? 0) | (1 << (bit & 31));
+      }
+    });
+    const costOf = (trigram: number) =>
+      (this.trigramWords[trigram] ?? []).reduce((sum, word) => sum + this.wordPostingCount(word), 0);
+    const rarest = known
+      .map((trigram) => ({ trigram, cost: costOf(trigram) }))
+      .sort((a, b) => a.cost - b.cost)
+      .slice(0, known.length - needed + 1);
+    const { stamp } = this.scratch();
     const query = ++this.generation;
     const held: number[] = [];
-    for (const trigram of queryTrigrams) {
-      if (trigram < 0) continue;
-      const mark = ++this.generation;
-      for (const word of this.trigramWords[trigram] ?? []) {
-        this.forEachWithWord(word, (id) => {
-          if (counted[id] === mark) return;
-          counted[id] = mark;
-          if (stamp[id] !== query) {
-            stamp[id] = query;
-            counter[id] = 0;
-          }
-          counter[id] = (counter[id] ?? 0) + 1;
-          if (counter[id] === needed) held.push(id);
-        });
+    const union = new Uint32Array(width);
+    const weigh = (id: number) => {
+      if (stamp[id] === query) return;
+      stamp[id] = query;
+      union.fill(0);
+      const words = this.titleWordsOf(id);
+      for (let k = 0; k < words.length; k++) {
+        const mask = masks.get(words[k] ?? -1);
+        if (mask) for (let m = 0; m < width; m++) union[m] = (union[m] ?? 0) | (mask[m] ?? 0);
       }
+      let count = 0;
+      for (let m = 0; m < width; m++) count += bitCount(union[m] ?? 0);
+      if (count >= needed) held.push(id);
+    };
+    for (const { trigram } of rarest) {
+      for (const word of this.trigramWords[trigram] ?? []) this.forEachWithWord(word, weigh);
     }
     const ids: number[] = [];
     const similarities: number[] = [];
@@ -635,8 +655,6 @@ export class SearchIndex implements CatalogueSubscriber {
     this.fingerprints = new Uint32Array(capacity);
     this.replaced = new Uint8Array(capacity);
     this.stamp = new Int32Array(capacity);
-    this.counter = new Int32Array(capacity);
-    this.counted = new Int32Array(capacity);
     this.generation = 0;
     this.liveCount = 0;
   }
@@ -655,8 +673,6 @@ export class SearchIndex implements CatalogueSubscriber {
     this.fingerprints = grow(this.fingerprints, (n) => new Uint32Array(n));
     this.replaced = grow(this.replaced, (n) => new Uint8Array(n));
     this.stamp = new Int32Array(capacity);
-    this.counter = new Int32Array(capacity);
-    this.counted = new Int32Array(capacity);
     this.generation = 0;
     this.capacity = capacity;
   }
@@ -754,14 +770,13 @@ export class SearchIndex implements CatalogueSubscriber {
 
   // ---- reading ----
 
-  private scratch(): { stamp: Int32Array; counter: Int32Array; counted: Int32Array } {
+  private scratch(): { stamp: Int32Array } {
     // Stamps only grow; starting again from zero needs cleared arrays.
     if (this.generation > 0x3fffffff) {
       this.stamp.fill(0);
-      this.counted.fill(0);
       this.generation = 0;
     }
-    return { stamp: this.stamp, counter: this.counter, counted: this.counted };
+    return { stamp: this.stamp };
   }
 
   private inBase(id: number): boolean {
@@ -887,6 +902,11 @@ export class SearchIndex implements CatalogueSubscriber {
     return false;
   }
 
+  private wordPostingCount(word: number): number {
+    const { start } = this.wordPostings;
+    return (start[word + 1] ?? 0) - (start[word] ?? 0) + (this.overlayWords.get(word)?.size ?? 0);
+  }
+
   private forEachWithWord(word: number, visit: (id: number) => void): void {
     const { start, ids } = this.wordPostings;
     for (let k = start[word] ?? 0; k < (start[word + 1] ?? 0); k++) {
@@ -908,6 +928,13 @@ export class SearchIndex implements CatalogueSubscriber {
     for (const word of words) for (const trigram of this.wordTrigramIds[word] ?? []) trigrams.push(trigram);
     return trigrams;
   }
+}
+
+/** Set bits of a 32-bit word. */
+function bitCount(value: number): number {
+  let v = value - ((value >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** Lexemes in PostgreSQL's order (bytes, then length): UTF-16 order agrees for every BMP letter. */
