@@ -214,5 +214,11 @@ describe.each(targets)('search index on %s', (target) => {
       expect(await search(text)).toEqual(await sqlRanking(database.db, text));
     }
     expect(index.stats().products).toBe(all.length);
+    // A full reload (the taxonomy changed) answers the same.
+    await index.reloadAll(database.db);
+    for (const text of ['velvet', 'velvet marble', 'velvt', 'gift', 'cand']) {
+      expect(await search(text)).toEqual(await sqlRanking(database.db, text));
+    }
+    expect(index.stats().overlay).toBe(0);
   });
 });

@@ -148,6 +148,31 @@ const DIGIT_9 = 57;
 const WEIGHT_A = 65;
 const WEIGHT_D = 68;
 
+/** The per-product columns a load fills before they replace the ones in use. */
+interface Columns {
+  live: Uint8Array<ArrayBuffer>;
+  subCategoryOf: Int32Array<ArrayBuffer>;
+  lineOf: Uint8Array<ArrayBuffer>;
+  fingerprints: Uint32Array<ArrayBuffer>;
+  liveCount: number;
+}
+
+const newColumns = (capacity: number): Columns => ({
+  live: new Uint8Array(capacity),
+  subCategoryOf: new Int32Array(capacity),
+  lineOf: new Uint8Array(capacity),
+  fingerprints: new Uint32Array(capacity),
+  liveCount: 0,
+});
+
+function writeColumns(columns: Columns, id: number, row: ProductRow): void {
+  columns.live[id] = 1;
+  columns.liveCount++;
+  columns.subCategoryOf[id] = Number(row.sub_category_id);
+  columns.lineOf[id] = (row.line === null ? -1 : PRODUCT_LINES.indexOf(row.line)) + 1;
+  columns.fingerprints[id] = fingerprint(row);
+}
+
 /** FNV-1a: whether a reloaded product changed anything the index holds (a stock change does not). */
 function fingerprint(row: ProductRow): number {
   const text = `${row.title}\u0000${row.vector}\u0000${row.sub_category_id}\u0000${row.line ?? ''}`;
@@ -385,59 +410,64 @@ export class SearchIndex implements CatalogueSubscriber {
     const [{ max } = { max: 0 }] = rowsOf<{ max: number | null }>(
       await db.execute(sql`SELECT max(id) AS max FROM products`),
     );
-    const rows: ProductRow[][] = [];
-    let after = 0;
-    for (;;) {
-      const batch = rowsOf<ProductRow>(
-        await db.execute(sql`SELECT id, title, search_vector::text AS vector, sub_category_id, line
-          FROM products WHERE id > ${after} ORDER BY id LIMIT ${LOAD_BATCH}`),
-      );
-      if (batch.length === 0) break;
-      rows.push(batch);
-      after = Number(batch[batch.length - 1]?.id ?? after);
-      if (batch.length < LOAD_BATCH) break;
-    }
     const lexemesOf = (text: string) => parseVector(text).map((entry) => entry.lexeme);
-    this.subCategoryNames = taxonomy.map((row) => ({
+    const subCategoryNames = taxonomy.map((row) => ({
       id: Number(row.id),
       english: lexemesOf(row.english),
       simple: lexemesOf(row.simple),
     }));
-    this.lineNames = lines.map((row, index) => ({
+    const lineNames = lines.map((row, index) => ({
       id: index + 1,
       english: lexemesOf(row.english),
       simple: lexemesOf(row.simple),
     }));
-    // Everything is replaced at once (no await from here on, so no search sees half an index):
-    // dictionaries and columns start empty, then the base is built in id order.
-    const capacity = Math.max(Number(max ?? 0), after) + 1;
-    this.resetColumns(capacity);
-    this.lexemeIds.clear();
-    this.lexemes.length = 0;
-    this.wordIds.clear();
-    this.wordTrigramIds.length = 0;
-    this.trigramIds.clear();
-    this.trigramWords.length = 0;
+    // Built beside the index in use, batch by batch (a million rows never wait in memory), and
+    // swapped in at the end with no await in between. Dictionaries only grow: searches running
+    // meanwhile find the new entries with no postings in the base they read. A product above
+    // `max` was committed after the feed's snapshot: the next refresh brings it.
+    const capacity = Number(max ?? 0) + 1;
+    const columns = newColumns(capacity);
+    const builder = new ForwardBuilder(capacity);
+    this.building = true;
+    try {
+      let after = 0;
+      for (;;) {
+        const batch = rowsOf<ProductRow>(
+          await db.execute(sql`SELECT id, title, search_vector::text AS vector, sub_category_id, line
+            FROM products WHERE id > ${after} AND id < ${capacity} ORDER BY id LIMIT ${LOAD_BATCH}`),
+        );
+        for (const row of batch) {
+          const id = Number(row.id);
+          writeColumns(columns, id, row);
+          builder.begin(id);
+          scanVector(
+            row.vector,
+            (lexeme) => builder.entry(this.lexemeId(lexeme)),
+            (packed) => builder.position(packed),
+          );
+          builder.title(this.titleWordIds(row.title));
+        }
+        if (batch.length < LOAD_BATCH) break;
+        after = Number(batch[batch.length - 1]?.id ?? after);
+      }
+    } finally {
+      this.building = false;
+    }
+    this.subCategoryNames = subCategoryNames;
+    this.lineNames = lineNames;
+    this.capacity = capacity;
+    this.live = columns.live;
+    this.subCategoryOf = columns.subCategoryOf;
+    this.lineOf = columns.lineOf;
+    this.fingerprints = columns.fingerprints;
+    this.liveCount = columns.liveCount;
+    this.replaced = new Uint8Array(capacity);
+    this.stamp = new Int32Array(capacity);
+    this.generation = 0;
     this.overlay.clear();
     this.overlayLexemes.clear();
     this.overlayWords.clear();
-    this.building = true;
-    const builder = new ForwardBuilder(capacity);
-    for (const batch of rows) {
-      for (const row of batch) {
-        const id = Number(row.id);
-        this.setColumns(id, row);
-        builder.begin(id);
-        scanVector(
-          row.vector,
-          (lexeme) => builder.entry(this.lexemeId(lexeme)),
-          (packed) => builder.position(packed),
-        );
-        builder.title(this.titleWordIds(row.title));
-      }
-    }
     this.installBase(builder.finish());
-    this.building = false;
   }
 
   /** These products changed (inserted, updated or deleted: a deleted id is simply gone). */
@@ -647,18 +677,6 @@ export class SearchIndex implements CatalogueSubscriber {
     });
   }
 
-  private resetColumns(capacity: number): void {
-    this.capacity = capacity;
-    this.live = new Uint8Array(capacity);
-    this.subCategoryOf = new Int32Array(capacity);
-    this.lineOf = new Uint8Array(capacity);
-    this.fingerprints = new Uint32Array(capacity);
-    this.replaced = new Uint8Array(capacity);
-    this.stamp = new Int32Array(capacity);
-    this.generation = 0;
-    this.liveCount = 0;
-  }
-
   private growColumns(id: number): void {
     if (id < this.capacity) return;
     const capacity = Math.max(id + 1, Math.ceil(this.capacity * 1.5));
@@ -678,11 +696,15 @@ export class SearchIndex implements CatalogueSubscriber {
   }
 
   private setColumns(id: number, row: ProductRow): void {
-    this.live[id] = 1;
-    this.liveCount++;
-    this.subCategoryOf[id] = Number(row.sub_category_id);
-    this.lineOf[id] = (row.line === null ? -1 : PRODUCT_LINES.indexOf(row.line)) + 1;
-    this.fingerprints[id] = fingerprint(row);
+    const columns = {
+      live: this.live,
+      subCategoryOf: this.subCategoryOf,
+      lineOf: this.lineOf,
+      fingerprints: this.fingerprints,
+      liveCount: this.liveCount,
+    };
+    writeColumns(columns, id, row);
+    this.liveCount = columns.liveCount;
   }
 
   private installBase(base: Forward): void {
