@@ -28,6 +28,11 @@ FROM node:20-slim
 WORKDIR /app
 ENV NODE_ENV=production
 
+# The picture renditions (services/imageRenditions.ts) are drawn from SVGs with text: librsvg needs
+# a font, and the slim image has none (the initials and names would be missing from every WebP).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
+
 # npm ci checks the lockfile against every workspace's package.json, so all of them come first
 # (this layer is only rebuilt when dependencies change). The remotes' package.json also name
 # each remote's built-in version (the one its own container serves before any release).
