@@ -27,8 +27,11 @@ import type { AttributeFilters } from './attributeFilters';
 import type { CatalogueSubscriber } from './catalogueFeed';
 import { SortedSlots } from './sortedSlots';
 
-/** Products read per statement of a full load: the rows of one chunk are in memory at once. */
-const FULL_LOAD_CHUNK = 20_000;
+/**
+ * Ids read per statement of a full load: the rows of one chunk are in memory at once, and each
+ * statement stays well inside the statement timeout.
+ */
+const FULL_LOAD_ID_RANGE = 10_000;
 const INITIAL_SLOTS = 1024;
 
 const LIVE = 1;
@@ -104,26 +107,75 @@ interface ProductRow {
   flags: number;
   price: number;
   created_us: number;
-  attributes: [string, string][];
+  /** Its attribute pairs, as ints of the index's dictionary. */
+  pairs: readonly number[];
 }
+
+/** A changed product as read by id: its attribute pairs by name and value (some may be new). */
+type ChangedRow = Omit<ProductRow, 'pairs'> & { attributes: [string, string][] };
 
 const pairKey = (name: string, value: string) => `${name}\u0000${value}`;
 
+type Executor = Pick<Database, 'execute'>;
+
 /**
- * The product rows of `where`, with their attribute pairs. Flags are folded into LISTING_FLAGS
- * bits by the database; created_at in microseconds, exact in a float64 (the listing sorts by it).
+ * A product's listing columns. Flags are folded into LISTING_FLAGS bits by the database;
+ * created_at in microseconds, exact in a float64 (the listing sorts by it).
  */
-const productRows = (where: ReturnType<typeof sql>, limit?: number) => sql`
-  SELECT p.id, p.type_id, p.category_id, p.sub_category_id, p.supplier_id,
-    (CASE WHEN p.hot THEN ${LISTING_FLAGS.hot} ELSE 0 END
-      + CASE WHEN p.new_item THEN ${LISTING_FLAGS.newItem} ELSE 0 END
-      + CASE WHEN p.free_delivery THEN ${LISTING_FLAGS.freeDelivery} ELSE 0 END
-      + CASE WHEN p.is_customizable THEN ${LISTING_FLAGS.customizable} ELSE 0 END
-      + CASE WHEN p.stock_quantity > 0 THEN ${LISTING_FLAGS.inStock} ELSE 0 END)::int AS flags,
-    p.price::float8 AS price, (extract(epoch FROM p.created_at) * 1000000)::float8 AS created_us,
-    coalesce((SELECT json_agg(json_build_array(a.name, a.value)) FROM product_attributes a
-      WHERE a.product_id = p.id), '[]'::json) AS attributes
-  FROM products p WHERE ${where} ORDER BY p.id${limit === undefined ? sql`` : sql` LIMIT ${limit}`}`;
+const PRODUCT_COLUMNS = sql`p.id, p.type_id, p.category_id, p.sub_category_id, p.supplier_id,
+  (CASE WHEN p.hot THEN ${LISTING_FLAGS.hot} ELSE 0 END
+    + CASE WHEN p.new_item THEN ${LISTING_FLAGS.newItem} ELSE 0 END
+    + CASE WHEN p.free_delivery THEN ${LISTING_FLAGS.freeDelivery} ELSE 0 END
+    + CASE WHEN p.is_customizable THEN ${LISTING_FLAGS.customizable} ELSE 0 END
+    + CASE WHEN p.stock_quantity > 0 THEN ${LISTING_FLAGS.inStock} ELSE 0 END)::int AS flags,
+  p.price::float8 AS price, (extract(epoch FROM p.created_at) * 1000000)::float8 AS created_us`;
+
+/** Numbers as numbers (a driver may answer some as text). */
+const numbersOf = (row: Omit<ProductRow, 'pairs'>): Omit<ProductRow, 'pairs'> => ({
+  id: Number(row.id),
+  type_id: Number(row.type_id),
+  category_id: Number(row.category_id),
+  sub_category_id: Number(row.sub_category_id),
+  supplier_id: row.supplier_id === null ? null : Number(row.supplier_id),
+  flags: Number(row.flags),
+  price: Number(row.price),
+  created_us: Number(row.created_us),
+});
+
+/**
+ * A full load's chunk: the products with ids in [from, to), each with its pairs already as the
+ * dictionary's ints (the database joins the attribute rows to the dictionary and aggregates them:
+ * one row per product crosses the wire, not one per attribute).
+ */
+async function loadRange(db: Executor, from: number, to: number, dictionary: string): Promise<ProductRow[]> {
+  const rows = rowsOf<Omit<ProductRow, 'pairs'> & { pairs: number[] | null }>(
+    await db.execute(sql`SELECT ${PRODUCT_COLUMNS}, pa.pairs FROM products p LEFT JOIN (
+        SELECT a.product_id, array_agg(d.i) AS pairs FROM product_attributes a
+          JOIN jsonb_to_recordset(${dictionary}::jsonb) AS d(n text, v text, i int) ON d.n = a.name AND d.v = a.value
+        WHERE a.product_id >= ${from} AND a.product_id < ${to} GROUP BY a.product_id
+      ) pa ON pa.product_id = p.id
+      WHERE p.id >= ${from} AND p.id < ${to}`),
+  );
+  return rows.map((row) => ({ ...numbersOf(row), pairs: row.pairs ?? [] }));
+}
+
+/** Changed products by id, with their attribute pairs by name and value. */
+async function loadChanged(db: Executor, ids: readonly number[]): Promise<ChangedRow[]> {
+  const rows = rowsOf<Omit<ProductRow, 'pairs'>>(
+    await db.execute(sql`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = ANY(${intArray(ids)})`),
+  );
+  const pairs = rowsOf<{ product_id: number; name: string; value: string }>(
+    await db.execute(
+      sql`SELECT a.product_id, a.name, a.value FROM product_attributes a WHERE a.product_id = ANY(${intArray(ids)})`,
+    ),
+  );
+  const attributesOf = new Map<number, [string, string][]>();
+  for (const pair of pairs) {
+    const id = Number(pair.product_id);
+    attributesOf.set(id, [...(attributesOf.get(id) ?? []), [pair.name, pair.value]]);
+  }
+  return rows.map((row) => ({ ...numbersOf(row), attributes: attributesOf.get(Number(row.id)) ?? [] }));
+}
 
 /** The columns and dictionaries; a full load builds a new one and swaps it in whole. */
 class ListingColumns {
@@ -179,7 +231,7 @@ class ListingColumns {
   }
 
   /** Whether the row's taxonomy is known here (a new category is only known after a full load). */
-  knows(row: ProductRow): boolean {
+  knows(row: Omit<ProductRow, 'pairs'>): boolean {
     return (
       this.typeLevel.byId.has(row.type_id) &&
       this.categoryLevel.byId.has(row.category_id) &&
@@ -188,7 +240,7 @@ class ListingColumns {
   }
 
   /** The pairs not yet in the dictionary among `rows`. */
-  unknownPairs(rows: readonly ProductRow[]): [string, string][] {
+  unknownPairs(rows: readonly ChangedRow[]): [string, string][] {
     const fresh = new Map<string, [string, string]>();
     for (const row of rows) {
       for (const [name, value] of row.attributes) {
@@ -258,10 +310,7 @@ class ListingColumns {
     this.flags[slot] = row.flags | LIVE;
     this.prices[slot] = price;
     this.created[slot] = created;
-    this.writePairs(
-      slot,
-      row.attributes.map(([name, value]) => this.pairOfKey.get(pairKey(name, value)) ?? -1),
-    );
+    this.writePairs(slot, row.pairs);
     if (sorted) {
       if (reorderDate) this.newest.insert(slot);
       if (reorderPrice) {
@@ -361,21 +410,6 @@ async function databaseOrder(db: Database, columns: ListingColumns): Promise<num
   return rows.map((row) => columns.pairOfKey.get(pairKey(row.n, row.v)) ?? -1);
 }
 
-/** Row values as numbers (PostgreSQL's drivers may answer bigint-ish columns as text). */
-function productRowOf(row: ProductRow): ProductRow {
-  return {
-    id: Number(row.id),
-    type_id: Number(row.type_id),
-    category_id: Number(row.category_id),
-    sub_category_id: Number(row.sub_category_id),
-    supplier_id: row.supplier_id === null ? null : Number(row.supplier_id),
-    flags: Number(row.flags),
-    price: Number(row.price),
-    created_us: Number(row.created_us),
-    attributes: row.attributes,
-  };
-}
-
 export class CatalogueIndex implements CatalogueSubscriber {
   private columns: ListingColumns | null = null;
   private stamp = 0;
@@ -398,22 +432,33 @@ export class CatalogueIndex implements CatalogueSubscriber {
               .map((entry) => ({ id: Number(entry.id), slug: entry.slug, name: entry.name })),
           );
         const loaded = new ListingColumns(level(0), level(1), level(2));
-        let after = 0;
-        for (;;) {
-          const rows = rowsOf<ProductRow>(
-            await tx.execute(productRows(sql`p.id > ${after}`, FULL_LOAD_CHUNK)),
-          ).map(productRowOf);
-          loaded.addPairs(loaded.unknownPairs(rows));
-          for (const row of rows) loaded.put(row, false);
-          const last = rows.at(-1);
-          if (!last || rows.length < FULL_LOAD_CHUNK) break;
-          after = last.id;
+        // The attribute pairs in the database's order (its collation): their ints are that order.
+        const pairs = rowsOf<{ name: string; value: string }>(
+          await tx.execute(
+            sql`SELECT name, value FROM product_attributes GROUP BY name, value ORDER BY name, value`,
+          ),
+        );
+        loaded.addPairs(pairs.map(({ name, value }) => [name, value]));
+        loaded.pairOrder = pairs.map((_, pair) => pair);
+        const dictionary = JSON.stringify(
+          pairs.map(({ name, value }, pair) => ({ n: name, v: value, i: pair })),
+        );
+        // Every chunk planned for its own range: after five runs a prepared statement may switch to a
+        // generic plan, which cannot cost the range and reads the whole table.
+        await tx.execute(sql`SET LOCAL plan_cache_mode = force_custom_plan`);
+        const [bounds] = rowsOf<{ low: number | null; high: number | null }>(
+          await tx.execute(sql`SELECT min(id) AS low, max(id) AS high FROM products`),
+        );
+        const high = Number(bounds?.high ?? 0);
+        for (let from = Number(bounds?.low ?? 1); from <= high; from += FULL_LOAD_ID_RANGE) {
+          for (const row of await loadRange(tx, from, from + FULL_LOAD_ID_RANGE, dictionary)) {
+            loaded.put(row, false);
+          }
         }
         return loaded;
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    columns.pairOrder = await databaseOrder(db, columns);
     // Sorted once each here; later changes insert and remove.
     const live = [...columns.liveSlots()];
     columns.newest.reset(live);
@@ -425,9 +470,10 @@ export class CatalogueIndex implements CatalogueSubscriber {
   async reloadProducts(db: Database, ids: readonly number[]): Promise<void> {
     const columns = this.columns;
     if (!columns) return this.reloadAll(db);
-    const rows = rowsOf<ProductRow>(await db.execute(productRows(sql`p.id = ANY(${intArray(ids)})`))).map(
-      productRowOf,
-    );
+    const rows: ChangedRow[] = [];
+    for (let at = 0; at < ids.length; at += FULL_LOAD_ID_RANGE) {
+      rows.push(...(await loadChanged(db, ids.slice(at, at + FULL_LOAD_ID_RANGE))));
+    }
     // A product under a type, category or sub-category made after the last full load.
     if (!rows.every((row) => columns.knows(row))) return this.reloadAll(db);
     const fresh = columns.unknownPairs(rows);
@@ -443,7 +489,10 @@ export class CatalogueIndex implements CatalogueSubscriber {
       const slot = columns.slotOfId.get(id);
       if (slot !== undefined && !present.has(id)) columns.remove(slot);
     }
-    for (const row of rows) columns.put(row, true);
+    for (const row of rows) {
+      const pairs = row.attributes.map(([name, value]) => columns.pairOfKey.get(pairKey(name, value)) ?? -1);
+      columns.put({ ...row, pairs }, true);
+    }
   }
 
   /** Whether the first full load has happened. */
