@@ -3,9 +3,15 @@
  * drawn by the seed or on first request, stored in the database (every API instance sees them)
  * and served immutable; a size or format not made is a 400, an unknown id a 404.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { renditionUrl, responsiveImage } from '@shop/shared/media';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { openDatabase } from '../src/db/client';
 import { heroSlides, imageRenditions, products } from '../src/db/schema';
 import { seedRenditions, seedWidthsOf } from '../src/services/imageRenditions';
 import { createTestApp, failureOf, TEST_PRODUCTS, type TestContext, targets } from './db';
@@ -135,5 +141,32 @@ describe.each(targets)('picture renditions on %s', (target) => {
     const kinds = await ctx.database.db.selectDistinct({ kind: imageRenditions.kind }).from(imageRenditions);
     expect(kinds.map((row) => row.kind)).not.toContain('products');
     expect(kinds.map((row) => row.kind)).toContain('hero-slides');
+  });
+});
+
+describe('npm run seed', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-seed-renditions-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('draws the pictures of the catalogue it seeded, stored for the server to serve', async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/seed.ts', '--products', '5'],
+      { cwd: path.join(__dirname, '..'), env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir } },
+    );
+    const drawn = Number(/Drew (\d+) picture renditions/.exec(stdout)?.[1]);
+    const database = await openDatabase({ dataDir });
+    try {
+      const rows = await database.db
+        .select({ kind: imageRenditions.kind, n: sql<number>`count(*)::int` })
+        .from(imageRenditions)
+        .groupBy(imageRenditions.kind);
+      const byKind = Object.fromEntries(rows.map((row) => [row.kind, row.n]));
+      expect(byKind.products).toBe(5 * seedWidthsOf('products').length);
+      expect(byKind['hero-slides']).toBeGreaterThan(0);
+      expect(drawn).toBe(rows.reduce((sum, row) => sum + row.n, 0));
+    } finally {
+      await database.close();
+    }
   });
 });
