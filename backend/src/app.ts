@@ -66,7 +66,7 @@ import { searchRoutes } from './modules/search/routes';
 import { startupRoutes } from './modules/startup/routes';
 import { getStartupContent } from './modules/startup/startup';
 import { wishlistRoutes } from './modules/wishlist/routes';
-import type { CatalogueOptions, RouteDeps } from './routes/deps';
+import type { RouteDeps } from './routes/deps';
 import { type AccountServices, DEFAULT_TOKEN_TTL_MS, RESET_TTL_MS } from './services/buyers';
 import {
   DEFAULT_ADMIN_THROTTLE,
@@ -105,8 +105,6 @@ export interface BuildAppOptions {
   auth?: AuthOptions;
   /** Where uploads are kept (default .data/uploads). */
   uploadsDir?: string;
-  /** Listing and suggestion settings (suggestions cached 60 s per text by default; tests pass 0). */
-  catalogue?: CatalogueOptions;
   /** VAT rate and payment details (default 5 % and the demo details of config.ts). */
   checkout?: Partial<CheckoutSettings>;
   /** Timeouts and socket caps against slow and greedy clients (defaults in connectionLimits.ts). */
@@ -245,11 +243,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     releases: createReleaseServices(options.database.db, releaseSettings(options), app.log),
     catalogueFeed,
     catalogueIndex,
-    catalogue: {
-      suggestionCacheTtlMs: 60_000,
-      searchCacheTtlMs: 60_000,
-      ...options.catalogue,
-    },
   };
   // Every API route as registered (method, path under the prefix, schema): the endpoint test
   // proves each one comes from the contract's table.

@@ -72,7 +72,6 @@ export async function createTestApp(
   const { products, ...appOptions } = options;
   const database = await createTestDatabase(kind, products);
   const app = await buildApp({
-    catalogue: { suggestionCacheTtlMs: 0, searchCacheTtlMs: 0 },
     // Uploads of a test file go to a folder of its own, removed with the machine's temp files.
     uploadsDir: mkdtempSync(path.join(tmpdir(), 'shop-uploads-')),
     ...appOptions,

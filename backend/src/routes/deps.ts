@@ -26,13 +26,4 @@ export interface RouteDeps {
   catalogueFeed: CatalogueFeed;
   /** The listing's index of the catalogue (subscribed to `catalogueFeed`). */
   catalogueIndex: CatalogueIndex;
-  /** Listing and suggestion settings. */
-  catalogue?: CatalogueOptions;
-}
-
-export interface CatalogueOptions {
-  /** Suggestions per normalized text (0: off). */
-  suggestionCacheTtlMs?: number;
-  /** Ranked matches of a search text, for listing and suggestions (0: off). */
-  searchCacheTtlMs?: number;
 }
