@@ -13,6 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { openDatabase } from '../src/db/client';
 import { heroSlides, imageRenditions, products } from '../src/db/schema';
+import { HOUSEKEEPING_TASKS, runHousekeeping } from '../src/services/housekeeping';
 import { seedRenditions, seedWidthsOf } from '../src/services/imageRenditions';
 import { createTestApp, failureOf, TEST_PRODUCTS, type TestContext, targets } from './db';
 
@@ -135,9 +136,27 @@ describe.each(targets)('picture renditions on %s', (target) => {
     expect(stored && served.rawPayload.equals(stored.bytes)).toBe(true);
   });
 
+  it('housekeeping deletes the renditions of a deleted product, and only those', async () => {
+    for (const url of ['products/8/320.webp', 'products/9/320.webp', 'categories/1/160.webp']) {
+      expect((await get(`images/${url}`)).statusCode).toBe(200);
+    }
+    const kept = [(await storedRows('products', 8)).length, (await storedRows('categories', 1)).length];
+    const ofDeleted = (await storedRows('products', 9)).length;
+    await ctx.database.db.delete(products).where(eq(products.id, 9));
+    const task = HOUSEKEEPING_TASKS.filter((each) => each.name === 'picture renditions of gone items');
+    expect(await runHousekeeping(ctx.database.db, task)).toEqual({
+      'picture renditions of gone items': ofDeleted,
+    });
+    expect(await storedRows('products', 9)).toEqual([]);
+    expect([(await storedRows('products', 8)).length, (await storedRows('categories', 1)).length]).toEqual(
+      kept,
+    );
+  });
+
   it('leaves a catalogue larger than the seed bound to draw its products on request', async () => {
     await ctx.database.db.delete(imageRenditions);
-    await seedRenditions(ctx.database.db, { maxProducts: TEST_PRODUCTS - 1 });
+    const [catalogue] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(products);
+    await seedRenditions(ctx.database.db, { maxProducts: (catalogue?.n ?? 0) - 1 });
     const kinds = await ctx.database.db.selectDistinct({ kind: imageRenditions.kind }).from(imageRenditions);
     expect(kinds.map((row) => row.kind)).not.toContain('products');
     expect(kinds.map((row) => row.kind)).toContain('hero-slides');

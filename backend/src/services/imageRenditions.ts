@@ -86,6 +86,31 @@ type SeededKind = keyof typeof SEED_WIDTHS;
 
 export const seedWidthsOf = (kind: SeededKind): readonly number[] => SEED_WIDTHS[kind];
 
+/** The table each kind's pictures are named from: an item gone there takes its renditions along. */
+const TABLE_OF_KIND: Record<ImageKind, string> = {
+  products: 'products',
+  types: 'product_types',
+  categories: 'categories',
+  'sub-categories': 'sub_categories',
+  slides: 'auth_slides',
+  'hero-slides': 'hero_slides',
+  banners: 'banners',
+  packaging: 'packagings',
+};
+
+/**
+ * Renditions of items that no longer exist (a deleted product, a catalogue seeded again smaller),
+ * for housekeeping: nothing else would delete them. Columns are named with their table
+ * (auth_slides has a `kind` of its own).
+ */
+export const RENDITIONS_OF_GONE_ITEMS = sql.join(
+  Object.entries(TABLE_OF_KIND).map(
+    ([kind, table]) =>
+      sql`NOT EXISTS (SELECT 1 FROM ${sql.identifier(table)} item WHERE image_renditions.kind = ${kind} AND item.id = image_renditions.image_id)`,
+  ),
+  sql` AND `,
+);
+
 const sourceHashOf = (svg: string) => createHash('sha256').update(svg).digest();
 
 /** One SVG drawn at each width, largest first, as WebP. */
