@@ -429,6 +429,8 @@ interface Answer {
   total: number | null;
   /** Ids of the items, to compare with the first answer. */
   ids: string;
+  /** The whole body: a timed answer equal to the first one byte for byte needs no parsing. */
+  body: string;
 }
 
 function readAnswer(status: number, body: string): Answer {
@@ -444,9 +446,10 @@ function readAnswer(status: number, body: string): Answer {
       items: items.length,
       total: parsed.data?._meta?.totalCount ?? null,
       ids: items.map((item) => String(item.id)).join(','),
+      body,
     };
   } catch {
-    return { status, ok: false, items: 0, total: null, ids: '' };
+    return { status, ok: false, items: 0, total: null, ids: '', body };
   }
 }
 
@@ -555,6 +558,9 @@ async function measure(
       onResponse: (status: number, body: string) => {
         checked += 1;
         const first = expected.get(pathname);
+        // The same bytes as a good first answer: the same items, total and facets. Parsing every
+        // answer would take the load generator's CPU from the measured server on a small machine.
+        if (first?.ok && first.items > 0 && status === 200 && body === first.body) return;
         const problem = first ? problemOf(readAnswer(status, body), first) : 'no first answer';
         if (problem) {
           failed += 1;
