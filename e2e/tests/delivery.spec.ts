@@ -2,8 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 
 /**
  * The page the server sends preloads what the page needs first (remote entries, the mounted
- * modules' files, the largest image and the API answers it waits for). A preload that does not
- * match the later request is fetched twice, and Chrome warns about one that goes unused.
+ * modules' files, the largest picture) and inlines the API answers its first screen was made from
+ * (backend/src/delivery/firstScreen.ts). A preload that does not match the later request is
+ * fetched twice, and Chrome warns about one that goes unused; an inlined answer is not asked again.
  */
 async function loadAndWatch(page: Page, path: string, ready: () => Promise<void>) {
   const requests = new Map<string, number>();
@@ -17,23 +18,45 @@ async function loadAndWatch(page: Page, path: string, ready: () => Promise<void>
   // Chrome reports an unused preload a few seconds after the load event.
   await page.waitForTimeout(3500);
   const html = await (await page.request.get(path)).text();
-  const preloaded = [...html.matchAll(/<link rel="preload" href="([^"]+)"/g)].map(
-    (m) => new URL(m[1] ?? '', page.url()).href,
-  );
-  return { requests, warnings, preloaded };
+  const links = [...html.matchAll(/<link rel="preload" href="([^"]+)"([^>]*)>/g)];
+  // Files preloaded by their address; the picture is preloaded by its candidates (imagesrcset),
+  // of which the browser takes the one its <img> takes.
+  const preloaded = links
+    .filter((m) => !m[2]?.includes('imagesrcset'))
+    .map((m) => new URL(m[1] ?? '', page.url()).href);
+  const picturePreloaded = links.some((m) => m[2]?.includes('imagesrcset'));
+  const apiReads = [...requests.keys()].filter((url) => new URL(url).pathname.startsWith('/backend/api/'));
+  return { requests, warnings, preloaded, picturePreloaded, apiReads };
 }
 
-test('the home page uses every file and answer it preloads, each fetched once', async ({ page }) => {
-  const { requests, warnings, preloaded } = await loadAndWatch(page, '/', async () => {
-    await expect(page.getByRole('region', { name: 'Featured' })).toBeVisible();
-  });
-  expect(preloaded.some((url) => url.endsWith('/backend/api/hero-slides'))).toBe(true);
+/** The address the page's <img> shows, as the browser chose it from its srcset. */
+const shownPicture = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((img: HTMLImageElement) => img.currentSrc);
+
+test('the home page uses every file it preloads, each fetched once, and asks nothing it has inline', async ({
+  page,
+}) => {
+  const { requests, warnings, preloaded, picturePreloaded, apiReads } = await loadAndWatch(
+    page,
+    '/',
+    async () => {
+      await expect(page.getByRole('region', { name: 'Featured' })).toBeVisible();
+      await expect(page.locator('main [data-boundary="catalog"]')).toBeVisible();
+    },
+  );
   expect(preloaded.some((url) => /__federation_expose_HomePage\.[0-9a-f]+\.js$/.test(url))).toBe(true);
   for (const url of preloaded) expect(requests.get(url), url).toBe(1);
+  expect(picturePreloaded).toBe(true);
+  const hero = await shownPicture(page, 'section[aria-label="Featured"] img');
+  expect(requests.get(hero), hero).toBe(1);
+  expect(apiReads.filter((url) => /\/(hero-slides|deals-of-the-day)$/.test(url))).toEqual([]);
   expect(warnings).toEqual([]);
 });
 
-test('a product page uses its preloaded product, gallery and picture, each fetched once', async ({
+test('a product page shows its preloaded picture, fetched once, and asks nothing it has inline', async ({
   page,
   request,
 }) => {
@@ -41,11 +64,17 @@ test('a product page uses its preloaded product, gallery and picture, each fetch
     data: { items: { slug: string }[] };
   };
   const slug = listing.data.items[0]?.slug ?? '';
-  const { requests, warnings, preloaded } = await loadAndWatch(page, `/product/${slug}`, async () => {
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  });
-  expect(preloaded.some((url) => url.includes(`/backend/api/products/by-slug/${slug}`))).toBe(true);
-  expect(preloaded.some((url) => url.includes('/backend/api/products/gallery/'))).toBe(true);
+  const { requests, warnings, preloaded, picturePreloaded, apiReads } = await loadAndWatch(
+    page,
+    `/product/${slug}`,
+    async () => {
+      await expect(page.locator('main [data-boundary="catalog"] h1')).toBeVisible();
+    },
+  );
   for (const url of preloaded) expect(requests.get(url), url).toBe(1);
+  expect(picturePreloaded).toBe(true);
+  const picture = await shownPicture(page, 'main figure img');
+  expect(requests.get(picture), picture).toBe(1);
+  expect(apiReads.filter((url) => /\/products\/(by-slug|gallery|grouped-products)\//.test(url))).toEqual([]);
   expect(warnings).toEqual([]);
 });
