@@ -551,16 +551,14 @@ export class CatalogueIndex implements CatalogueSubscriber {
     const allGroups = (1 << groupNames.length) - 1;
 
     // A taxonomy level unselected (ANY), or the position selected (an unknown slug matches nothing).
-    const ANY = -2;
     const selectedIn = (level: TaxonomyLevel, slug: string | undefined) =>
-      slug === undefined ? ANY : (level.bySlug.get(slug) ?? -1);
+      slug === undefined ? ANY_TAXONOMY : (level.bySlug.get(slug) ?? -1);
     const typeWanted = selectedIn(columns.typeLevel, selection.type);
     const categoryWanted = selectedIn(columns.categoryLevel, selection.category);
     const subCategoryWanted = selectedIn(columns.subCategoryLevel, selection.subCategory);
 
     let required = LIVE;
     for (const flag of selection.flags) required |= LISTING_FLAGS[flag];
-    const supplier = selection.supplierId ?? null;
     const priceMin = selection.priceMin ?? Number.NEGATIVE_INFINITY;
     const priceMax = selection.priceMax ?? Number.POSITIVE_INFINITY;
 
@@ -568,82 +566,49 @@ export class CatalogueIndex implements CatalogueSubscriber {
     const categoryCounts = new Int32Array(columns.categoryLevel.entries.length);
     const subCategoryCounts = new Int32Array(columns.subCategoryLevel.entries.length);
     const pairCounts = new Int32Array(columns.pairNames.length);
-    let totalCount = 0;
     this.stamp = this.stamp === 0xffffffff ? 1 : this.stamp + 1;
     if (this.stamp === 1) columns.matched.fill(0);
     const stamp = this.stamp;
 
-    const { types, categories, subCategories, suppliers, flags, prices, pairStart, pairCount, pairPool } =
-      columns;
-    const visit = (slot: number) => {
-      if (((flags[slot] ?? 0) & required) !== required) return;
-      if (supplier !== null && suppliers[slot] !== supplier) return;
-      const price = prices[slot] ?? 0;
-      if (price < priceMin || price > priceMax) return;
-      const type = types[slot] ?? 0;
-      const category = categories[slot] ?? 0;
-      const subCategory = subCategories[slot] ?? 0;
-      let fails = 0;
-      if (typeWanted !== ANY && type !== typeWanted) fails += 1;
-      if (categoryWanted !== ANY && category !== categoryWanted) fails += 1;
-      if (subCategoryWanted !== ANY && subCategory !== subCategoryWanted) fails += 1;
-      if (fails > 1) return;
-      const start = pairStart[slot] ?? 0;
-      const end = start + (pairCount[slot] ?? 0);
-      let missing = 0;
-      if (allGroups !== 0) {
-        let hits = 0;
-        for (let at = start; at < end; at += 1) {
-          const group = groupOfPair[pairPool[at] ?? 0] ?? -1;
-          if (group >= 0) hits |= 1 << group;
-        }
-        missing = allGroups & ~hits;
-        if (missing !== 0) {
-          if ((missing & (missing - 1)) !== 0) return;
-          fails += 1;
-          if (fails > 1) return;
-        }
-      }
-      if (fails === 0) {
-        columns.matched[slot] = stamp;
-        totalCount += 1;
-        typeCounts[type] = (typeCounts[type] ?? 0) + 1;
-        categoryCounts[category] = (categoryCounts[category] ?? 0) + 1;
-        subCategoryCounts[subCategory] = (subCategoryCounts[subCategory] ?? 0) + 1;
-        for (let at = start; at < end; at += 1) {
-          const pair = pairPool[at] ?? 0;
-          pairCounts[pair] = (pairCounts[pair] ?? 0) + 1;
-        }
-      } else if (missing !== 0) {
-        // Fails only the attribute group `missing`: counts for that name's values only.
-        const group = 31 - Math.clz32(missing);
-        for (let at = start; at < end; at += 1) {
-          const pair = pairPool[at] ?? 0;
-          if (groupOfName[columns.pairNameIds[pair] ?? 0] === group)
-            pairCounts[pair] = (pairCounts[pair] ?? 0) + 1;
-        }
-      } else if (typeWanted !== ANY && type !== typeWanted) {
-        typeCounts[type] = (typeCounts[type] ?? 0) + 1;
-      } else if (categoryWanted !== ANY && category !== categoryWanted) {
-        categoryCounts[category] = (categoryCounts[category] ?? 0) + 1;
-      } else {
-        subCategoryCounts[subCategory] = (subCategoryCounts[subCategory] ?? 0) + 1;
-      }
-    };
-
+    // The candidates: every slot, or a search's ranked products (each once).
     const ranked = selection.rankedIds;
+    let candidates: Int32Array | null = null;
     if (ranked) {
-      // A ranking lists an id once; the set keeps a repeated one from counting twice.
       const seen = new Set<number>();
       for (const id of ranked) {
         const slot = columns.slotOfId.get(id);
-        if (slot === undefined || seen.has(slot)) continue;
-        seen.add(slot);
-        visit(slot);
+        if (slot !== undefined) seen.add(slot);
       }
-    } else {
-      for (let slot = 0; slot < columns.size; slot += 1) visit(slot);
+      candidates = Int32Array.from(seen);
     }
+    const candidateCount = candidates ? candidates.length : columns.size;
+
+    // For each pair, the group of its name (-1: its name is not selected).
+    const groupOfPairName = new Int8Array(columns.pairNames.length);
+    for (let pair = 0; pair < groupOfPairName.length; pair += 1) {
+      groupOfPairName[pair] = groupOfName[columns.pairNameIds[pair] ?? 0] ?? -1;
+    }
+    const totalCount = onePass({
+      columns,
+      candidates,
+      candidateCount,
+      stamp,
+      required,
+      supplier: selection.supplierId ?? -1,
+      bySupplier: selection.supplierId !== undefined,
+      priceMin,
+      priceMax,
+      typeWanted,
+      categoryWanted,
+      subCategoryWanted,
+      groupOfPair,
+      groupOfPairName,
+      allGroups,
+      typeCounts,
+      categoryCounts,
+      subCategoryCounts,
+      pairCounts,
+    });
 
     return {
       totalCount,
@@ -664,21 +629,17 @@ export class CatalogueIndex implements CatalogueSubscriber {
     window: ListingWindow,
     ranked: readonly number[] | undefined,
   ): number[] {
+    const { matched, ids: idOf } = columns;
     const ids: number[] = [];
     let skip = window.offset;
-    const take = (slot: number) => {
-      if (columns.matched[slot] !== stamp) return false;
-      if (skip > 0) skip -= 1;
-      else ids.push(columns.ids[slot] ?? 0);
-      return ids.length >= window.limit;
-    };
     if (window.order === 'relevance') {
       const seen = new Set<number>();
       for (const id of ranked ?? []) {
         const slot = columns.slotOfId.get(id);
-        if (slot === undefined || seen.has(slot)) continue;
+        if (slot === undefined || matched[slot] !== stamp || seen.has(slot)) continue;
         seen.add(slot);
-        if (take(slot)) break;
+        if (skip > 0) skip -= 1;
+        else if (ids.push(id) >= window.limit) break;
       }
       return ids;
     }
@@ -688,13 +649,138 @@ export class CatalogueIndex implements CatalogueSubscriber {
         : window.order === 'high-to-low'
           ? columns.priceDown.view()
           : columns.newest.view();
-    if (window.order === 'oldest-to-newest') {
-      for (let at = order.length - 1; at >= 0; at -= 1) if (take(order[at] ?? 0)) break;
-    } else {
-      for (const slot of order) if (take(slot)) break;
+    // Oldest first is newest walked backwards: the exact reverse of (created_at DESC, id DESC).
+    const backwards = window.order === 'oldest-to-newest';
+    const last = order.length - 1;
+    for (let at = 0; at <= last; at += 1) {
+      const slot = order[backwards ? last - at : at] ?? 0;
+      if (matched[slot] !== stamp) continue;
+      if (skip > 0) skip -= 1;
+      else if (ids.push(idOf[slot] ?? 0) >= window.limit) break;
     }
     return ids;
   }
+}
+
+/** What one listing's pass reads and writes (ANY_TAXONOMY: that level is not selected). */
+interface PassInput {
+  columns: ListingColumns;
+  /** The slots to visit (a search's), or null: every slot below candidateCount. */
+  candidates: Int32Array | null;
+  candidateCount: number;
+  stamp: number;
+  required: number;
+  supplier: number;
+  bySupplier: boolean;
+  priceMin: number;
+  priceMax: number;
+  typeWanted: number;
+  categoryWanted: number;
+  subCategoryWanted: number;
+  /** Per pair: the selected group it satisfies, or -1. */
+  groupOfPair: Int8Array;
+  /** Per pair: the group of its name, or -1. */
+  groupOfPairName: Int8Array;
+  allGroups: number;
+  typeCounts: Int32Array;
+  categoryCounts: Int32Array;
+  subCategoryCounts: Int32Array;
+  pairCounts: Int32Array;
+}
+
+const ANY_TAXONOMY = -2;
+const FAILED_TYPE = 1;
+const FAILED_CATEGORY = 2;
+const FAILED_SUB_CATEGORY = 3;
+
+/**
+ * The pass: counts the facets and stamps the matches; answers the total. A function of its own,
+ * kept small and called with one shape, so V8 keeps it optimized (inside `list` it was
+ * deoptimized after every loop, on the code that follows it).
+ */
+function onePass(input: PassInput): number {
+  const { candidates, candidateCount, stamp, required, supplier, bySupplier, priceMin, priceMax } = input;
+  const { typeWanted, categoryWanted, subCategoryWanted, groupOfPair, groupOfPairName, allGroups } = input;
+  const { typeCounts, categoryCounts, subCategoryCounts, pairCounts } = input;
+  const {
+    types,
+    categories,
+    subCategories,
+    suppliers,
+    flags,
+    prices,
+    pairStart,
+    pairCount,
+    pairPool,
+    matched,
+  } = input.columns;
+  const anyType = typeWanted === ANY_TAXONOMY;
+  const anyCategory = categoryWanted === ANY_TAXONOMY;
+  const anySubCategory = subCategoryWanted === ANY_TAXONOMY;
+  let totalCount = 0;
+  for (let k = 0; k < candidateCount; k += 1) {
+    const slot = candidates === null ? k : (candidates[k] ?? 0);
+    if (((flags[slot] ?? 0) & required) !== required) continue;
+    if (bySupplier && suppliers[slot] !== supplier) continue;
+    const price = prices[slot] ?? 0;
+    if (price < priceMin || price > priceMax) continue;
+    const type = types[slot] ?? 0;
+    const category = categories[slot] ?? 0;
+    const subCategory = subCategories[slot] ?? 0;
+    let fails = 0;
+    let failed = 0;
+    if (!anyType && type !== typeWanted) {
+      fails = 1;
+      failed = FAILED_TYPE;
+    }
+    if (!anyCategory && category !== categoryWanted) {
+      fails += 1;
+      failed = FAILED_CATEGORY;
+    }
+    if (!anySubCategory && subCategory !== subCategoryWanted) {
+      fails += 1;
+      failed = FAILED_SUB_CATEGORY;
+    }
+    if (fails > 1) continue;
+    const start = pairStart[slot] ?? 0;
+    const end = start + (pairCount[slot] ?? 0);
+    let missing = 0;
+    if (allGroups !== 0) {
+      let hits = 0;
+      for (let at = start; at < end; at += 1) {
+        const group = groupOfPair[pairPool[at] ?? 0] ?? -1;
+        if (group >= 0) hits |= 1 << group;
+      }
+      missing = allGroups & ~hits;
+      // Two groups failed (two attribute names, or one and a taxonomy level): counted nowhere.
+      if (missing !== 0 && (fails !== 0 || (missing & (missing - 1)) !== 0)) continue;
+    }
+    if (fails === 0 && missing === 0) {
+      matched[slot] = stamp;
+      totalCount += 1;
+      typeCounts[type] = (typeCounts[type] ?? 0) + 1;
+      categoryCounts[category] = (categoryCounts[category] ?? 0) + 1;
+      subCategoryCounts[subCategory] = (subCategoryCounts[subCategory] ?? 0) + 1;
+      for (let at = start; at < end; at += 1) {
+        const pair = pairPool[at] ?? 0;
+        pairCounts[pair] = (pairCounts[pair] ?? 0) + 1;
+      }
+    } else if (missing !== 0) {
+      // Fails only the attribute group `missing`: counts for that name's values only.
+      const group = 31 - Math.clz32(missing);
+      for (let at = start; at < end; at += 1) {
+        const pair = pairPool[at] ?? 0;
+        if (groupOfPairName[pair] === group) pairCounts[pair] = (pairCounts[pair] ?? 0) + 1;
+      }
+    } else if (failed === FAILED_TYPE) {
+      typeCounts[type] = (typeCounts[type] ?? 0) + 1;
+    } else if (failed === FAILED_CATEGORY) {
+      categoryCounts[category] = (categoryCounts[category] ?? 0) + 1;
+    } else {
+      subCategoryCounts[subCategory] = (subCategoryCounts[subCategory] ?? 0) + 1;
+    }
+  }
+  return totalCount;
 }
 
 const facetValues = (level: TaxonomyLevel, counts: Int32Array): FacetValue[] =>
