@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
+import { withoutFirstScreen } from './firstScreen';
 import {
   addShippingAddress,
   addToMemberCart,
@@ -322,6 +323,8 @@ for (const [pageName, calls] of Object.entries(PAGES)) {
             return fail(route);
           };
           await page.route(matches, failing);
+          // The page's own reads: the server's first screen (answers inlined) is left out.
+          await withoutFirstScreen(page);
 
           await page.goto(typeof call.page === 'string' ? call.page : call.page(shop));
           await call.open?.(page);
