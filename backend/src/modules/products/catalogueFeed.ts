@@ -5,8 +5,8 @@
  * Triggers (0018_catalogue_changes.sql) write one catalogue_changes row per changed product, with
  * the writing transaction's id, and a NULL row when the taxonomy changed. Before each read a
  * route calls `refresh()`: one statement answers its snapshot and the products of the rows whose
- * transactions the previous refresh's snapshot did not see (at or above its xmin, and not visible
- * in it); the subscribers reload those products, and this snapshot becomes the next reference.
+ * transactions the previous refresh's snapshot did not see (at or above its xmax, or in progress
+ * then: its xip list); the subscribers reload those products, and this snapshot becomes the next reference.
  * A transaction still running at one refresh is not visible in its snapshot, so the first refresh
  * after its commit reads its rows: a change is seen by the first read that starts after it
  * committed, on every instance. Rows already seen are not read again, so a long transaction
@@ -82,10 +82,12 @@ export class CatalogueFeed {
 
   private async catchUp(): Promise<void> {
     const since = this.lastSnapshot;
-    // Not seen by `since`: at or above its xmin (the index) and not visible in it. now() is the
-    // statement's start, as good as the snapshot's time for the lag check.
-    const unseen = sql`xid >= pg_snapshot_xmin(${since}::pg_snapshot)
-      AND NOT pg_visible_in_snapshot(xid, ${since}::pg_snapshot)`;
+    // Not seen by `since` (not visible in it): begun after it (at or above its xmax) or running
+    // then (in its xip list). Both are index lookups, so a long transaction elsewhere in the cluster
+    // (which holds every snapshot's xmin back) does not make each refresh scan the rows since.
+    // now() is the statement's start, as good as the snapshot's time for the lag check.
+    const unseen = sql`(xid >= pg_snapshot_xmax(${since}::pg_snapshot)
+      OR xid IN (SELECT pg_snapshot_xip(${since}::pg_snapshot)))`;
     const [row] = rowsOf<FeedRow>(
       await this.db.execute(sql`SELECT pg_current_snapshot()::text AS snapshot,
         (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
