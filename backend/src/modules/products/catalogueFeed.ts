@@ -87,7 +87,7 @@ export class CatalogueFeed {
     // (which holds every snapshot's xmin back) does not make each refresh scan the rows since.
     // now() is the statement's start, as good as the snapshot's time for the lag check.
     const unseen = sql`(xid >= pg_snapshot_xmax(${since}::pg_snapshot)
-      OR xid IN (SELECT pg_snapshot_xip(${since}::pg_snapshot)))`;
+      OR xid = ANY(ARRAY(SELECT pg_snapshot_xip(${since}::pg_snapshot))))`;
     const [row] = rowsOf<FeedRow>(
       await this.db.execute(sql`SELECT pg_current_snapshot()::text AS snapshot,
         (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
