@@ -584,17 +584,14 @@ export class SearchIndex implements CatalogueSubscriber {
     // is weighed over its own title words.
     const known = [...queryTrigrams].filter((trigram) => trigram >= 0);
     if (known.length < needed) return [];
-    // Per title word: which of the known trigrams it holds (`width` words of 32 bits).
+    // Per title word: which of the known trigrams it holds (`width` words of 32 bits from
+    // word * width), one flat array indexed by word id.
     const width = Math.ceil(known.length / 32);
-    const masks = new Map<number, Uint32Array>();
+    const masks = new Uint32Array(this.wordTrigramIds.length * width);
     known.forEach((trigram, bit) => {
       for (const word of this.trigramWords[trigram] ?? []) {
-        let mask = masks.get(word);
-        if (!mask) {
-          mask = new Uint32Array(width);
-          masks.set(word, mask);
-        }
-        mask[bit >>> 5] = (mask[bit >>> 5] ?? 0) | (1 << (bit & 31));
+        const at = word * width + (bit >>> 5);
+        masks[at] = (masks[at] ?? 0) | (1 << (bit & 31));
       }
     });
     const costOf = (trigram: number) =>
@@ -607,14 +604,19 @@ export class SearchIndex implements CatalogueSubscriber {
     const query = ++this.generation;
     const held: number[] = [];
     const union = new Uint32Array(width);
+    const base = this.base;
     const weigh = (id: number) => {
       if (stamp[id] === query) return;
       stamp[id] = query;
       union.fill(0);
-      const words = this.titleWordsOf(id);
-      for (let k = 0; k < words.length; k++) {
-        const mask = masks.get(words[k] ?? -1);
-        if (mask) for (let m = 0; m < width; m++) union[m] = (union[m] ?? 0) | (mask[m] ?? 0);
+      // The title's words, read in place (no view made per product).
+      const doc = this.inBase(id) ? undefined : this.overlay.get(id);
+      const words = doc ? doc.titleWords : base.titleWords;
+      const from = doc ? 0 : (base.titleStart[id] ?? 0);
+      const to = doc ? doc.titleWords.length : (base.titleStart[id + 1] ?? 0);
+      for (let k = from; k < to; k++) {
+        const at = (words[k] ?? 0) * width;
+        for (let m = 0; m < width; m++) union[m] = (union[m] ?? 0) | (masks[at + m] ?? 0);
       }
       let count = 0;
       for (let m = 0; m < width; m++) count += bitCount(union[m] ?? 0);
