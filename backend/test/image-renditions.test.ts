@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { renditionUrl, responsiveImage } from '@shop/shared/media';
+import { renditionUrl, responsiveImage } from '@shop/contract/media';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { openDatabase } from '../src/db/client';

@@ -30,6 +30,8 @@ import {
   paramsFromFilters,
   SORT_OPTIONS,
 } from '@shop/contract/listing';
+// By file: @shop/shared's index carries the React kit; this module of it is pure (no imports).
+import { type ResponsiveImage, responsiveImage } from '@shop/contract/media';
 import { discountPercent, formatPrice } from '@shop/contract/money';
 import {
   documentTitleOf,
@@ -41,8 +43,6 @@ import {
   toScriptJson,
 } from '@shop/contract/seo';
 import { MESSAGES } from '@shop/contract/validation/messages';
-// By file: @shop/shared's index carries the React kit; this module of it is pure (no imports).
-import { type ResponsiveImage, responsiveImage } from '../../../shared/src/media/responsiveImage';
 
 export type GetPath = PathsOf<ApiEndpoints, 'GET'>;
 export type AnswerAt<Path extends GetPath> = AnswerOf<EndpointAt<ApiEndpoints, 'GET', Path>>;

@@ -1,6 +1,6 @@
 /**
  * Raster renditions of the generated catalogue pictures (services/images.ts): WebP at the widths
- * that shared/src/media/responsiveImage.ts offers, drawn from the SVG with sharp and stored in
+ * that contract/src/media/responsiveImage.ts offers, drawn from the SVG with sharp and stored in
  * PostgreSQL (image_renditions), so every API instance serves the same bytes and each is drawn
  * once. The seed draws the seeded catalogue's ahead of time (seedRenditions); anything else (the
  * products of a 1M bench catalogue, an item added later) is drawn on its first request and stored.
@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { RENDITION_FORMAT, RENDITION_WIDTHS, widthsOfRole } from '@shop/shared/media';
+import { RENDITION_FORMAT, RENDITION_WIDTHS, widthsOfRole } from '@shop/contract/media';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../db/client';

@@ -7,7 +7,7 @@ import {
   useDocumentTitle,
   useTimeouts,
 } from '@shop/shared';
-import { responsiveImage } from '@shop/shared/media';
+import { responsiveImage } from '@shop/contract/media';
 import { Link } from '@shop/shared/router';
 import { type TabSpec, Tabs } from '@shop/shared/tabs';
 import { type ReactNode, useEffect, useRef, useState } from 'react';

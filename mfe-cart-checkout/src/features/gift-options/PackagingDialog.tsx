@@ -2,7 +2,7 @@ import { MESSAGES, packagingSchema } from '@shop/contract/validation';
 import { type CartItem, Skeleton, useLoaded } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
 import { formStyles, SelectField } from '@shop/shared/form';
-import { responsiveImage } from '@shop/shared/media';
+import { responsiveImage } from '@shop/contract/media';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useCallback } from 'react';
 import { useCartSelector } from '../cart/hooks';

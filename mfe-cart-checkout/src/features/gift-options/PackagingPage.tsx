@@ -8,7 +8,7 @@ import {
   useLoaded,
   useTimeouts,
 } from '@shop/shared';
-import { responsiveImage } from '@shop/shared/media';
+import { responsiveImage } from '@shop/contract/media';
 import { Link, useNavigate, useParams } from '@shop/shared/router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { cartReplaced, fetchCart } from '../cart/cartSlice';
