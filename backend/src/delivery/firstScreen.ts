@@ -30,7 +30,6 @@ import {
   paramsFromFilters,
   SORT_OPTIONS,
 } from '@shop/contract/listing';
-// By file: @shop/shared's index carries the React kit; this module of it is pure (no imports).
 import { type ResponsiveImage, responsiveImage } from '@shop/contract/media';
 import { discountPercent, formatPrice } from '@shop/contract/money';
 import {
