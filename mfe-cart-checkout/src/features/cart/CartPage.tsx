@@ -1,3 +1,4 @@
+import { responsiveImage } from '@shop/contract/media';
 import {
   bus,
   type CartItem,
@@ -7,7 +8,6 @@ import {
   useDocumentTitle,
   useTimeouts,
 } from '@shop/shared';
-import { responsiveImage } from '@shop/contract/media';
 import { Link } from '@shop/shared/router';
 import { type TabSpec, Tabs } from '@shop/shared/tabs';
 import { type ReactNode, useEffect, useRef, useState } from 'react';

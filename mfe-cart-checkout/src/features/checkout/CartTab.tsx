@@ -1,5 +1,5 @@
-import type { Cart } from '@shop/shared';
 import { responsiveImage } from '@shop/contract/media';
+import type { Cart } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import { cartMoney } from '../cart/money';

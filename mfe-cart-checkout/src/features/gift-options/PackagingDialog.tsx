@@ -1,8 +1,8 @@
+import { responsiveImage } from '@shop/contract/media';
 import { MESSAGES, packagingSchema } from '@shop/contract/validation';
 import { type CartItem, Skeleton, useLoaded } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
 import { formStyles, SelectField } from '@shop/shared/form';
-import { responsiveImage } from '@shop/contract/media';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { type ReactNode, useCallback } from 'react';
 import { useCartSelector } from '../cart/hooks';

@@ -1,3 +1,4 @@
+import { responsiveImage } from '@shop/contract/media';
 import {
   type CartItem,
   ErrorPanel,
@@ -8,7 +9,6 @@ import {
   useLoaded,
   useTimeouts,
 } from '@shop/shared';
-import { responsiveImage } from '@shop/contract/media';
 import { Link, useNavigate, useParams } from '@shop/shared/router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { cartReplaced, fetchCart } from '../cart/cartSlice';

@@ -1,5 +1,5 @@
-import { bus, type CommandName, useBusState } from '@shop/shared';
 import { responsiveImage } from '@shop/contract/media';
+import { bus, type CommandName, useBusState } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useState } from 'react';
 import { HeaderOverlayButton } from '../../app/HeaderOverlayButton';

@@ -1,3 +1,4 @@
+import { responsiveImage } from '@shop/contract/media';
 import {
   bus,
   ErrorPanel,
@@ -7,7 +8,6 @@ import {
   useDocumentTitle,
   type WishlistItem,
 } from '@shop/shared';
-import { responsiveImage } from '@shop/contract/media';
 import { Link } from '@shop/shared/router';
 import { type ReactNode, useEffect } from 'react';
 import { OUT_OF_STOCK_LABEL, WISHLIST_EMPTY_MESSAGE, WISHLIST_SIGNED_OUT_MESSAGE } from '../../constants';

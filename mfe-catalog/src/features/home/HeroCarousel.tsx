@@ -1,5 +1,5 @@
-import { ErrorPanel, type HeroSlide, Skeleton } from '@shop/shared';
 import { responsiveImage } from '@shop/contract/media';
+import { ErrorPanel, type HeroSlide, Skeleton } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import {
   type CSSProperties,

@@ -1,5 +1,5 @@
-import type { GalleryEntry } from '@shop/shared';
 import { responsiveImage } from '@shop/contract/media';
+import type { GalleryEntry } from '@shop/shared';
 import { type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, useState } from 'react';
 import { GALLERY_ZOOM_FACTOR } from '../../constants';
 import styles from './product.module.css';

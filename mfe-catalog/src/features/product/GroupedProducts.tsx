@@ -1,5 +1,5 @@
-import type { ProductGroup } from '@shop/shared';
 import { responsiveImage } from '@shop/contract/media';
+import type { ProductGroup } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import styles from './product.module.css';

@@ -1,5 +1,5 @@
-import { discountPercent, type ProductCard as Product, type Specification } from '@shop/shared';
 import { responsiveImage } from '@shop/contract/media';
+import { discountPercent, type ProductCard as Product, type Specification } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import { memo, type ReactNode } from 'react';
 import { QUICK_VIEW_MAX_SPECS } from '../../constants';

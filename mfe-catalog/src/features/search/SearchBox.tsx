@@ -1,7 +1,7 @@
+import { responsiveImage } from '@shop/contract/media';
 import { SEARCH_TEXT_MAX } from '@shop/contract/validation/keyword';
 import { MESSAGES } from '@shop/contract/validation/messages';
 import { useBodyScrollLock } from '@shop/shared';
-import { responsiveImage } from '@shop/contract/media';
 import { useLocation, useNavigate, useSearchParams } from '@shop/shared/router';
 import {
   type FormEvent,

@@ -1,7 +1,7 @@
 import 'slick-carousel/slick/slick.css';
 import 'slick-carousel/slick/slick-theme.css';
-import type { SitemapNode } from '@shop/shared';
 import { responsiveImage } from '@shop/contract/media';
+import type { SitemapNode } from '@shop/shared';
 import { Link } from '@shop/shared/router';
 import type { ReactNode } from 'react';
 import Slider from 'react-slick';

@@ -1,5 +1,5 @@
-import { type SitemapNode, Skeleton, useBodyScrollLock, useBusState, useDismiss } from '@shop/shared';
 import { responsiveImage } from '@shop/contract/media';
+import { type SitemapNode, Skeleton, useBodyScrollLock, useBusState, useDismiss } from '@shop/shared';
 import { Link, useLocation } from '@shop/shared/router';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useMediaQuery } from '../../app/useMediaQuery';

@@ -1,3 +1,4 @@
+import { responsiveImage } from '@shop/contract/media';
 import {
   dataCache,
   ErrorPanel,
@@ -9,7 +10,6 @@ import {
 } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
 import { formStyles } from '@shop/shared/form';
-import { responsiveImage } from '@shop/contract/media';
 import { Link, useParams } from '@shop/shared/router';
 import { type ReactNode, useState } from 'react';
 import { DateTime } from '../../app/DateTime';
