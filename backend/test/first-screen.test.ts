@@ -121,6 +121,14 @@ describe.each(targets)('the first screen in the HTML on %s', (target) => {
     ]);
   });
 
+  it("a search of replacement patterns ($` $' $&) is text: the page's head is not pasted into it", async () => {
+    const response = await get(`/products?q=${encodeURIComponent("$` $' $&")}`);
+    const html = response.body;
+    expect(html.match(/<script defer src=\/main\.1\.js>/g)).toHaveLength(1);
+    expect(html.match(/window\.__SHOP_ANSWERS__=/g)).toHaveLength(1);
+    expect(html).toContain('Search results for $` $&#39; $&amp; | Gift Shop');
+  });
+
   it('product: title, price and main picture, with Open Graph and JSON-LD Product', async () => {
     const [card] = (await api<{ items: ProductCard[] }>('products?per-page=1')).items;
     if (!card) throw new Error('no product');
@@ -180,6 +188,19 @@ describe.each(targets)('the first screen in the HTML on %s', (target) => {
       expect(html).not.toContain('id="first-screen"');
       expect(html).not.toContain('__SHOP_ANSWERS__');
       expect(html).toContain('<title>Gift Shop</title>');
+    }
+  });
+
+  it('a product that cannot be read now (not a 404) is not told to search engines to be dropped', async () => {
+    const [product] = await ctx.database.db.select({ slug: products.slug }).from(products).limit(1);
+    await ctx.database.db.execute(sql`ALTER TABLE suppliers RENAME TO suppliers_away`);
+    try {
+      const response = await get(`/product/${product?.slug ?? ''}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('noindex');
+      expect(response.body).not.toContain('id="first-screen"');
+    } finally {
+      await ctx.database.db.execute(sql`ALTER TABLE suppliers_away RENAME TO suppliers`);
     }
   });
 

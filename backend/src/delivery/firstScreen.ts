@@ -48,8 +48,9 @@ export type AnswerAt<Path extends GetPath> = AnswerOf<EndpointAt<ApiEndpoints, '
 
 /**
  * One API answer's data, by the endpoint's path and the address the page's client asks
- * (`products/by-slug/oak-box`, `products?per-page=20&sort=…`); null when it did not answer with
- * data of the endpoint's schema (the page then goes out without its first screen).
+ * (`products/by-slug/oak-box`, `products?per-page=20&sort=…`); null when there is no such thing
+ * (404) or the data is not of the endpoint's schema; throws when the API could not answer (a
+ * database away), and the page then goes out without its first screen.
  */
 export type ReadAnswer = <Path extends GetPath>(
   path: Path,
@@ -388,7 +389,7 @@ async function productScreen(slug: string, sources: FirstScreenSources): Promise
   const bySlugAddress = `products/by-slug/${encodeURIComponent(slug)}`;
   const found = await sources.read('products/by-slug/:slug', bySlugAddress);
   if (!found) {
-    // No such product (or it could not be read): the page's own not-found takes over.
+    // No such product (a 404; any other failure throws): the page's own not-found takes over.
     return {
       head: headOf(
         {

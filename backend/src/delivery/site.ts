@@ -120,8 +120,8 @@ export function inlineRegistry(html: string, registry: RemotesRegistry): string 
   const script = `<script>window.__SHOP_REMOTES__=${scriptJson(registry)}</script>`;
   // The placeholder marks the spot; an HTML minifier may drop comments, so </head> is the fallback.
   return html.includes(REMOTES_PLACEHOLDER)
-    ? html.replace(REMOTES_PLACEHOLDER, script)
-    : html.replace('</head>', `${script}</head>`);
+    ? html.replace(REMOTES_PLACEHOLDER, () => script)
+    : html.replace('</head>', () => `${script}</head>`);
 }
 
 /**
@@ -151,7 +151,7 @@ export function withFirstScreen(html: string, screen: FirstScreen): string {
   const page = html
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta name="?description"?[^>]*>/, '')
-    .replace('</head>', `${head}</head>`);
+    .replace('</head>', () => `${head}</head>`);
   const bodyEnd = page.indexOf('</body>');
   const rootEnd = bodyEnd < 0 ? -1 : page.lastIndexOf('</div>', bodyEnd);
   if (!screen.main || !/<div id="?root"?>/.test(page) || rootEnd < 0) return page;
@@ -429,7 +429,10 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
   // client would get (same routes, same serialisation), under the addresses it would ask.
   const readAnswer: ReadAnswer = async (path, address) => {
     const response = await app.inject({ method: 'GET', url: `${API_PREFIX}/${address}` });
-    if (response.statusCode !== 200) return null;
+    // Only a 404 means "no such thing" (an unknown product gets noindex); anything else (a
+    // database away) sends the bare shell, so a crawl during an outage drops no product.
+    if (response.statusCode === 404) return null;
+    if (response.statusCode !== 200) throw new Error(`GET ${address} answered ${response.statusCode}`);
     const body: unknown = response.json();
     if (!isRecord(body) || body.status !== true) return null;
     const { data } = body;
@@ -474,7 +477,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
     const startupScript = startup ? `<script>window.__SHOP_STARTUP__=${scriptJson(startup)}</script>` : '';
     const shell = inlineRegistry(await readFile(indexFile, 'utf8'), registry).replace(
       '</head>',
-      `${startupScript}${preloads}</head>`,
+      () => `${startupScript}${preloads}</head>`,
     );
     const html = screen ? withFirstScreen(shell, screen) : shell;
     const nonce = newNonce();
