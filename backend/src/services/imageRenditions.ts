@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { RENDITION_FORMAT, RENDITION_WIDTHS, widthsOfRole } from '@shop/contract/media';
+import { RENDITION_FORMAT, RENDITION_WIDTHS, widthsOfRole, widthsOnlyOf } from '@shop/contract/media';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../db/client';
@@ -132,16 +132,28 @@ async function drawRenditions(svg: string, widths: readonly number[]): Promise<M
   return drawn;
 }
 
-/** A width and format the renditions are made in, or a 400 saying which are. */
-export function checkRendition(width: number, format: string): void {
+/** Kinds drawn across the page (the hero's slides): only they are made at the hero's widths. */
+const FULL_WIDTH_KINDS: ReadonlySet<ImageKind> = new Set(['hero-slides', 'slides', 'banners']);
+/** The hero's widths no other role asks for (800 px and up). */
+const HERO_ONLY_WIDTHS = widthsOnlyOf('hero');
+
+/** The widths a kind's pictures are made in: a product is never drawn 1600 px wide on request. */
+export const widthsOfKind = (kind: ImageKind): readonly number[] =>
+  FULL_WIDTH_KINDS.has(kind)
+    ? RENDITION_WIDTHS
+    : RENDITION_WIDTHS.filter((width) => !HERO_ONLY_WIDTHS.includes(width));
+
+/** A width and format this kind's renditions are made in, or a 400 saying which are. */
+export function checkRendition(kind: ImageKind, width: number, format: string): void {
   if (format !== RENDITION_FORMAT) {
     throw AppError.badRequest(`Pictures come as ${RENDITION_FORMAT}, not ${format}.`, {
       format: `must be ${RENDITION_FORMAT}`,
     });
   }
-  if (!RENDITION_WIDTHS.includes(width)) {
-    throw AppError.badRequest(`Pictures come ${RENDITION_WIDTHS.join(', ')} pixels wide, not ${width}.`, {
-      width: `must be one of ${RENDITION_WIDTHS.join(', ')}`,
+  const widths = widthsOfKind(kind);
+  if (!widths.includes(width)) {
+    throw AppError.badRequest(`These pictures come ${widths.join(', ')} pixels wide, not ${width}.`, {
+      width: `must be one of ${widths.join(', ')}`,
     });
   }
 }
@@ -156,7 +168,7 @@ export class ImageRenditions {
 
   /** The WebP of a picture at a width; 400 for a width or format not made, 404 for an unknown id. */
   async get(kind: ImageKind, id: number, width: number, format: string): Promise<Buffer> {
-    checkRendition(width, format);
+    checkRendition(kind, width, format);
     const svg = await catalogueImage(this.db, kind, id);
     const sourceHash = sourceHashOf(svg);
     const [stored] = await this.db

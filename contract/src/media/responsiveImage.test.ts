@@ -1,4 +1,10 @@
-import { RENDITION_WIDTHS, renditionUrl, responsiveImage, widthsOfRole } from './responsiveImage';
+import {
+  RENDITION_WIDTHS,
+  renditionUrl,
+  responsiveImage,
+  widthsOfRole,
+  widthsOnlyOf,
+} from './responsiveImage';
 
 describe('responsiveImage', () => {
   it('offers a card WebP renditions from 160 to 480 px, half the window on phones, 240 px beyond', () => {
@@ -67,5 +73,12 @@ describe('responsiveImage', () => {
       for (const width of widthsOfRole(role)) expect(RENDITION_WIDTHS).toContain(width);
     }
     expect(RENDITION_WIDTHS).toEqual([...RENDITION_WIDTHS].sort((a, b) => a - b));
+  });
+});
+
+describe('widthsOnlyOf', () => {
+  it('names the hero widths no other role or box asks for', () => {
+    expect(widthsOnlyOf('hero')).toEqual([800, 1200, 1600]);
+    expect(widthsOnlyOf('tile')).toEqual([]);
   });
 });

@@ -86,6 +86,15 @@ export function widthsOfRole(role: ImageRole): readonly number[] {
   return typeof role === 'string' ? FLUID_ROLES[role].widths : FIXED_WIDTHS;
 }
 
+/** The widths only `role` asks for (no other role nor fixed box): the hero's 800 px and up. */
+export function widthsOnlyOf(role: FluidImageRole): readonly number[] {
+  const others: readonly number[] = [
+    ...Object.entries(FLUID_ROLES).flatMap(([name, other]) => (name === role ? [] : other.widths)),
+    ...FIXED_WIDTHS,
+  ];
+  return FLUID_ROLES[role].widths.filter((width) => !others.includes(width));
+}
+
 export interface ResponsiveImage {
   src: string;
   /** Absent when the source has no renditions: the <img> keeps its one source. */
