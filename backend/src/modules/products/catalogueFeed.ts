@@ -60,6 +60,8 @@ export class CatalogueFeed {
    * meantime shares (at most one refresh runs and one waits).
    */
   refresh(): Promise<void> {
+    // A queued refresh may not have started yet though the one before it has ended: join it.
+    if (this.queued) return this.queued;
     if (!this.running) return this.start();
     if (!this.queued) {
       this.queued = this.running
@@ -99,7 +101,9 @@ export class CatalogueFeed {
     const everything =
       since === null || row.everything || nowMs - this.lastRefreshMs > CATALOGUE_FEED_MAX_LAG_MS;
     const ids = row.ids.map(Number);
-    await Promise.all(
+    // Every reload ends before this refresh does (allSettled): a failed one must not let the next
+    // refresh start a second reload of a subscriber still busy, which could end last with older rows.
+    const reloads = await Promise.allSettled(
       this.subscribers.map(async (subscriber) => {
         if (everything || this.unloaded.has(subscriber)) {
           await subscriber.reloadAll(this.db);
@@ -109,6 +113,8 @@ export class CatalogueFeed {
         }
       }),
     );
+    const failed = reloads.find((reload) => reload.status === 'rejected');
+    if (failed) throw failed.reason;
     // Only once every subscriber has what the snapshot saw: a failed reload is read again next time.
     this.lastSnapshot = row.snapshot;
     this.lastRefreshMs = nowMs;

@@ -478,10 +478,9 @@ export class CatalogueIndex implements CatalogueSubscriber {
     if (!rows.every((row) => columns.knows(row))) return this.reloadAll(db);
     const fresh = columns.unknownPairs(rows);
     let order: number[] | null = null;
-    if (fresh.length > 0) {
-      columns.addPairs(fresh);
-      order = await databaseOrder(db, columns);
-    }
+    if (fresh.length > 0) columns.addPairs(fresh);
+    // Also when an earlier reload added pairs and then failed before ordering them.
+    if (columns.pairOrder.length < columns.pairNames.length) order = await databaseOrder(db, columns);
     // From here on no await: a listing sees the products all before or all after.
     if (order) columns.pairOrder = order;
     const present = new Set(rows.map((row) => row.id));
