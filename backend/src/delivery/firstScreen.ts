@@ -27,6 +27,7 @@ import {
   apiQueryFromFilters,
   filtersFromParams,
   type ListingFilters,
+  listingTrail,
   paramsFromFilters,
   SORT_OPTIONS,
 } from '@shop/contract/listing';
@@ -311,28 +312,10 @@ async function listingScreen(search: string, sources: FirstScreenSources): Promi
   const listing = await sources.read('products', address);
   if (!listing) throw new Error('the listing could not be read');
 
-  const sitemap = sources.startup?.sitemap;
-  const type = filters.type ? sitemap?.find((node) => node.slug === filters.type) : undefined;
-  const category = filters.category ? type?.child?.find((node) => node.slug === filters.category) : undefined;
-  const subCategory = filters.subCategory
-    ? category?.child?.find((node) => node.slug === filters.subCategory)
-    : undefined;
-  const heading = subCategory?.name ?? category?.name ?? type?.name;
+  const { heading, crumbs: taxonomy } = listingTrail(filters, sources.startup?.sitemap);
   const meta = listingPageMeta(filters.q, heading);
 
   const crumbs: string[] = [];
-  const taxonomy = [
-    filters.type
-      ? { name: type?.name ?? filters.type, search: `type=${encodeURIComponent(filters.type)}` }
-      : null,
-    filters.category
-      ? {
-          name: category?.name ?? filters.category,
-          search: `type=${encodeURIComponent(filters.type ?? '')}&category=${encodeURIComponent(filters.category)}`,
-        }
-      : null,
-    filters.subCategory ? { name: subCategory?.name ?? filters.subCategory, search: '' } : null,
-  ].filter((crumb) => crumb !== null);
   crumbs.push('<li><a href="/">Home</a></li>');
   crumbs.push(
     taxonomy.length > 0

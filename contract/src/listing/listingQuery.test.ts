@@ -3,6 +3,7 @@ import {
   apiQueryFromFilters,
   changeFilters,
   filtersFromParams,
+  listingTrail,
   paramsFromFilters,
   parseAttributes,
   toggleAttribute,
@@ -124,5 +125,37 @@ describe('URL <-> listing filters', () => {
     expect(paramsFromFilters(changeFilters(eight, { sort: 'low-to-high' })).toString()).toBe(
       'type=gifts&sort=low-to-high&per-page=8',
     );
+  });
+});
+
+describe('listingTrail', () => {
+  const sitemap = [
+    {
+      slug: 'gifts',
+      name: 'Gifts',
+      child: [{ slug: 'boxes', name: 'Gift Boxes', child: [{ slug: 'oak', name: 'Oak & Co' }] }],
+    },
+  ];
+
+  it('names each step from the site map and links all but the last', () => {
+    expect(listingTrail({ type: 'gifts', category: 'boxes', subCategory: 'oak' }, sitemap)).toEqual({
+      heading: 'Oak & Co',
+      crumbs: [
+        { name: 'Gifts', search: 'type=gifts' },
+        { name: 'Gift Boxes', search: 'type=gifts&category=boxes' },
+        { name: 'Oak & Co', search: '' },
+      ],
+    });
+  });
+
+  it('falls back to the slug when the map does not know it, and has no heading then', () => {
+    expect(listingTrail({ type: 'toys', category: null, subCategory: null }, sitemap)).toEqual({
+      heading: undefined,
+      crumbs: [{ name: 'toys', search: 'type=toys' }],
+    });
+    expect(listingTrail({ type: null, category: null, subCategory: null }, undefined)).toEqual({
+      heading: undefined,
+      crumbs: [],
+    });
   });
 });

@@ -225,3 +225,46 @@ export function apiQueryFromFilters(filters: ListingFilters): ProductsQuery {
   for (const [name, value] of paramsFromFilters(filters)) if (name !== 'per-page') query[name] = value;
   return query as ProductsQuery;
 }
+
+/** A node of the site map (types, their categories, their sub-categories). */
+interface TrailNode {
+  slug: string;
+  name: string;
+  child?: TrailNode[];
+}
+
+/** One step of a listing's breadcrumb below "Products": its name and the listing it links to. */
+export interface ListingCrumb {
+  name: string;
+  /** The listing's query (without `?`); '' for the last step, which links nowhere. */
+  search: string;
+}
+
+/**
+ * The listing's place in the site map: its heading (the deepest named taxonomy) and the crumbs of
+ * its type, category and sub-category, named from the site map (the slug when the map lacks it).
+ * The catalog's listing and the server's first screen both draw their breadcrumb from it.
+ */
+export function listingTrail(
+  filters: Pick<ListingFilters, 'type' | 'category' | 'subCategory'>,
+  sitemap: readonly TrailNode[] | undefined,
+): { heading: string | undefined; crumbs: ListingCrumb[] } {
+  const find = (nodes: readonly TrailNode[] | undefined, slug: string | null) =>
+    slug ? nodes?.find((node) => node.slug === slug) : undefined;
+  const type = find(sitemap, filters.type);
+  const category = find(type?.child, filters.category);
+  const subCategory = find(category?.child, filters.subCategory);
+  const crumbs = [
+    filters.type
+      ? { name: type?.name ?? filters.type, search: `type=${encodeURIComponent(filters.type)}` }
+      : null,
+    filters.category
+      ? {
+          name: category?.name ?? filters.category,
+          search: `type=${encodeURIComponent(filters.type ?? '')}&category=${encodeURIComponent(filters.category)}`,
+        }
+      : null,
+    filters.subCategory ? { name: subCategory?.name ?? filters.subCategory, search: '' } : null,
+  ].filter((crumb) => crumb !== null);
+  return { heading: subCategory?.name ?? category?.name ?? type?.name, crumbs };
+}

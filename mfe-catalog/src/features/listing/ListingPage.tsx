@@ -3,12 +3,13 @@ import {
   changeFilters,
   filtersFromParams,
   type ListingFilters,
+  listingTrail,
   paramsFromFilters,
   SORT_OPTIONS,
 } from '@shop/contract/listing';
 import { listingPageMeta } from '@shop/contract/seo';
 import { MESSAGES } from '@shop/contract/validation/messages';
-import { ErrorPanel, type SitemapNode, Skeleton, shownData, useBusState } from '@shop/shared';
+import { ErrorPanel, Skeleton, shownData, useBusState } from '@shop/shared';
 import { Link, useSearchParams } from '@shop/shared/router';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useProductsQuery } from '../../api';
@@ -17,10 +18,6 @@ import { Pagination } from '../products/Pagination';
 import { FIRST_ROW_CARDS, ProductGrid } from '../products/ProductCard';
 import { FilterPanel } from './FilterPanel';
 import styles from './listing.module.css';
-
-function findNode(nodes: SitemapNode[] | undefined, slug: string | null): SitemapNode | undefined {
-  return slug ? nodes?.find((node) => node.slug === slug) : undefined;
-}
 
 /** Listing `/products`: every filter lives in the URL; a change of filter starts at page 1. */
 export function ListingPage(): ReactNode {
@@ -39,24 +36,7 @@ export function ListingPage(): ReactNode {
   const apply = (change: Partial<ListingFilters>) =>
     setParams(paramsFromFilters(changeFilters(filters, change)));
 
-  const sitemap = startup?.sitemap;
-  const type = findNode(sitemap, filters.type);
-  const category = findNode(type?.child, filters.category);
-  const subCategory = findNode(category?.child, filters.subCategory);
-  const crumbs = [
-    filters.type
-      ? { name: type?.name ?? filters.type, search: `type=${encodeURIComponent(filters.type)}` }
-      : null,
-    filters.category
-      ? {
-          name: category?.name ?? filters.category,
-          search: `type=${encodeURIComponent(filters.type ?? '')}&category=${encodeURIComponent(filters.category)}`,
-        }
-      : null,
-    filters.subCategory ? { name: subCategory?.name ?? filters.subCategory, search: '' } : null,
-  ].filter((crumb) => crumb !== null);
-
-  const heading = subCategory?.name ?? category?.name ?? type?.name;
+  const { heading, crumbs } = listingTrail(filters, startup?.sitemap);
   const meta = listingPageMeta(filters.q, heading);
   usePageMeta(meta.title, meta.description);
 
