@@ -5,9 +5,9 @@
  *   DATABASE_URL=postgres://… npx tsx backend/scripts/bench-attribute-filter.ts   (PostgreSQL)
  *   npx tsx backend/scripts/bench-attribute-filter.ts                             (PGlite)
  * A throw-away database seeded with BENCH_AF_PRODUCTS products (default 20 000), dropped
- * afterwards; the server in a child process of its own (benchServer.ts), with the shop's default
- * caches. The worst case: every attribute name the catalogue has, each with all its values
- * but one (a different one on each request, so the facet cache never answers it) and filled up
+ * afterwards; the server in a child process of its own (benchServer.ts). The worst case: every
+ * attribute name the catalogue has, each with all its values
+ * but one (a different one on each request, so no two requests are alike) and filled up
  * to ATTRIBUTE_FILTER_MAX_VALUES with values no product has, as long as the JSON stays within
  * ATTRIBUTE_FILTER_MAX_LENGTH. Every answer is checked (the normal listings hold the products they held idle; the
  * worst case matches every product that has each name, with a facet group per name): only checked
