@@ -219,20 +219,25 @@ describe.each(targets)('the first screen in the HTML on %s', (target) => {
 
 describe('withFirstScreen', () => {
   const screen = { head: '<title>T</title>', main: '<p>M</p>', answers: { a: 1 }, image: null };
+  const answered = { address: '/products?type=gifts', at: 1_700_000_000_000 };
+
+  it('says which address the answers were read for, and when', () => {
+    expect(inlined(withFirstScreen(INDEX_HTML, screen, answered), '__SHOP_ANSWERED__')).toEqual(answered);
+  });
 
   it("puts the markup before #root's closing tag, after the band, quoted or not", () => {
-    expect(withFirstScreen(INDEX_HTML, screen)).toContain(
+    expect(withFirstScreen(INDEX_HTML, screen, answered)).toContain(
       '<span>Gift Shop</span></div><main id="first-screen" class="fs-main"><p>M</p></main></div><noscript>',
     );
     const quoted =
       '<html><head><title>x</title></head><body><div id="root"></div><script src="/m.js"></script></body></html>';
-    expect(withFirstScreen(quoted, screen)).toContain(
+    expect(withFirstScreen(quoted, screen, answered)).toContain(
       '<div id="root"><main id="first-screen" class="fs-main"><p>M</p></main></div>',
     );
   });
 
   it('replaces the shell’s default title and description', () => {
-    const page = withFirstScreen(INDEX_HTML, screen);
+    const page = withFirstScreen(INDEX_HTML, screen, answered);
     expect(page.match(/<title>/g)).toEqual(['<title>']);
     expect(page).toContain('<title>T</title>');
     expect(page).not.toContain('Gifts and everyday goods.');

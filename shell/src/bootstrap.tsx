@@ -19,13 +19,15 @@ import { takeServerFirstScreen } from './startup/serverFirstScreen';
 async function start(): Promise<void> {
   initSessionFromStorage(bus);
   // The answers the server's first screen was made from: the page's remote renders from them.
-  seedInlinedAnswers();
+  const ownFirstScreen = seedInlinedAnswers() > 0;
   // Startup content (inlined by the server, else fetched) before the first render: until then the
   // server's markup stays as it is, instead of a blank frame.
   const [active, startup] = await Promise.all([seedRemotes(), loadStartupContent()]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  takeServerFirstScreen();
+  // A page the service worker kept (old, or for another address) is not taken over: the page's
+  // slot shows its own loading state and its remote reads afresh.
+  if (ownFirstScreen) takeServerFirstScreen();
   const root = createRoot(container);
   // A transition renders in slices that yield to the browser every few milliseconds, so the
   // first render of the frame and of the remotes it mounts does not block input for long.

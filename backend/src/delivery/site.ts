@@ -144,10 +144,17 @@ export function imagePreload(image: string | { src: string; srcSet?: string; siz
  * frame's band (before #root's closing tag). A page without markup (an unknown product) gets the
  * head tags only, and the shell renders the page's own not-found.
  */
-export function withFirstScreen(html: string, screen: FirstScreen): string {
+export function withFirstScreen(
+  html: string,
+  screen: FirstScreen,
+  answered: { address: string; at: number },
+): string {
+  // The address and time the answers were read for: a copy the service worker kept, or kept for
+  // another address, is not taken as this page's fresh answers (shared/src/data/inlinedAnswers.ts).
   const head =
     `${screen.head}<style>${FIRST_SCREEN_CSS}</style>` +
-    `<script>window.__SHOP_ANSWERS__=${scriptJson(screen.answers)}</script>`;
+    `<script>window.__SHOP_ANSWERS__=${scriptJson(screen.answers)}</script>` +
+    `<script>window.__SHOP_ANSWERED__=${scriptJson(answered)}</script>`;
   const page = html
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta name="?description"?[^>]*>/, '')
@@ -479,7 +486,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
       '</head>',
       () => `${startupScript}${preloads}</head>`,
     );
-    const html = screen ? withFirstScreen(shell, screen) : shell;
+    const html = screen ? withFirstScreen(shell, screen, { address: request.url, at: Date.now() }) : shell;
     const nonce = newNonce();
     return reply
       .header('cache-control', PER_SHOPPER)
