@@ -100,6 +100,8 @@ describe.each(targets)('the first screen in the HTML on %s', (target) => {
     // Prices in the shop's default currency, as the catalog's Price shows them.
     expect(main.match(/data-testid="price">[^<]+</g)).toHaveLength(20);
     expect(main).toContain('<option value="low-to-high" selected>');
+    // Until the catalog takes over, a choice there would be lost: the sort waits for it.
+    expect(main).toContain('<select id="fs-sort" disabled>');
     expect(inlined(html, '__SHOP_ANSWERS__')).toEqual({ 'products?per-page=20&sort=low-to-high': listing });
     // The page's own address: its filters in the listing's order, the defaults (page 1) left out.
     expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/products?sort=low-to-high">`);

@@ -13,7 +13,7 @@
  * (shell/src/startup/serverFirstScreen.tsx). Any version of the catalog takes over the same way:
  * it only reads the answers, by the keys its own reads have.
  *
- * Its buttons are disabled: they do something only once the catalog has taken over (its own
+ * Its buttons and the sort are disabled: they do something only once the catalog has taken over (its own
  * buttons take their place), and links are plain links, which work before that too.
  *
  * Every text from the shop's data (titles, slide texts, category names, search words) is
@@ -360,7 +360,7 @@ async function listingScreen(search: string, sources: FirstScreenSources): Promi
       `<h1 id="listing-title">Products (${listing._meta.totalCount})</h1>` +
       (filters.q ? `<p>showing results for &quot;${escapeHtml(filters.q)}&quot;</p>` : '') +
       '</div><div class="fs-sort"><label for="fs-sort">Sort by</label>' +
-      `<select id="fs-sort">${sortOptions}</select></div></div>${results}</section></div></div>`,
+      `<select id="fs-sort" disabled>${sortOptions}</select></div></div>${results}</section></div></div>`,
     answers: { [address]: listing },
     image: firstCard ? responsiveImage(firstCard.image, 'card') : null,
   };
