@@ -19,11 +19,17 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { rowsOf } from '../src/db/migrate';
 import {
-  ATTRIBUTE_FILTER_MAX_LENGTH,
   ATTRIBUTE_FILTER_MAX_NAMES,
   ATTRIBUTE_FILTER_MAX_VALUES,
 } from '../src/modules/products/attributeFilters';
-import { percentile, serverCpuMs, startBenchServer, stopBenchServer, throwAwayDatabase } from './benchServer';
+import {
+  fillToFilterLimits,
+  percentile,
+  serverCpuMs,
+  startBenchServer,
+  stopBenchServer,
+  throwAwayDatabase,
+} from './benchServer';
 
 const PRODUCTS = Number(process.env.BENCH_AF_PRODUCTS ?? 20_000);
 const CLIENTS = Number(process.env.BENCH_AF_CLIENTS ?? 8);
@@ -77,8 +83,8 @@ const pairsOf = (catalogue: Catalogue) =>
 
 /**
  * The largest `f` within the bounds that still matches products, and one the facet cache has not
- * seen: every name with all its values but one (a different one for each `request`, so the
- * cache, keyed by the values products have, never answers it), then filler values no product
+ * seen: every name with all its values but one (a different one for each `request`, so no two
+ * requests are alike), then filler values no product
  * has added to each name in turn while the JSON fits.
  */
 function worstCaseFilter(catalogue: Catalogue, request: number): string {
@@ -90,23 +96,7 @@ function worstCaseFilter(catalogue: Catalogue, request: number): string {
     filter[name] = (catalogue.attributes.get(name) ?? [])
       .filter((value) => name !== left?.name || value !== left.value)
       .slice(0, ATTRIBUTE_FILTER_MAX_VALUES);
-  const tag = request.toString(36);
-  let filler = 0;
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const name of names) {
-      const values = filter[name] ?? [];
-      if (values.length >= ATTRIBUTE_FILTER_MAX_VALUES) continue;
-      const value = `${tag}~${(filler++).toString(36)}`;
-      values.push(value);
-      if (JSON.stringify(filter).length > ATTRIBUTE_FILTER_MAX_LENGTH) {
-        values.pop();
-        continue;
-      }
-      grew = true;
-    }
-  }
-  return JSON.stringify(filter);
+  return fillToFilterLimits(filter, request.toString(36));
 }
 
 /**

@@ -32,6 +32,7 @@ import {
   ATTRIBUTE_FILTER_MAX_NAMES,
   ATTRIBUTE_FILTER_MAX_VALUES,
 } from '../src/modules/products/attributeFilters';
+import { fillToFilterLimits } from './benchServer';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -276,21 +277,7 @@ function worstFilters(catalogue: Catalogue, variants: number): string[] {
     const filter: Record<string, string[]> = {};
     for (const name of names)
       filter[name] = (catalogue.attributes.get(name) ?? []).slice(0, ATTRIBUTE_FILTER_MAX_VALUES);
-    let filler = 0;
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const name of names) {
-        const values = filter[name] ?? [];
-        if (values.length >= ATTRIBUTE_FILTER_MAX_VALUES) continue;
-        values.push(`${variant.toString(36)}~${(filler++).toString(36)}`);
-        if (json(filter).length > ATTRIBUTE_FILTER_MAX_LENGTH) {
-          values.pop();
-          continue;
-        }
-        grew = true;
-      }
-    }
-    return json(filter);
+    return fillToFilterLimits(filter, variant.toString(36));
   });
 }
 

@@ -11,6 +11,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { Database, DatabaseKind } from '../src/db/client';
+import {
+  ATTRIBUTE_FILTER_MAX_LENGTH,
+  ATTRIBUTE_FILTER_MAX_VALUES,
+} from '../src/modules/products/attributeFilters';
 
 const ROLE_ENV = 'BENCH_SERVER_ROLE';
 
@@ -153,4 +157,25 @@ if (process.env[ROLE_ENV] === 'server') {
     console.error(error);
     process.exit(1);
   });
+}
+
+/**
+ * The largest `f` the bounds allow from a start: filler values no product has (`<tag>~<n>`) added
+ * to each name in turn, while a name has room and the JSON fits. Returns the JSON.
+ */
+export function fillToFilterLimits(filter: Record<string, string[]>, tag: string): string {
+  let filler = 0;
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const values of Object.values(filter)) {
+      if (values.length >= ATTRIBUTE_FILTER_MAX_VALUES) continue;
+      values.push(`${tag}~${(filler++).toString(36)}`);
+      if (JSON.stringify(filter).length > ATTRIBUTE_FILTER_MAX_LENGTH) {
+        values.pop();
+        continue;
+      }
+      grew = true;
+    }
+  }
+  return JSON.stringify(filter);
 }
