@@ -293,7 +293,7 @@ describe('inlineRegistry', () => {
 
 describe('imagePreload', () => {
   it('escapes the address so it cannot break out of the attribute', () => {
-    expect(imagePreload('/x.svg?a=1&b="><script>')).toBe(
+    expect(imagePreload({ src: '/x.svg?a=1&b="><script>', sizes: '100vw' })).toBe(
       '<link rel="preload" href="/x.svg?a=1&amp;b=&quot;>&lt;script>" as="image" fetchpriority="high">',
     );
     expect(imagePreload(null)).toBe('');

@@ -128,10 +128,8 @@ export function inlineRegistry(html: string, registry: RemotesRegistry): string 
  * A high-priority preload of a page's largest image, so it loads alongside the scripts. With a
  * srcset it names the same candidates and sizes as the <img>, so the browser picks the same file.
  */
-export function imagePreload(image: string | { src: string; srcSet?: string; sizes: string } | null): string {
+export function imagePreload(image: { src: string; srcSet?: string; sizes: string } | null): string {
   if (!image) return '';
-  if (typeof image === 'string')
-    return `<link rel="preload" href="${escapeAttribute(image)}" as="image" fetchpriority="high">`;
   const candidates = image.srcSet
     ? ` imagesrcset="${escapeAttribute(image.srcSet)}" imagesizes="${escapeAttribute(image.sizes)}"`
     : '';
