@@ -40,14 +40,20 @@ RUN set -eu; \
     mkdir -p "$target"; \
     cp -R "${APP}/dist/." "$target/"
 
-FROM nginx:1.27-alpine
+# nginx as the unprivileged `nginx` user (uid 101), listening on 8080.
+FROM nginxinc/nginx-unprivileged:1.27-alpine
 ARG NAME
 # Every retained version of the remote's files: the built-in one and those published into the
 # `releases` volume (nginx-remote.conf).
 COPY docker/nginx-remote.conf /etc/nginx/shop/
+USER root
+# /srv/published/mfe belongs to uid 1000, the backend image's `node`: whichever container first
+# mounts the `releases` volume gives it its folder's owner, and the backend writes releases there.
 RUN set -eu; \
     sed "s/@REMOTE@/${NAME}/g" /etc/nginx/shop/nginx-remote.conf > /etc/nginx/conf.d/default.conf; \
     mkdir -p /srv/published/mfe; \
+    chown 1000:1000 /srv/published/mfe; \
     nginx -t
 COPY --from=build /out/ /usr/share/nginx/html/
-EXPOSE 80
+USER nginx
+EXPOSE 8080

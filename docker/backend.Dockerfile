@@ -55,6 +55,14 @@ COPY backend/ backend/
 # The release checks read the shell's manifest (its shared versions and bus contract) from here.
 COPY --from=shell /repo/shell/dist/ shell/dist/
 
+# Run as the image's `node` user, never root. The folders volumes are mounted on belong to it
+# first, so a named volume created from them is writable: .data (the mail outbox without SMTP)
+# and the release store. uid 1000 is also the owner the remotes' image gives the release store.
+RUN mkdir -p /app/.data/outbox /srv/releases && chown -R node:node /app/.data /srv/releases
+USER node
+
 ENV PORT=8080 SERVE_SITE=1
 EXPOSE 8080
-CMD ["npx", "tsx", "backend/src/server.ts"]
+# node is PID 1 itself (not under npx): SIGTERM from `docker stop` reaches the server, which
+# closes its connections and the database pool.
+CMD ["node", "--import", "tsx", "backend/src/server.ts"]

@@ -1,0 +1,123 @@
+/**
+ * `npm run cluster` (scripts/cluster.mjs) in a child process, as an operator starts it: two API
+ * instances behind nginx on one port, the remotes on their own origins, on the PostgreSQL a test
+ * names. No build (the API is what these tests use), a data folder and a release store of its own,
+ * everything on 127.0.0.1. The cluster prints `cluster: ready {json}` once it serves, and keeps
+ * its current pids in `<data dir>/cluster.json` (an instance that dies is started again).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+export interface ClusterInstance {
+  name: string;
+  port: number;
+  pid: number | null;
+  /** The instance's own folder (its uploads and outbox, as a container's disk). */
+  dir: string;
+}
+
+export interface ClusterState {
+  gateway: string;
+  instances: ClusterInstance[];
+  remotes: Record<string, string>;
+  gatewayPid: number | null;
+}
+
+export interface RunningCluster {
+  child: ChildProcess;
+  /** http://127.0.0.1:<port>/backend/api, through the gateway. */
+  api: string;
+  /** Each instance's API straight, around the gateway: http://127.0.0.1:<port>/backend/api. */
+  instanceApis: string[];
+  /** The cluster's state now (pids change when an instance is started again). */
+  state(): ClusterState;
+  output(): string;
+  stop(): Promise<number | null>;
+}
+
+export interface ClusterOptions {
+  /** The gateway's port; the instances take the next ones. */
+  port: number;
+  /** The first remote origin's port (four in a row). */
+  remotePort: number;
+  databaseUrl: string;
+  env?: Record<string, string>;
+}
+
+const READY = 'cluster: ready ';
+
+export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-cluster-test-'));
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'cluster.mjs')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      CLUSTER_PORT: String(options.port),
+      CLUSTER_REMOTE_PORT: String(options.remotePort),
+      CLUSTER_BUILD: '0',
+      CLUSTER_DATA_DIR: dataDir,
+      RELEASES_DIR: path.join(dataDir, 'releases'),
+      DATABASE_URL: options.databaseUrl,
+      LOG_LEVEL: 'error',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<ClusterState>((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((l) => l.startsWith(READY));
+      if (line) resolve(JSON.parse(line.slice(READY.length)) as ClusterState);
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.once('exit', (code) =>
+      reject(new Error(`the cluster ended (${code}) before it was ready:\n${output}`)),
+    );
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const first = await ready;
+  const gateway = first.gateway.replace('localhost', '127.0.0.1');
+  return {
+    child,
+    api: `${gateway}/backend/api`,
+    instanceApis: first.instances.map((instance) => `http://127.0.0.1:${instance.port}/backend/api`),
+    state: () => JSON.parse(readFileSync(path.join(dataDir, 'cluster.json'), 'utf8')) as ClusterState,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const code = await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  at: number;
+  retryAfter: string | null;
+  body: { status?: boolean; data?: { order_id?: string }; error?: { code?: string } } | null;
+}
+
+/** One request; status 0 when no answer came at all. */
+export async function send(url: string, init: RequestInit = {}): Promise<Answer> {
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
+    const text = await response.text();
+    let body: Answer['body'] = null;
+    try {
+      body = JSON.parse(text) as Answer['body'];
+    } catch {
+      body = null;
+    }
+    return { status: response.status, at: Date.now(), retryAfter: response.headers.get('retry-after'), body };
+  } catch {
+    return { status: 0, at: Date.now(), retryAfter: null, body: null };
+  }
+}
