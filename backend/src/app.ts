@@ -61,6 +61,7 @@ import { productRoutes } from './modules/products/routes';
 import { referenceListRoutes } from './modules/referenceLists/routes';
 import { pageRegistryOf } from './modules/remotes/pageRegistry';
 import { remoteAdminRoutes, remoteReportRoutes } from './modules/remotes/routes';
+import type { S3StoreSettings } from './modules/remotes/s3ReleaseStore';
 import { createReleaseServices, type ReleaseSettings } from './modules/remotes/services';
 import { searchRoutes } from './modules/search/routes';
 import { startupRoutes } from './modules/startup/routes';
@@ -68,6 +69,8 @@ import { getStartupContent } from './modules/startup/startup';
 import { wishlistRoutes } from './modules/wishlist/routes';
 import type { RouteDeps } from './routes/deps';
 import { type AccountServices, DEFAULT_TOKEN_TTL_MS, RESET_TTL_MS } from './services/buyers';
+import { type FileStore, PostgresFileStore } from './services/fileStore';
+import { S3FileStore } from './services/fileStoreS3';
 import {
   DEFAULT_ADMIN_THROTTLE,
   DEFAULT_THROTTLE,
@@ -76,6 +79,7 @@ import {
 } from './services/loginThrottle';
 import { Mailer, type MailSettings } from './services/mailer';
 import { DEFAULT_SCRYPT_LOG_N, PasswordHasher } from './services/passwords';
+import { importUploadsFolder, UploadStore } from './services/uploads';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,8 +107,13 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimits>;
   /** Sign-in settings; every field has a production default (tests lower the costs). */
   auth?: AuthOptions;
-  /** Where uploads are kept (default .data/uploads). */
+  /**
+   * The uploads folder of before issue 20 (UPLOADS_DIR, default .data/uploads): its files are
+   * copied into the file store when the app is ready (the migrations have run by then).
+   */
   uploadsDir?: string;
+  /** UPLOAD_S3_*: keep uploaded files in this bucket; unset or null: in the database. */
+  uploadsS3?: S3StoreSettings | null;
   /** VAT rate and payment details (default 5 % and the demo details of config.ts). */
   checkout?: Partial<CheckoutSettings>;
   /** Timeouts and socket caps against slow and greedy clients (defaults in connectionLimits.ts). */
@@ -121,6 +130,11 @@ function releaseSettings(options: BuildAppOptions): ReleaseSettings {
     root,
     releasesDir: options.releases?.releasesDir ?? path.join(root, RELEASES_SUBDIR),
   };
+}
+
+/** Where uploaded files are kept: the bucket UPLOAD_S3_* names, else the database. */
+function fileStoreOf(options: BuildAppOptions): FileStore {
+  return options.uploadsS3 ? new S3FileStore(options.uploadsS3) : new PostgresFileStore(options.database.db);
 }
 
 export interface AuthOptions {
@@ -233,7 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database,
     accounts,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
-    uploadsDir: options.uploadsDir ?? DEFAULT_UPLOADS_DIR,
+    uploads: new UploadStore(fileStoreOf(options)),
     checkout: {
       vatRate: options.checkout?.vatRate ?? DEFAULT_VAT_RATE,
       paymentDetails: options.checkout?.paymentDetails ?? DEFAULT_PAYMENT_DETAILS,
@@ -247,6 +261,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Every API route as registered (method, path under the prefix, schema): the endpoint test
   // proves each one comes from the contract's table.
   const apiRoutes: RegisteredRoute[] = [];
+  // Files still in the uploads folder of before go into the store, once (see importUploadsFolder).
+  const uploadsDir = options.uploadsDir ?? DEFAULT_UPLOADS_DIR;
+  app.addHook('onReady', async () => {
+    const moved = await importUploadsFolder(uploadsDir, deps.uploads.files);
+    if (moved.copied > 0)
+      app.log.info(`uploads: copied ${moved.copied} files from ${uploadsDir} into the file store`);
+    if (moved.skipped.length > 0)
+      app.log.warn(`uploads: left in ${uploadsDir}, not uploads by their name: ${moved.skipped.join(', ')}`);
+  });
   // What the route modules use (database, accounts, limits, uploads, settings), decorated once.
   app.decorate('deps', deps);
   app.decorate('apiRoutes', apiRoutes);

@@ -15,7 +15,10 @@ export const REPO_ROOT = path.resolve(__dirname, '../..');
 
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data/pglite');
 
-/** Uploaded files (customization logos), outside the web root. */
+/**
+ * Where uploaded files were kept before they went into the file store (issue 20): read at start-up
+ * only, to copy what is there into the store (services/uploads.ts importUploadsFolder).
+ */
 export const DEFAULT_UPLOADS_DIR = path.join(REPO_ROOT, '.data/uploads');
 
 export const DEFAULT_SEED_PRODUCTS = 320;
@@ -80,7 +83,10 @@ export interface Config {
   /** PostgreSQL connection string; when absent the embedded PGlite at dataDir is used. */
   databaseUrl: string | null;
   dataDir: string;
+  /** UPLOADS_DIR: the uploads folder of before issue 20, copied into the store at start-up. */
   uploadsDir: string;
+  /** UPLOAD_S3_*: uploaded files go to that bucket; null: to PostgreSQL (uploaded_files). */
+  uploadsS3: S3StoreSettings | null;
   /** Serve the shell and the remotes from this root (SERVE_SITE=0 turns it off). */
   siteRoot: string | null;
   logLevel: string;
@@ -206,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : DEFAULT_DATA_DIR,
     uploadsDir: env.UPLOADS_DIR ? path.resolve(env.UPLOADS_DIR) : DEFAULT_UPLOADS_DIR,
+    uploadsS3: uploadsS3Of(env),
     siteRoot: env.SERVE_SITE === '0' ? null : REPO_ROOT,
     logLevel: env.LOG_LEVEL || 'info',
     seedProducts: positiveInt(env.SEED_PRODUCTS, DEFAULT_SEED_PRODUCTS, 'SEED_PRODUCTS'),
@@ -276,14 +283,31 @@ export const DEFAULT_RELEASES_S3_REGION = 'us-east-1';
  * AWS_SECRET_ACCESS_KEY. None set: the folder store. Half a setting is refused at start, not at
  * the first publish.
  */
-export function releasesS3Of(env: NodeJS.ProcessEnv): S3StoreSettings | null {
-  const endpoint = env.RELEASES_S3_ENDPOINT ?? '';
-  const bucket = env.RELEASES_S3_BUCKET ?? '';
-  const named = Object.keys(env).filter((name) => name.startsWith('RELEASES_S3_') && env[name]);
+export const releasesS3Of = (env: NodeJS.ProcessEnv): S3StoreSettings | null =>
+  s3SettingsOf(env, 'RELEASES_S3_', 'release store', 'shop/releases');
+
+/**
+ * UPLOAD_S3_ENDPOINT and UPLOAD_S3_BUCKET name an S3-compatible bucket as the store of uploaded
+ * files, read like RELEASES_S3_* (UPLOAD_S3_REGION, UPLOAD_S3_PREFIX, UPLOAD_S3_ACCESS_KEY_ID,
+ * UPLOAD_S3_SECRET_ACCESS_KEY, else the AWS_ ones). None set: the files are kept in PostgreSQL.
+ */
+export const uploadsS3Of = (env: NodeJS.ProcessEnv): S3StoreSettings | null =>
+  s3SettingsOf(env, 'UPLOAD_S3_', 'upload store', 'shop/uploads');
+
+/** An S3 bucket's settings from the variables named `<p>ENDPOINT`, `<p>BUCKET`, …; null when none is set. */
+function s3SettingsOf(
+  env: NodeJS.ProcessEnv,
+  p: 'RELEASES_S3_' | 'UPLOAD_S3_',
+  what: string,
+  examplePrefix: string,
+): S3StoreSettings | null {
+  const endpoint = env[`${p}ENDPOINT`] ?? '';
+  const bucket = env[`${p}BUCKET`] ?? '';
+  const named = Object.keys(env).filter((name) => name.startsWith(p) && env[name]);
   if (named.length === 0) return null;
   if (!endpoint || !bucket)
     throw new Error(
-      `RELEASES_S3_ENDPOINT and RELEASES_S3_BUCKET name the S3 release store together; ${named.join(', ')} set without ${endpoint ? 'RELEASES_S3_BUCKET' : 'RELEASES_S3_ENDPOINT'}`,
+      `${p}ENDPOINT and ${p}BUCKET name the S3 ${what} together; ${named.join(', ')} set without ${endpoint ? `${p}BUCKET` : `${p}ENDPOINT`}`,
     );
   let url: URL | null = null;
   try {
@@ -293,26 +317,27 @@ export function releasesS3Of(env: NodeJS.ProcessEnv): S3StoreSettings | null {
   }
   if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== endpoint.replace(/\/+$/, ''))
     throw new Error(
-      `RELEASES_S3_ENDPOINT must be an http(s) origin without a path, like https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000, got "${endpoint}"`,
+      `${p}ENDPOINT must be an http(s) origin without a path, like https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000, got "${endpoint}"`,
     );
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
-    throw new Error(`RELEASES_S3_BUCKET must be a bucket name (3-63 of a-z 0-9 . -), got "${bucket}"`);
-  const region = env.RELEASES_S3_REGION || DEFAULT_RELEASES_S3_REGION;
+    throw new Error(`${p}BUCKET must be a bucket name (3-63 of a-z 0-9 . -), got "${bucket}"`);
+  const region = env[`${p}REGION`] || DEFAULT_RELEASES_S3_REGION;
   if (!/^[a-z0-9-]{1,40}$/.test(region))
-    throw new Error(`RELEASES_S3_REGION must be a region name like eu-west-1, got "${region}"`);
-  const prefix = (env.RELEASES_S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+    throw new Error(`${p}REGION must be a region name like eu-west-1, got "${region}"`);
+  const rawPrefix = env[`${p}PREFIX`];
+  const prefix = (rawPrefix ?? '').replace(/^\/+|\/+$/g, '');
   if (
     prefix &&
     (!/^[A-Za-z0-9._/-]{1,200}$/.test(prefix) || prefix.split('/').some((part) => /^\.*$/.test(part)))
   )
     throw new Error(
-      `RELEASES_S3_PREFIX must be key segments of A-Z a-z 0-9 . _ - separated by /, like "shop/releases", got "${env.RELEASES_S3_PREFIX}"`,
+      `${p}PREFIX must be key segments of A-Z a-z 0-9 . _ - separated by /, like "${examplePrefix}", got "${rawPrefix}"`,
     );
-  const accessKeyId = env.RELEASES_S3_ACCESS_KEY_ID || env.AWS_ACCESS_KEY_ID || '';
-  const secretAccessKey = env.RELEASES_S3_SECRET_ACCESS_KEY || env.AWS_SECRET_ACCESS_KEY || '';
+  const accessKeyId = env[`${p}ACCESS_KEY_ID`] || env.AWS_ACCESS_KEY_ID || '';
+  const secretAccessKey = env[`${p}SECRET_ACCESS_KEY`] || env.AWS_SECRET_ACCESS_KEY || '';
   if (!accessKeyId || !secretAccessKey)
     throw new Error(
-      'The S3 release store needs credentials: RELEASES_S3_ACCESS_KEY_ID and RELEASES_S3_SECRET_ACCESS_KEY (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)',
+      `The S3 ${what} needs credentials: ${p}ACCESS_KEY_ID and ${p}SECRET_ACCESS_KEY (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)`,
     );
   return {
     endpoint: url.origin,

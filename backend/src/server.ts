@@ -57,6 +57,7 @@ async function main() {
   const app = await buildApp({
     database,
     uploadsDir: config.uploadsDir,
+    uploadsS3: config.uploadsS3,
     trustProxy: config.trustProxy,
     checkout: config.checkout,
     rateLimits: config.rateLimits,

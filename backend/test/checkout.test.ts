@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Cart, ChatCheckout, PaymentDetails, PlacedOrder, ShippingAddress, User } from '@shop/contract';
@@ -30,6 +30,7 @@ import {
   type TestContext,
   targets,
 } from './db';
+import { storedBytes } from './uploadedFiles';
 
 /** A valid 1×1 PNG. */
 const PNG = Buffer.from(
@@ -570,8 +571,8 @@ describe.each(targets)('checkout on %s', (target) => {
         .from(cartItems)
         .where(eq(cartItems.productId, customizable.id));
       const cartLogo = cartLine?.customizationLogo ?? '';
-      expect(existsSync(path.join(uploadsDir, cartLogo))).toBe(true);
-      const cartLogoBytes = readFileSync(path.join(uploadsDir, cartLogo));
+      const cartLogoBytes = await storedBytes(ctx.database, cartLogo);
+      expect(cartLogoBytes).not.toBeNull();
 
       const { order } = dataOf<PlacedOrder>(await placeOrder(shopper.token));
       const [ordered] = await ctx.database.db
@@ -580,8 +581,8 @@ describe.each(targets)('checkout on %s', (target) => {
         .where(eq(orderItems.orderId, order.id));
       expect(ordered?.customizationOptions).toEqual(['logo']);
       expect(ordered?.customizationLogo).toMatch(/^order-[0-9a-f]{32}\.png$/);
-      expect(readFileSync(path.join(uploadsDir, ordered?.customizationLogo ?? ''))).toEqual(cartLogoBytes);
-      expect(existsSync(path.join(uploadsDir, cartLogo))).toBe(false);
+      expect(await storedBytes(ctx.database, ordered?.customizationLogo ?? '')).toEqual(cartLogoBytes);
+      expect(await storedBytes(ctx.database, cartLogo)).toBeNull();
     });
 
     it("ends an express guest's session with the order: every token of the guest revoked", async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type {
@@ -16,6 +16,7 @@ import { productCustomizations, productPackagings, products } from '../src/db/sc
 import { PACKAGINGS } from '../src/seed/seedDatabase';
 import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
 import { picture } from './pictures';
+import { storedBytes, storedNames } from './uploadedFiles';
 
 /** A valid 1×1 PNG. */
 const PNG = Buffer.from(
@@ -46,7 +47,7 @@ async function multipart(fields: Record<string, string>, logo?: Upload) {
 describe.each(targets)('customization, packaging and uploads on %s', (target) => {
   let ctx: TestContext;
   let uploadsDir: string;
-  const uploaded = () => readdirSync(uploadsDir).sort();
+  const uploaded = () => storedNames(ctx.database);
 
   /** Products of the seed by what they offer (the first 40 hold each kind). */
   const ids = {
@@ -208,7 +209,7 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
 
   describe('customizing a cart line', () => {
     it('saves every option with a PNG logo under a generated name, and gives the logo back to the owner only', async () => {
-      const before = uploaded();
+      const before = await uploaded();
       const { line, token } = await guestLine(ids.allOptionsItemLevel);
       const response = await customize(
         {
@@ -242,11 +243,11 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
       });
 
       // Stored outside the web root under a name of the server's own, never the shopper's.
-      const added = uploaded().filter((name) => !before.includes(name));
+      const added = (await uploaded()).filter((name) => !before.includes(name));
       expect(added).toHaveLength(1);
       expect(added[0]).toMatch(/^[0-9a-f]{32}\.png$/);
       // The picture written again from its pixels (see uploads.test.ts), still a 1×1 PNG.
-      const stored = readFileSync(path.join(uploadsDir, added[0] ?? ''));
+      const stored = (await storedBytes(ctx.database, added[0] ?? '')) ?? Buffer.alloc(0);
       expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
 
       const mine = await post('cart/customization-logo', {
@@ -298,11 +299,11 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
     it('keeps the saved logo when the line is saved again without a new file, and drops it when logo is unselected', async () => {
       const { line, token } = await guestLine(ids.allOptionsItemLevel);
       const fields = { cart_item_id: String(line.id), guest_session_token: token };
-      const before = uploaded();
+      const before = await uploaded();
       dataOf<Cart>(await customize({ ...fields, selectedItems: '["logo"]' }, png()));
-      const stored = uploaded().filter((name) => !before.includes(name));
+      const stored = (await uploaded()).filter((name) => !before.includes(name));
       expect(stored).toHaveLength(1);
-      const storedBytes = readFileSync(path.join(uploadsDir, stored[0] ?? ''));
+      const keptBytes = (await storedBytes(ctx.database, stored[0] ?? '')) ?? Buffer.alloc(0);
 
       const again = await customize({ ...fields, selectedItems: '["logo","to_whom"]', toWhom: 'Rana' });
       expect(lineOf(dataOf<Cart>(again), line.id).customization).toMatchObject({
@@ -310,17 +311,17 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
         hasLogo: true,
         toWhom: 'Rana',
       });
-      expect(uploaded()).toEqual([...before, ...stored].sort());
+      expect(await uploaded()).toEqual([...before, ...stored].sort());
       const logo = await post('cart/customization-logo', {
         cart_item_id: line.id,
         guest_session_token: token,
       });
-      expect(logo.rawPayload).toEqual(storedBytes);
+      expect(logo.rawPayload).toEqual(keptBytes);
 
       // A new file replaces the old one (the old file is deleted).
       const replaced = await customize({ ...fields, selectedItems: '["logo"]' }, png(JPEG, 'new.jpg'));
       expect(lineOf(dataOf<Cart>(replaced), line.id).customization?.hasLogo).toBe(true);
-      const now = uploaded().filter((name) => !before.includes(name));
+      const now = (await uploaded()).filter((name) => !before.includes(name));
       expect(now).toHaveLength(1);
       expect(now[0]).toMatch(/^[0-9a-f]{32}\.jpg$/);
       expect(now[0]).not.toBe(stored[0]);
@@ -331,7 +332,7 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
         customization: { selectedItems: ['to_whom'], hasLogo: false },
         customization_logo: null,
       });
-      expect(uploaded()).toEqual(before);
+      expect(await uploaded()).toEqual(before);
       const gone = await post('cart/customization-logo', {
         cart_item_id: line.id,
         guest_session_token: token,
@@ -407,7 +408,7 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
     it('refuses a file that is not a JPEG or PNG by its bytes (415) and one over 1 MB (413), storing nothing', async () => {
       const { line, token } = await guestLine(ids.allOptionsItemLevel);
       const fields = { selectedItems: '["logo"]', cart_item_id: String(line.id), guest_session_token: token };
-      const before = uploaded();
+      const before = await uploaded();
 
       const spoofed = await customize(fields, png(Buffer.from('I am only text, not a picture.'), 'logo.png'));
       expect(spoofed.statusCode).toBe(415);
@@ -430,24 +431,24 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
       const limit = Buffer.concat([PNG, Buffer.alloc(1024 * 1024 - PNG.length)]);
       const atLimit = await customize(fields, png(limit, 'limit.png'));
       expect(lineOf(dataOf<Cart>(atLimit), line.id).customization?.hasLogo).toBe(true);
-      expect(uploaded()).toHaveLength(before.length + 1);
+      expect(await uploaded()).toHaveLength(before.length + 1);
 
       // A refused file on a line that has a logo leaves the saved one alone.
       const again = await customize(fields, png(Buffer.from('GIF89a'), 'x.png'));
       expect(again.statusCode).toBe(415);
-      expect(uploaded()).toHaveLength(before.length + 1);
+      expect(await uploaded()).toHaveLength(before.length + 1);
     });
 
     it("never customizes another cart's line, and wants multipart", async () => {
       const { line } = await guestLine(ids.allOptionsItemLevel);
       const other = await guestLine(ids.plain);
-      const before = uploaded();
+      const before = await uploaded();
       const foreign = await customize(
         { selectedItems: '["logo"]', cart_item_id: String(line.id), guest_session_token: other.token },
         png(),
       );
       expect(foreign.statusCode).toBe(404);
-      expect(uploaded()).toEqual(before); // the stored file was removed again
+      expect(await uploaded()).toEqual(before); // the stored file was removed again
 
       const json = await post('cart/add-customization', { cart_item_id: line.id });
       expect(json.statusCode).toBe(415);
@@ -456,7 +457,7 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
 
     it('removes a customization and its logo file', async () => {
       const { line, token } = await guestLine(ids.allOptionsItemLevel);
-      const before = uploaded();
+      const before = await uploaded();
       dataOf<Cart>(
         await customize(
           {
@@ -468,7 +469,7 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
           png(),
         ),
       );
-      expect(uploaded()).toHaveLength(before.length + 1);
+      expect(await uploaded()).toHaveLength(before.length + 1);
       const removed = lineOf(
         dataOf<Cart>(
           await post('cart/remove-customization', { cart_item_id: line.id, guest_session_token: token }),
@@ -482,22 +483,22 @@ describe.each(targets)('customization, packaging and uploads on %s', (target) =>
         customization_note: null,
         customization_price: 0,
       });
-      expect(uploaded()).toEqual(before);
+      expect(await uploaded()).toEqual(before);
       const foreign = await post('cart/remove-customization', { cart_item_id: line.id });
       expect(foreign.statusCode).toBe(404);
     });
 
     it('deletes the logo file with the line when the line leaves the cart', async () => {
       const { line, token } = await guestLine(ids.allOptionsItemLevel);
-      const before = uploaded();
+      const before = await uploaded();
       const fields = { cart_item_id: String(line.id), guest_session_token: token };
       dataOf<Cart>(await customize({ ...fields, selectedItems: '["logo"]' }, png()));
-      expect(uploaded()).toHaveLength(before.length + 1);
+      expect(await uploaded()).toHaveLength(before.length + 1);
       const cart = dataOf<Cart>(
         await post('cart/remove', { cart_item_id: line.id, guest_session_token: token }),
       );
       expect(cart.items.map((item) => item.id)).not.toContain(line.id);
-      expect(uploaded()).toEqual(before);
+      expect(await uploaded()).toEqual(before);
     });
   });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { OrderDetail, OrderLogEntry, OrderPage, OrderStats, ReviewPage } from '@shop/contract';
@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import { buyerActivities, products } from '../src/db/schema';
 import { reviewProof } from '../src/modules/admin/orders';
 import { PROOF_IMAGE_REQUIRED } from '../src/services/memberOrders';
-import { UploadStore } from '../src/services/uploads';
 import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
 import { insertOrder, multipart, PNG } from './orderFixtures';
+import { storedBytes } from './uploadedFiles';
 
 describe.each(targets)('member orders on %s', (target) => {
   let ctx: TestContext;
@@ -107,7 +107,7 @@ describe.each(targets)('member orders on %s', (target) => {
   });
 
   it('shows the details: products with names, customization with its logo, packaging, address, totals, log', async () => {
-    const logo = await new UploadStore(uploadsDir).saveImage(PNG);
+    const logo = await ctx.app.deps.uploads.saveImage(PNG);
     const { order, item } = await insertOrder(ctx.database, alice.id, { logo, packaging: true });
     const detail = dataOf<{ order: OrderDetail }>(await get(`buyer-orders/${order.id}`, alice.token)).order;
     expect(detail).toMatchObject({
@@ -145,7 +145,9 @@ describe.each(targets)('member orders on %s', (target) => {
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('image/png');
     // What was stored: the picture written again (uploads.test.ts), not the bytes sent.
-    expect(Buffer.from(own.rawPayload).equals(readFileSync(path.join(uploadsDir, logo)))).toBe(true);
+    expect(
+      Buffer.from(own.rawPayload).equals((await storedBytes(ctx.database, logo)) ?? Buffer.alloc(0)),
+    ).toBe(true);
     expect((await get(logoUrl.replace('/backend/api/', ''), bob.token)).statusCode).toBe(404);
     expect((await get(logoUrl.replace('/backend/api/', ''), null)).statusCode).toBe(401);
 
@@ -351,7 +353,7 @@ describe.each(targets)('member orders on %s', (target) => {
   });
 
   it('never shows or changes another buyer’s order (IDOR matrix: another member’s token → 404, none → 401)', async () => {
-    const logo = await new UploadStore(uploadsDir).saveImage(PNG);
+    const logo = await ctx.app.deps.uploads.saveImage(PNG);
     const { order, item } = await insertOrder(ctx.database, alice.id, {
       status: 'Payment Pending',
       method: 'Money Exchange Transfer',

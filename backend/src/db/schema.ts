@@ -1067,3 +1067,14 @@ export const imageRenditions = pgTable(
   },
   (table) => [primaryKey({ columns: [table.kind, table.imageId, table.view, table.width, table.format] })],
 );
+
+/**
+ * 0021_uploaded_files.sql: the files shoppers upload, by their generated name, written and read by
+ * services/fileStore.ts alone (the PostgreSQL file store; the S3 one keeps them in a bucket).
+ */
+export const uploadedFiles = pgTable('uploaded_files', {
+  name: text('name').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,6 +5,7 @@ import type { CatalogueFeed } from '../modules/products/catalogueFeed';
 import type { CatalogueIndex } from '../modules/products/catalogueIndex';
 import type { ReleaseServices } from '../modules/remotes/services';
 import type { AccountServices } from '../services/buyers';
+import type { UploadStore } from '../services/uploads';
 
 /** What every API route module is registered with. */
 export interface RouteDeps {
@@ -13,8 +14,8 @@ export interface RouteDeps {
   accounts: AccountServices;
   /** Per-client limits of the anonymous writes and probes (a route's `config.rateLimit`). */
   rateLimits: RateLimits;
-  /** Where uploaded files (customization logos) are kept: outside the web root. */
-  uploadsDir: string;
+  /** Uploaded files (logos, proofs, feedback pictures): checked, re-encoded, kept in the file store. */
+  uploads: UploadStore;
   /** VAT rate (every cart's invoice) and the payment details shown at checkout. */
   checkout: CheckoutSettings;
   /** Remote releases: the store, the registry, browsers' reports, developers' overrides. */

@@ -234,7 +234,7 @@ export async function placeOrderWithin(tx: Database, input: PlaceOrderInput): Pr
       let logo: string | null = null;
       if (line.customizationLogo) {
         cartLogos.push(line.customizationLogo);
-        logo = await uploads.keepForOrder(line.customizationLogo);
+        logo = await uploads.keepForOrder(line.customizationLogo, tx);
         if (logo) orderLogos.push(logo);
       }
       values.push(orderItemOf(row.id, item, logo));
@@ -253,7 +253,8 @@ export async function placeOrderWithin(tx: Database, input: PlaceOrderInput): Pr
       .insert(buyerActivities)
       .values({ buyerId: buyer.id, actionType: action, orderId: row.id, actionDatetime: row.createdAt });
   } catch (error) {
-    await Promise.all(orderLogos.map((name) => uploads.remove(name)));
+    // Still inside the transaction, which is failing: in the database the copies go with it.
+    await Promise.all(orderLogos.map((name) => uploads.remove(name, tx)));
     throw error;
   }
   const order = toOrder(row);

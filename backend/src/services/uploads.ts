@@ -1,7 +1,8 @@
 /**
  * Files shoppers upload (customization logos, proofs of payment, feedback pictures): decoded as a
  * picture, never trusted by their name, declared type or first bytes; stored under generated names
- * in a folder outside the web root, read back only through an endpoint that checks who asks.
+ * in the file store (services/fileStore.ts: PostgreSQL, or an S3-compatible bucket), which every
+ * API instance shares, and read back only through an endpoint that checks who asks.
  *
  * What is stored is never the shopper's file but the picture in it, written again by sharp (libvips):
  * the header's size is checked before any pixel is decoded (a 30000×30000 PNG fits in 875 KB of
@@ -12,11 +13,13 @@
  * ICC profile dropped.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LOGO_MAX_BYTES, MESSAGES } from '@shop/contract/validation';
 import sharp, { type Metadata } from 'sharp';
+import type { Database } from '../db/client';
 import { AppError } from '../errors';
+import type { FileStore } from './fileStore';
 
 export { LOGO_MAX_BYTES };
 
@@ -125,7 +128,7 @@ export async function reencodeImage(
 }
 
 export class UploadStore {
-  constructor(readonly dir: string) {}
+  constructor(readonly files: FileStore) {}
 
   /**
    * Keeps the picture sent in form field `field` (re-encoded, see reencodeImage) under a new name;
@@ -135,51 +138,84 @@ export class UploadStore {
     if (bytes.length > LOGO_MAX_BYTES) throw logoTooLarge(field);
     const picture = await reencodeImage(bytes, field);
     const name = `${randomBytes(16).toString('hex')}.${EXTENSION[picture.type]}`;
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(path.join(this.dir, name), picture.bytes, { flag: 'wx' });
+    await this.files.put(name, picture.bytes, picture.type);
     return name;
   }
 
+  /** The file under one of our names: 404 for any other name, or one that is gone. */
   async read(name: string): Promise<{ bytes: Buffer; type: ImageType }> {
     const match = STORED_NAME.exec(name);
     const type = match?.[1] ? TYPE_OF_EXTENSION[match[1]] : undefined;
     if (!type) throw AppError.notFound('Logo not found.');
-    try {
-      return { bytes: await readFile(path.join(this.dir, name)), type };
-    } catch {
-      throw AppError.notFound('Logo not found.');
-    }
+    const file = await this.files.get(name);
+    if (!file) throw AppError.notFound('Logo not found.');
+    return { bytes: file.bytes, type };
   }
 
   /**
-   * The order's own name for a cart line's logo: a hard link (no bytes copied; a copy where links
-   * are refused), so the order keeps its file when the cart's is deleted. null when the cart's
-   * file is gone; any other failure (a full disk) is thrown, and the order is not placed.
+   * The order's own name for a cart line's logo: a copy of its own, so the order keeps its file
+   * when the cart's is deleted. `within`: the order's transaction (in the database, the copy is
+   * written in it and undone with it). null when the cart's file is gone; any other failure (the
+   * store away) is thrown, and the order is not placed.
    */
-  async keepForOrder(cartName: string): Promise<string | null> {
+  async keepForOrder(cartName: string, within?: Database): Promise<string | null> {
     const match = CART_NAME.exec(cartName);
     if (!match) return null;
     const orderName = `order-${randomBytes(16).toString('hex')}.${match[1]}`;
-    const from = path.join(this.dir, cartName);
-    const to = path.join(this.dir, orderName);
-    const missing = (error: unknown) => (error as { code?: string }).code === 'ENOENT';
-    try {
-      await link(from, to);
-    } catch (error) {
-      if (missing(error)) return null;
-      try {
-        await copyFile(from, to);
-      } catch (copyError) {
-        if (missing(copyError)) return null;
-        throw copyError;
-      }
-    }
-    return orderName;
+    return (await this.files.copy(cartName, orderName, within)) ? orderName : null;
   }
 
-  /** Best effort: a file left behind costs disk, never correctness. */
-  async remove(name: string | null): Promise<void> {
+  /**
+   * Best effort: a file left behind costs space, never correctness. `within`: the transaction
+   * that wrote it, when that one is still open (on PGlite, one connection, no other may be used).
+   */
+  async remove(name: string | null, within?: Database): Promise<void> {
     if (!name || !STORED_NAME.test(name)) return;
-    await rm(path.join(this.dir, name), { force: true }).catch(() => undefined);
+    await this.files.delete(name, within).catch(() => undefined);
   }
+}
+
+/** What a start-up's folder import did: files copied in, files already there, files skipped. */
+export interface FolderImport {
+  copied: number;
+  present: number;
+  skipped: string[];
+}
+
+/**
+ * Copies the files of the uploads folder of before (UPLOADS_DIR, `.data/uploads`) into the store,
+ * under the same names, so the names orders and carts hold keep working. Run at every start-up
+ * (after the migrations): only names the store lacks are read and written, so it costs a folder
+ * listing and one query once done, and N instances starting at once each write a name at most
+ * once between them (putIfAbsent). The folder is left as it was (a rollback to the version of
+ * before finds its files); a missing folder is nothing to do. Files that are not ours by their
+ * name (STORED_NAME) stay where they are and are named in `skipped`.
+ */
+export async function importUploadsFolder(dir: string, files: FileStore): Promise<FolderImport> {
+  let entries: string[];
+  try {
+    entries = await readdir(dir);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') return { copied: 0, present: 0, skipped: [] };
+    throw error;
+  }
+  const ours = entries.filter((name) => STORED_NAME.test(name)).sort();
+  const skipped = entries.filter((name) => !STORED_NAME.test(name)).sort();
+  const others = skipped.length;
+  const present = await files.existing(ours);
+  let copied = 0;
+  for (const name of ours) {
+    if (present.has(name)) continue;
+    const type = TYPE_OF_EXTENSION[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path.join(dir, name));
+    } catch {
+      // Unreadable (a folder under that name, no permission): left for the operator, named.
+      skipped.push(name);
+      continue;
+    }
+    if (await files.putIfAbsent(name, bytes, type)) copied += 1;
+  }
+  return { copied, present: ours.length - copied - (skipped.length - others), skipped };
 }

@@ -9,7 +9,6 @@ import { requireAdmin } from '../../hooks/requireAdmin';
 import { endpointSchema } from '../../http/endpoint';
 import { loginAdmin, logoutAdmin } from '../../services/admins';
 import { orderedLogo } from '../../services/memberOrders';
-import { UploadStore } from '../../services/uploads';
 import {
   adminOrderDetail,
   listAllOrders,
@@ -47,9 +46,8 @@ export const adminLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 /** `admin/*` (issue 11): every buyer's orders and the actions the spec leaves to an admin. */
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { database, uploadsDir } = app.deps;
+  const { database, uploads } = app.deps;
   const { db } = database;
-  const uploads = new UploadStore(uploadsDir);
   app.decorateRequest('admin', null);
   app.addHook('onRequest', requireAdmin(db));
   const schema = {

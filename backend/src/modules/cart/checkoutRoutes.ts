@@ -6,7 +6,6 @@ import { AppError } from '../../errors';
 import { bearerTokenOf, optionalAuth } from '../../hooks/optionalAuth';
 import { guestTokenOf, ownerOf } from '../../http/cartOwner';
 import { endpointSchema } from '../../http/endpoint';
-import { UploadStore } from '../../services/uploads';
 import {
   type CheckoutServices,
   chatCheckout,
@@ -34,11 +33,11 @@ const idempotencyKeyOf = (request: FastifyRequest): string | null => {
 
 /** Checkout calls under cart/ (spec 001 §7): the cart's address and payment method, placing orders. */
 export const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { database, uploadsDir, accounts, checkout } = app.deps;
+  const { database, uploads, accounts, checkout } = app.deps;
   const { db } = database;
   const services: CheckoutServices = {
     db,
-    uploads: new UploadStore(uploadsDir),
+    uploads,
     accounts,
     settings: checkout,
   };

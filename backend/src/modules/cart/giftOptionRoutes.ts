@@ -5,7 +5,7 @@ import { optionalAuth } from '../../hooks/optionalAuth';
 import { ownerOf } from '../../http/cartOwner';
 import { endpointSchema } from '../../http/endpoint';
 import { multipartLimits, readMultipartForm } from '../../http/multipartForm';
-import { PICTURE_TOO_LARGE, UploadStore } from '../../services/uploads';
+import { PICTURE_TOO_LARGE } from '../../services/uploads';
 import {
   addCustomization,
   addPackaging,
@@ -45,9 +45,8 @@ const positiveInt = (text: string | undefined, name: string): number | null => {
  * products/packaging) and a cart line's customization, logo and packaging (cart/*).
  */
 export const giftOptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { database, uploadsDir, checkout } = app.deps;
+  const { database, uploads, checkout } = app.deps;
   const { db } = database;
-  const uploads = new UploadStore(uploadsDir);
   app.addHook('onRequest', optionalAuth(db));
   // One logo; a byte over 1 MB stops the upload (413) instead of buffering the rest.
   await app.register(multipart, { limits: multipartLimits(TEXT_FIELDS.length) });

@@ -10,15 +10,13 @@ import { optionalAuth } from '../../hooks/optionalAuth';
 import { ownerOf } from '../../http/cartOwner';
 import { endpointSchema } from '../../http/endpoint';
 import { addToCart, changeCurrency, getCart, removeFromCart, updateQuantity } from '../../services/cart';
-import { UploadStore } from '../../services/uploads';
 import { checkoutRoutes } from './checkoutRoutes';
 import { giftOptionRoutes } from './giftOptionRoutes';
 
 /** The cart's lines: read, add, remove, change the quantity, re-price in another currency. */
 export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { database, uploadsDir, checkout } = app.deps;
+  const { database, uploads, checkout } = app.deps;
   const { db } = database;
-  const uploads = new UploadStore(uploadsDir);
   app.addHook('onRequest', optionalAuth(db));
   // Bearer is optional: guests call without it.
   const security: { [label: string]: string[] }[] = [{ bearer: [] }, {}];

@@ -18,7 +18,6 @@ import {
   orderedLogo,
   submitProofOfPayment,
 } from '../../services/memberOrders';
-import { UploadStore } from '../../services/uploads';
 import { createFeedback, createReview } from './reviews';
 
 function buyerIdOf(request: FastifyRequest): number {
@@ -34,9 +33,8 @@ const FEEDBACK_FIELDS = ['product_id', 'item_id', 'order_id', 'comments'] as con
  * caller's own orders only; another buyer's order answers 404, no token 401.
  */
 export const memberOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { database, uploadsDir } = app.deps;
+  const { database, uploads } = app.deps;
   const { db } = database;
-  const uploads = new UploadStore(uploadsDir);
   app.addHook('onRequest', requireMember(db));
   await app.register(multipart, { limits: multipartLimits(FEEDBACK_FIELDS.length) });
   const schema = {
