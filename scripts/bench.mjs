@@ -11,6 +11,7 @@
 //   BENCH_CATALOGUE=1 BENCH_CATALOGUE_URLS=postgres://…/shop_100k,postgres://…/shop_1m npm run bench
 // (BENCH_CATALOGUE_URLS defaults to DATABASE_URL; BENCH_ONLY, BENCH_EXPLAIN=0, BENCH_REPORT: see
 // that file). BENCH_ATTRIBUTE_FILTER=1 adds the worst-`f` load benchmark.
+// `npm run bench -- --cluster` measures the cluster instead (below).
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,22 @@ const PORT = Number(process.env.BENCH_PORT ?? 8383);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const base = `http://localhost:${PORT}`;
+
+// `npm run bench -- --cluster`: the cluster (`npm run cluster`) with one API instance and with two,
+// 60 s each at a fixed arrival rate over a shopper mix, every answer checked, p50/p95/p99 per
+// endpoint (backend/scripts/bench-cluster.ts; BENCH_CLUSTER_URL names the seeded database). Only that.
+if (process.argv.includes('--cluster')) {
+  const child = spawn(
+    path.join(ROOT, 'node_modules/.bin/tsx'),
+    [path.join(ROOT, 'backend/scripts/bench-cluster.ts')],
+    {
+      stdio: 'inherit',
+      env: process.env,
+    },
+  );
+  const code = await new Promise((resolve) => child.on('exit', (exitCode) => resolve(exitCode ?? 1)));
+  process.exit(code);
+}
 
 await buildApps(appsToBuild([]));
 const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'backend/src/server.ts')], {

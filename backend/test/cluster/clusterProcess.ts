@@ -105,6 +105,14 @@ export interface Answer {
   body: { status?: boolean; data?: { order_id?: string }; error?: { code?: string } } | null;
 }
 
+/** The answer's data, typed by the caller; throws, quoting the answer, when it is not a 200 with data. */
+export function dataOf<T>(answer: Answer): T {
+  const data = answer.body?.data;
+  if (answer.status !== 200 || !data)
+    throw new Error(`HTTP ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return data as unknown as T;
+}
+
 /** One request; status 0 when no answer came at all. */
 export async function send(url: string, init: RequestInit = {}): Promise<Answer> {
   try {
