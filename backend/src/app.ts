@@ -83,7 +83,7 @@ import { importUploadsFolder, UploadStore } from './services/uploads';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Outgoing mail; tests await mailer.idle() before reading the outbox. */
+    /** Outgoing mail (a queue in the database); tests await mailer.idle() before reading the outbox. */
     mailer: Mailer;
   }
 }
@@ -156,11 +156,12 @@ function accountServices(db: DatabaseHandle['db'], auth: AuthOptions = {}): Acco
     hasher: new PasswordHasher(auth.scryptLogN ?? DEFAULT_SCRYPT_LOG_N),
     throttle: new LoginThrottle(db, { ...DEFAULT_THROTTLE, ...auth.throttle }),
     adminThrottle: new LoginThrottle(db, { ...DEFAULT_ADMIN_THROTTLE, ...auth.adminThrottle }, 'admin'),
-    mailer: new Mailer({
+    mailer: new Mailer(db, {
       smtpUrl: auth.mail?.smtpUrl ?? null,
       outboxDir: auth.mail?.outboxDir ?? DEFAULT_OUTBOX_DIR,
       from: auth.mail?.from ?? 'Gifts That Speak <no-reply@localhost>',
       replyTo: auth.mail?.replyTo ?? DEFAULT_SHOP_EMAIL,
+      queue: auth.mail?.queue,
     }),
     publicUrl: (auth.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
     tokenTtlMs: auth.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS,
@@ -238,6 +239,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const accounts = accountServices(options.database.db, options.auth);
   app.decorate('mailer', accounts.mailer);
+  // Every instance sends from the shared queue once it is ready, and stops on close.
+  app.addHook('onReady', async () => accounts.mailer.start(app.log));
   app.addHook('onClose', () => accounts.mailer.close());
   // One change feed per app; the listing index (and the search index) follow it.
   const catalogueFeed = new CatalogueFeed(options.database.db);

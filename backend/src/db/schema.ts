@@ -1078,3 +1078,30 @@ export const uploadedFiles = pgTable('uploaded_files', {
   bytes: bytea('bytes').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * 0022_mail_queue.sql: outgoing mail, queued with what it tells about and sent by every
+ * instance's sender (services/mailQueue.ts; the statuses are explained in the migration).
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    status: text('status').$type<'queued' | 'sending' | 'sent' | 'failed'>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('mail_queue_due')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'queued' OR ${table.status} = 'sending'`),
+  ],
+);

@@ -383,12 +383,16 @@ export async function requestPasswordReset(
     return;
   }
   const hash = newOpaqueToken();
-  await db.insert(passwordResets).values({
-    buyerId: buyer.id,
-    hashSha256: hashToken(hash),
-    expiresAt: new Date(Date.now() + services.resetTtlMs),
+  // The link and its mail together; the request waits for no SMTP (a sender sends it after).
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResets).values({
+      buyerId: buyer.id,
+      hashSha256: hashToken(hash),
+      expiresAt: new Date(Date.now() + services.resetTtlMs),
+    });
+    await services.mailer.queue(tx, resetMail(buyer, `${services.publicUrl}/reset-password/${hash}`));
   });
-  services.mailer.sendInBackground(resetMail(buyer, `${services.publicUrl}/reset-password/${hash}`), log);
+  services.mailer.wake();
 }
 
 export function escapeHtml(text: string): string {

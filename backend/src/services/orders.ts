@@ -80,7 +80,7 @@ export interface PlaceOrderInput {
 
 export interface PlacedOrderRecord {
   order: Order;
-  /** The confirmation, sent once the transaction has committed. */
+  /** The confirmation, queued in the placing transaction (sent once it has committed). */
   mail: MailMessage;
   /** Logo files of the emptied cart: delete after commit (the order has its own copies). */
   cartLogos: string[];

@@ -10,7 +10,6 @@ import type { Cart, ChatCheckout, PlacedOrder, User } from '@shop/contract';
 import { messagingAppUrl } from '@shop/contract/messaging';
 import { guestCheckoutSchema, paymentMethodSchema } from '@shop/contract/validation';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { CheckoutSettings } from '../../config';
 import type { Database } from '../../db/client';
 import { authTokens, buyers, carts, siteConfig } from '../../db/schema';
@@ -104,15 +103,15 @@ export const PLACING_ATTEMPTS = 3;
 
 /**
  * The placing transaction around `place`: the key claimed first (a repeat answers the stored
- * answer), then the order; after the commit the cart's logo files go and the mail is sent. When
- * the cart gained a product while its lines were being locked (CartChanged), or PostgreSQL picked
+ * answer), then the order and its confirmation mail, queued in the same transaction (sent once it
+ * commits, by whichever instance's sender claims it); after the commit the cart's logo files go.
+ * When the cart gained a product while its lines were being locked (CartChanged), or PostgreSQL picked
  * the transaction as a deadlock victim (a sign-in merging a guest cart into this very cart locks
  * cart → products), nothing was changed and the whole transaction runs again; after
  * PLACING_ATTEMPTS the answer is 409 CART_BUSY, never a 500.
  */
 async function placing<T>(
   services: CheckoutServices,
-  log: FastifyBaseLogger,
   claim: IdempotencyClaim | null,
   place: (tx: Database) => Promise<{ answer: T; record: PlacedOrderRecord; stored: unknown }>,
   replay: (tx: Database, stored: unknown) => Promise<T>,
@@ -128,6 +127,7 @@ async function placing<T>(
         }
         const placed = await place(tx);
         record = placed.record;
+        await services.accounts.mailer.queue(tx, placed.record.mail);
         if (claim) await storeAnswer(tx, claim, placed.stored);
         return placed.answer;
       });
@@ -142,7 +142,7 @@ async function placing<T>(
     const placed = record as PlacedOrderRecord | null;
     if (placed) {
       await Promise.all(placed.cartLogos.map((name) => services.uploads.remove(name)));
-      services.accounts.mailer.sendInBackground(placed.mail, log);
+      services.accounts.mailer.wake();
     }
     return answer;
   }
@@ -175,14 +175,12 @@ export async function memberCheckout(
   services: CheckoutServices,
   buyer: Buyer,
   idempotencyKey: string | null,
-  log: FastifyBaseLogger,
 ): Promise<PlacedOrder> {
   const claim = idempotencyKey
     ? { scope: buyerScope(buyer.id), key: idempotencyKey, endpoint: 'cart/member-checkout' }
     : null;
   return placing<PlacedOrder>(
     services,
-    log,
     claim,
     async (tx) => {
       const record = await placeOrderWithin(tx, placeInput(services, buyer, 'checkout'));
@@ -244,7 +242,6 @@ export async function chatCheckout(
   caller: { buyer: Buyer; token: string } | null,
   body: ChatCheckoutBody,
   idempotencyKey: string | null,
-  log: FastifyBaseLogger,
 ): Promise<ChatCheckout> {
   const endpoint = 'cart/whatsapp-checkout';
   if (caller) {
@@ -252,7 +249,6 @@ export async function chatCheckout(
     const claim = idempotencyKey ? { scope: buyerScope(buyer.id), key: idempotencyKey, endpoint } : null;
     return placing<ChatCheckout>(
       services,
-      log,
       claim,
       async (tx) => {
         const [row] = await tx.select().from(buyers).where(eq(buyers.id, buyer.id));
@@ -276,7 +272,6 @@ export async function chatCheckout(
     : null;
   return placing<ChatCheckout>(
     services,
-    log,
     claim,
     async (tx) => {
       const guest = await createGuestWithin(

@@ -104,7 +104,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      data: await memberCheckout(services, buyerOf(request), idempotencyKeyOf(request), request.log),
+      data: await memberCheckout(services, buyerOf(request), idempotencyKeyOf(request)),
     }),
   );
 
@@ -135,7 +135,6 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
           caller,
           { ...request.body, guest_session_token: guestTokenOf(request.body.guest_session_token) },
           idempotencyKeyOf(request),
-          request.log,
         ),
       };
     },

@@ -1,0 +1,357 @@
+/**
+ * Outgoing mail as a queue in PostgreSQL (issue 20; table mail_queue, migration 0022), shared by
+ * every API instance on the database.
+ *
+ * - `queueMail(tx, message)` inserts a mail in the caller's transaction, so it exists exactly when
+ *   what it tells about committed (an order's confirmation with the order). A request never waits
+ *   for SMTP: it only writes a row.
+ * - Each instance runs a `MailSender`. It looks for due mail every `pollMs` (and at once when its
+ *   own instance queued one), claims one due mail at a time with FOR UPDATE SKIP LOCKED, moving it
+ *   to `sending` with a lease (`leaseMs`), hands it over (SMTP or the outbox folder, mailer.ts) and
+ *   marks it `sent`. Two senders never claim one row; a sender that died leaves its mail due again
+ *   when the lease ends. Marks are fenced by the attempt number: a sender whose lease ran out
+ *   cannot mark a mail another sender has claimed since.
+ * - A failed attempt is retried with exponential backoff (the first delay doubled per attempt up
+ *   to a cap) until the attempts run out; a mail the SMTP server refuses for good (a 5xx answer to
+ *   its envelope or message) fails at once. Failed mails stay in the table with their last error
+ *   for operators (docs/operations.md, "Mail").
+ * - The database away: a pass fails, is logged once, and the sender retries at growing intervals
+ *   (up to `outageBackoffMaxMs`) and carries on by itself when the database is back.
+ *
+ * The at-least-once window: a sender that dies after the SMTP server accepted a mail and before
+ * the `sent` mark committed leaves the mail to be sent again when its lease ends. The mark is the
+ * very next statement and is retried (the database away) while the lease lasts; every attempt of
+ * one mail carries the same Message-ID, so a receiving system that deduplicates sees it once.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { rowsOf } from '../db/migrate';
+import { mailQueue } from '../db/schema';
+
+/** What a mail says and to whom (the sender adds From and Reply-To). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A mail a sender has claimed: its row, and the attempt this claim is (the fence of its marks). */
+export interface ClaimedMail {
+  id: number;
+  attempt: number;
+  /** When it was queued (ms since the epoch): its Date header and outbox file name. */
+  createdAtMs: number;
+  message: MailMessage;
+}
+
+export interface MailRetryPolicy {
+  /** The wait after the first failed attempt; each further one doubles it… */
+  firstDelayMs: number;
+  /** …up to this. */
+  maxDelayMs: number;
+  /** Attempts in all; the last one failing marks the mail failed. */
+  maxAttempts: number;
+}
+
+export interface MailQueueSettings {
+  /** How often an idle sender looks for due mail (its own instance's mails wake it at once). */
+  pollMs: number;
+  /** How long a claim keeps other senders off a mail; far beyond an SMTP exchange's timeouts. */
+  leaseMs: number;
+  retry: MailRetryPolicy;
+  /** The longest pause between passes while the database is away. */
+  outageBackoffMaxMs: number;
+}
+
+/**
+ * 5 s, 10 s, 20 s … capped at 15 min, 12 attempts: a mail is given up about an hour after its
+ * first attempt (an SMTP server down for longer than that needs an operator anyway).
+ */
+export const DEFAULT_MAIL_RETRY: MailRetryPolicy = {
+  firstDelayMs: 5_000,
+  maxDelayMs: 15 * 60_000,
+  maxAttempts: 12,
+};
+
+export const DEFAULT_MAIL_QUEUE_SETTINGS: MailQueueSettings = {
+  // A mail is on its way within half a second on any instance (the e2e journeys read the outbox).
+  pollMs: 500,
+  leaseMs: 5 * 60_000,
+  retry: DEFAULT_MAIL_RETRY,
+  outageBackoffMaxMs: 10_000,
+};
+
+/** The wait after `attempts` failed attempts: firstDelayMs · 2^(attempts − 1), at most maxDelayMs. */
+export function retryDelayMs(policy: MailRetryPolicy, attempts: number): number {
+  return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/** Anything that can insert: the database, or the transaction of the write the mail tells about. */
+export type MailQueueWriter = Pick<Database, 'insert'>;
+
+/** Queues `message` in `db` (a transaction: it is sent once that commits). */
+export async function queueMail(db: MailQueueWriter, message: MailMessage): Promise<void> {
+  await db.insert(mailQueue).values({
+    recipient: message.to,
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody: message.html,
+  });
+}
+
+const DUE = sql`(status = 'queued' OR status = 'sending') AND next_attempt_at <= now()`;
+const millis = (ms: number) => sql`(${Math.round(ms)}::int * interval '1 millisecond')`;
+
+interface ClaimedRow {
+  id: string | number;
+  attempts: number;
+  created_ms: number;
+  recipient: string;
+  subject: string;
+  text_body: string | null;
+  html_body: string | null;
+}
+
+/**
+ * Claims the next due mail for `leaseMs`, or answers null. SKIP LOCKED passes over a row another
+ * sender is claiming this instant; one it claimed a moment ago is no longer due (its lease).
+ */
+export async function claimNextMail(db: Database, leaseMs: number): Promise<ClaimedMail | null> {
+  const [row] = rowsOf<ClaimedRow>(
+    await db.execute(sql`UPDATE mail_queue
+        SET status = 'sending', attempts = attempts + 1, last_attempt_at = now(),
+            next_attempt_at = now() + ${millis(leaseMs)}
+      WHERE id = (SELECT id FROM mail_queue WHERE ${DUE}
+                   ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING id, attempts, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms,
+                recipient, subject, text_body, html_body`),
+  );
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    attempt: Number(row.attempts),
+    createdAtMs: Math.round(Number(row.created_ms)),
+    message: {
+      to: row.recipient,
+      subject: row.subject,
+      text: row.text_body ?? '',
+      html: row.html_body ?? '',
+    },
+  };
+}
+
+/**
+ * Marks a claimed mail sent and clears its bodies (a reset link must not outlive its sending).
+ * False when the claim was lost (its lease ran out and another sender took the mail).
+ */
+export async function markMailSent(db: Database, mail: ClaimedMail): Promise<boolean> {
+  const result = await db.execute(sql`UPDATE mail_queue
+      SET status = 'sent', sent_at = now(), text_body = NULL, html_body = NULL, last_error = NULL
+    WHERE id = ${mail.id} AND attempts = ${mail.attempt} AND status = 'sending'
+    RETURNING id`);
+  return rowsOf(result).length === 1;
+}
+
+export type UnsentOutcome = 'retry' | 'failed' | 'claim lost';
+
+/**
+ * Records a failed attempt: due again after the backoff (counted from the attempt's start), or
+ * failed for good when `permanent` or out of attempts.
+ */
+export async function markMailUnsent(
+  db: Database,
+  mail: ClaimedMail,
+  error: string,
+  permanent: boolean,
+  policy: MailRetryPolicy,
+): Promise<UnsentOutcome> {
+  const giveUp = permanent || mail.attempt >= policy.maxAttempts;
+  const result = await db.execute(sql`UPDATE mail_queue
+      SET status = ${giveUp ? 'failed' : 'queued'}, last_error = ${error.slice(0, 2000)},
+          next_attempt_at = last_attempt_at + ${millis(retryDelayMs(policy, mail.attempt))}
+    WHERE id = ${mail.id} AND attempts = ${mail.attempt} AND status = 'sending'
+    RETURNING id`);
+  if (rowsOf(result).length === 0) return 'claim lost';
+  return giveUp ? 'failed' : 'retry';
+}
+
+/** True while some mail is due or being sent by some instance (mails waiting for a retry are not). */
+export async function mailInFlight(db: Database): Promise<boolean> {
+  const [row] = rowsOf<{ busy: boolean }>(
+    await db.execute(
+      sql`SELECT EXISTS (SELECT 1 FROM mail_queue WHERE status = 'sending' OR (${DUE})) AS busy`,
+    ),
+  );
+  return row?.busy === true;
+}
+
+/** Hands a claimed mail over (SMTP, the outbox); throws when it was not accepted. */
+export type DeliverMail = (mail: ClaimedMail) => Promise<void>;
+
+/** Whether a delivery error is final for this mail (retrying cannot help). */
+export type IsPermanentFailure = (error: unknown) => boolean;
+
+export interface MailSenderLog {
+  info(message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** drain() looks again this often while another instance is sending. */
+const DRAIN_RECHECK_MS = 20;
+/** The first wait before marking a sent mail again (the database away); doubled each time. */
+const MARK_RETRY_FIRST_MS = 250;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** One instance's sender: a loop over the queue, started once and stopped on close. */
+export class MailSender {
+  private timer: NodeJS.Timeout | null = null;
+  private timerDueAt = 0;
+  /** The passes of this sender, one after another (a pass never overlaps another). */
+  private passes: Promise<unknown> = Promise.resolve();
+  private started = false;
+  private stopped = false;
+  /** Passes failed in a row (the database away). */
+  private failedPasses = 0;
+  private log: MailSenderLog | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly deliver: DeliverMail,
+    private readonly isPermanent: IsPermanentFailure,
+    private readonly settings: MailQueueSettings,
+  ) {}
+
+  start(log: MailSenderLog): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    this.log = log;
+    this.schedule(0);
+  }
+
+  /** A mail was just queued (and committed) here: look now rather than at the next poll. */
+  wake(): void {
+    this.schedule(0);
+  }
+
+  /**
+   * Resolves once no mail is due or being sent by any instance: this sender sent what was due,
+   * and what another instance had claimed has been marked. Mails waiting for a retry do not count.
+   * For tests and tools, before they read the outbox.
+   */
+  async drain(): Promise<void> {
+    for (;;) {
+      await this.pass();
+      if (!(await mailInFlight(this.db))) return;
+      await sleep(DRAIN_RECHECK_MS);
+    }
+  }
+
+  /** Stops the loop; the mail being handed over (if any) is finished and marked first. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.passes.catch(() => undefined);
+  }
+
+  /** Runs `tick` after `delayMs`, unless a tick is already due sooner. */
+  private schedule(delayMs: number): void {
+    if (!this.started || this.stopped) return;
+    const dueAt = Date.now() + delayMs;
+    if (this.timer && this.timerDueAt <= dueAt) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerDueAt = dueAt;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.tick();
+    }, delayMs);
+    // The loop alone does not keep a process alive (stop() ends it on close).
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      await this.pass();
+      if (this.failedPasses > 0) this.log?.info('mail queue: the database answers again; sending resumed');
+      this.failedPasses = 0;
+      this.schedule(this.settings.pollMs);
+    } catch (error) {
+      this.failedPasses += 1;
+      const delay = Math.min(
+        this.settings.outageBackoffMaxMs,
+        this.settings.pollMs * 2 ** Math.min(this.failedPasses, 20),
+      );
+      // Once per outage: the log is not flooded while the database is away.
+      if (this.failedPasses === 1)
+        this.log?.warn(
+          { err: error },
+          `mail queue unreachable; trying again at growing intervals up to ${this.settings.outageBackoffMaxMs} ms`,
+        );
+      this.schedule(delay);
+    }
+  }
+
+  /** Sends every due mail, one claim at a time, after the pass under way (if any). */
+  private pass(): Promise<void> {
+    const run = this.passes.catch(() => undefined).then(() => this.sendDue());
+    this.passes = run;
+    return run;
+  }
+
+  private async sendDue(): Promise<void> {
+    while (!this.stopped) {
+      const mail = await claimNextMail(this.db, this.settings.leaseMs);
+      if (!mail) return;
+      await this.handOver(mail);
+    }
+  }
+
+  private async handOver(mail: ClaimedMail): Promise<void> {
+    const claimedAt = Date.now();
+    try {
+      await this.deliver(mail);
+    } catch (error) {
+      const permanent = this.isPermanent(error);
+      // If this mark fails too (the database away), the mail stays claimed and is tried again
+      // when its lease ends.
+      const outcome = await markMailUnsent(this.db, mail, messageOf(error), permanent, this.settings.retry);
+      const details = { err: error, mailId: mail.id, attempt: mail.attempt };
+      if (outcome === 'failed')
+        this.log?.error(details, `mail ${mail.id} failed for good (see mail_queue.last_error)`);
+      else if (outcome === 'retry')
+        this.log?.warn(
+          details,
+          `mail ${mail.id} not sent; retrying in ${retryDelayMs(this.settings.retry, mail.attempt)} ms`,
+        );
+      return;
+    }
+    await this.markSent(mail, claimedAt);
+  }
+
+  /**
+   * The mark right after the SMTP answer; while the database is away it is tried again as long as
+   * half the lease lasts, which keeps the window for a second sending as short as it can be.
+   */
+  private async markSent(mail: ClaimedMail, claimedAt: number): Promise<void> {
+    for (let wait = MARK_RETRY_FIRST_MS; ; wait *= 2) {
+      try {
+        if (!(await markMailSent(this.db, mail)))
+          this.log?.warn({ mailId: mail.id }, `mail ${mail.id} sent after its claim ran out`);
+        return;
+      } catch (error) {
+        if (Date.now() + wait - claimedAt > this.settings.leaseMs / 2) {
+          this.log?.error(
+            { err: error, mailId: mail.id },
+            `mail ${mail.id} was sent but could not be marked; it will be sent again when its claim ends`,
+          );
+          throw error;
+        }
+        await sleep(wait);
+      }
+    }
+  }
+}
