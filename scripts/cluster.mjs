@@ -1,7 +1,8 @@
 // `npm run cluster`: the production topology of docker-compose.yml on this machine, on one port
 // (http://localhost:8080, or CLUSTER_PORT):
 //   PostgreSQL     DATABASE_URL; else the machine's server on 127.0.0.1:5432 (database
-//                  CLUSTER_DATABASE, default shop_cluster); else one of its own (scripts/cluster/postgres.mjs)
+//                  CLUSTER_DATABASE, default shop_cluster); else one of its own (scripts/cluster/postgres.mjs;
+//                  CLUSTER_POSTGRES=own: that one whatever else is there)
 //   api-1, api-2   backend/src/server.ts on 127.0.0.1:CLUSTER_PORT+1, +2 (CLUSTER_INSTANCES, default 2):
 //                  the API and the pages, TRUST_PROXY=1, each with folders of its own (as containers
 //                  have their own disks) under CLUSTER_DATA_DIR (default .data/cluster)

@@ -2,6 +2,7 @@
 // 127.0.0.1:5432 when it answers (database CLUSTER_DATABASE, default shop_cluster, created if
 // missing); else a server of the cluster's own (Debian's initdb + pg_ctl) in CLUSTER_PG_DIR
 // (default .data/cluster-pg), kept between runs, on a free port, stopped with the cluster.
+// CLUSTER_POSTGRES=own takes the last one whatever else is there.
 // PostgreSQL refuses to run as root: as root its commands run as the `postgres` user.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -112,11 +113,12 @@ class OwnPostgres {
  * @returns {Promise<{ url: string, description: string, stop: () => void }>}
  */
 export async function clusterDatabase(root) {
-  if (process.env.DATABASE_URL)
+  const ownOnly = process.env.CLUSTER_POSTGRES === 'own';
+  if (process.env.DATABASE_URL && !ownOnly)
     return { url: process.env.DATABASE_URL, description: 'DATABASE_URL', stop: () => {} };
   const name = process.env.CLUSTER_DATABASE || 'shop_cluster';
   const machine = 'postgres://postgres@127.0.0.1:5432';
-  if (await answers(`${machine}/postgres`)) {
+  if (!ownOnly && (await answers(`${machine}/postgres`))) {
     await ensureDatabase(`${machine}/postgres`, name);
     return {
       url: `${machine}/${name}`,
@@ -142,7 +144,7 @@ export async function clusterDatabase(root) {
   await ensureDatabase(`${server}/postgres`, name);
   return {
     url: `${server}/${name}`,
-    description: `its own PostgreSQL in ${path.relative(root, dir) || dir} (127.0.0.1:${own.port})`,
+    description: `its own PostgreSQL in ${dir.startsWith(root) ? path.relative(root, dir) : dir} (127.0.0.1:${own.port})`,
     stop: () => own.stop(),
   };
 }
