@@ -176,7 +176,8 @@ async function shopperRequest(
     case 'product': {
       const product = pick(catalogue.products);
       const answer = await call(api, `/products/by-slug/${product.slug}`);
-      return expectOk(answer, 'product', answer.body?.data?.slug === product.slug);
+      const item = answer.body?.data?.item as { slug?: string } | undefined;
+      return expectOk(answer, 'product', item?.slug === product.slug);
     }
     case 'cart add': {
       const answer = await call(api, '/cart/add', {

@@ -229,7 +229,7 @@ describe('state the instances of a cluster share', () => {
     // The very next read of the other instance: sold out.
     expect(await inStock(b)).toBe(false);
     const product = await send(`${b}/products/by-slug/${lastPiece.slug}`);
-    expect(product.body?.data).toMatchObject({ in_stock: false, stock_quantity: 0 });
+    expect(product.body?.data).toMatchObject({ item: { in_stock: false, stock_quantity: 0 } });
   });
 
   it("passes the instances' headers through the gateway unchanged", async () => {
