@@ -221,4 +221,72 @@ describe.each(targets)('search index on %s', (target) => {
     }
     expect(index.stats().overlay).toBe(0);
   });
+
+  it('stems a text of title words without a statement, and any other text with one', async () => {
+    let statements = 0;
+    // The real database, its statements counted.
+    const counted = new Proxy(database.db, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (property !== 'execute' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          statements++;
+          return value.apply(target, args);
+        };
+      },
+    });
+    const [title] = rowsOf<{ title: string }>(
+      await database.db.execute(sql`SELECT title FROM products ORDER BY id LIMIT 1`),
+    );
+    const words = (title?.title ?? '').toLowerCase();
+    expect(await rankSearch(counted, index, words)).toEqual(await sqlRanking(database.db, words));
+    expect(statements).toBe(0);
+    for (const text of ['gifts for her', 'cand', 'wodden']) {
+      statements = 0;
+      expect(await rankSearch(counted, index, text)).toEqual(await sqlRanking(database.db, text));
+      expect(statements).toBe(1);
+    }
+  });
+
+  it('keeps in its dictionaries only what live products hold once the base is rebuilt', async () => {
+    const small = new SearchIndex({ overlayMin: 4 });
+    await small.reloadAll(database.db);
+    const [victim] = await rankSearch(database.db, small, 'gift');
+    if (victim === undefined) throw new Error('no gift product');
+    const [before] = await database.db
+      .select({ title: products.title, description: products.description })
+      .from(products)
+      .where(eq(products.id, victim));
+    await database.db
+      .update(products)
+      .set({ title: 'Xylophone Yurt Quagga', description: 'Quaggas in a yurt.' })
+      .where(eq(products.id, victim));
+    await small.reloadProducts(database.db, [victim]);
+    expect(await rankSearch(database.db, small, 'quagga')).toEqual([victim]);
+    expect(await rankSearch(database.db, small, 'xylophon yurd')).toEqual([victim]);
+    await database.db
+      .update(products)
+      .set({ title: before?.title ?? '', description: before?.description ?? '' })
+      .where(eq(products.id, victim));
+    // Enough changed products to fold the overlay into a new base (from memory, no reload).
+    const all = ids(await database.db.execute(sql`SELECT id FROM products ORDER BY id`));
+    const renamed = all.filter((id) => id % 4 === 1 && id !== victim);
+    await database.db
+      .update(products)
+      .set({ title: sql`'Amber ' || ${products.title}` })
+      .where(inArray(products.id, renamed));
+    await small.reloadProducts(database.db, [victim, ...renamed]);
+    expect(small.stats().overlay).toBe(0);
+    const fresh = new SearchIndex();
+    await fresh.reloadAll(database.db);
+    const { overlay: _overlay, typedArrayBytes: _bytes, ...dictionaries } = fresh.stats();
+    expect(small.stats()).toMatchObject(dictionaries);
+    expect(await rankSearch(database.db, small, 'quagga')).toEqual([]);
+    expect(await rankSearch(database.db, small, 'xylophon yurd')).toEqual(
+      await sqlRanking(database.db, 'xylophon yurd'),
+    );
+    for (const text of ['amber', 'amber gift', 'gift', 'ambr', 'c', 'cand', 'silvr']) {
+      expect(await rankSearch(database.db, small, text)).toEqual(await sqlRanking(database.db, text));
+    }
+  });
 });

@@ -5,13 +5,11 @@
  * department), or in a line of that name ('exclusive'). Every word must match; the last one is a
  * prefix, since a shopper typing is in the middle of their last word.
  *
- * PostgreSQL only stems the words (one round trip, no table read); the search index
+ * PostgreSQL only stems words no title holds (one round trip, no table read); the search index
  * (searchIndex.ts) finds and ranks the products in memory, as ts_rank and word_similarity would.
  */
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/migrate';
-import { parseVector, type SearchIndex, type SearchTerm, type TextConfig } from './searchIndex';
+import { type SearchIndex, type SearchTerm, stemWords, type TextConfig } from './searchIndex';
 
 export { SEARCH_CANDIDATES_MAX } from './searchIndex';
 
@@ -21,34 +19,24 @@ const TRIGRAM_MIN_LENGTH = 5;
 /** Words are runs of letters and digits only, so nothing the shopper types is read as tsquery syntax. */
 export const searchWords = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
-/** A text[] parameter (one parameter whatever the count); every element quoted, so 'null' is a word. */
-const textArray = (values: readonly string[]) =>
-  sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`}::text[]`;
-
 /**
  * The words as the search asks for them. The English configuration stems words and drops stop
  * words ('her', 'can', 'all'): stop words among other words are left out (as English full text
  * does: 'gifts for her' means gifts), and a text of stop words only is matched word by word as
  * prefixes with the simple configuration ('her' finds Heritage, 'can' Candle, 'all' All-weather),
- * so no search is emptied by its stop words. Both configurations' lexemes of every word come back
- * in one statement that reads no table.
+ * so no search is emptied by its stop words. Both configurations' lexemes of every word come from
+ * the index when all are words of titles (stemmed as the catalogue loaded), else from one
+ * statement that reads no table.
  */
 export async function searchTerms(
   db: Database,
+  index: SearchIndex,
   words: readonly string[],
 ): Promise<{ config: TextConfig; terms: SearchTerm[] }> {
-  const rows = rowsOf<{ english: string; simple: string }>(
-    await db.execute(sql`SELECT to_tsvector('english', u.word)::text AS english, to_tsvector('simple', u.word)::text AS simple
-      FROM unnest(${textArray(words)}) WITH ORDINALITY AS u(word, n) ORDER BY u.n`),
-  );
-  const last = rows.length - 1;
+  const stems = index.stemsOf(words) ?? (await stemWords(db, words));
+  const last = stems.length - 1;
   const termsOf = (config: TextConfig, prefixAll: boolean) =>
-    rows.flatMap((row, index) =>
-      parseVector(row[config]).map((entry) => ({
-        lexeme: entry.lexeme,
-        prefix: prefixAll || index === last,
-      })),
-    );
+    stems.flatMap((stem, at) => stem[config].map((lexeme) => ({ lexeme, prefix: prefixAll || at === last })));
   const english = termsOf('english', false);
   if (english.length > 0) return { config: 'english', terms: english };
   // Stop words only (rare): asked again, as prefixes in the simple configuration.
@@ -63,7 +51,7 @@ export async function searchTerms(
 export async function rankSearch(db: Database, index: SearchIndex, text: string): Promise<number[]> {
   const words = searchWords(text);
   if (words.length === 0) return [];
-  const { config, terms } = await searchTerms(db, words);
+  const { config, terms } = await searchTerms(db, index, words);
   const found = index.rankTerms(config, terms);
   if (found.length > 0 || text.length < TRIGRAM_MIN_LENGTH) return found;
   return index.similarTitles(text);

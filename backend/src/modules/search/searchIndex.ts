@@ -20,14 +20,16 @@ import { rowsOf } from '../../db/migrate';
 import { PRODUCT_LINES, type ProductLine } from '../../db/schema';
 import type { CatalogueFeed, CatalogueSubscriber } from '../products/catalogueFeed';
 import {
+  addEntry,
+  anyWordRank,
   type DocumentMatches,
+  entryWeight,
   rankAnyWord,
   rankEveryWord,
   trigramWords,
   WEIGHT_SHIFT,
-  wordSimilarity,
-  wordTrigrams,
 } from './textRank';
+import { TitleDictionary } from './titleDictionary';
 
 /** The text search configurations a search uses: English (stemmed), simple for stop words. */
 export type TextConfig = 'english' | 'simple';
@@ -45,6 +47,11 @@ export const SEARCH_CANDIDATES_MAX = 10_000;
  * matches come first and the taxonomy orders ties and brings in the rest of the department.
  */
 export const TAXONOMY_RANK = 0.01;
+/**
+ * Steps of reading a candidate's document (its entries, per query item) that one posting's step
+ * is worth: summing ts_rank from the postings pays when they are fewer than this many per candidate.
+ */
+const SUM_STEPS_PER_DOCUMENT = 16;
 /** Products read per query while loading: a million rows never sit in memory as objects at once. */
 const LOAD_BATCH = 20_000;
 /** The overlay of changed products is folded into the base past this share of the catalogue… */
@@ -58,6 +65,34 @@ interface ProductRow {
   vector: string;
   sub_category_id: number;
   line: ProductLine | null;
+}
+
+/** A text[] parameter (one parameter whatever the count); every element quoted, so 'null' is a word. */
+export const textArray = (values: readonly string[]) =>
+  sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`}::text[]`;
+
+/** A word's lexemes in the two configurations a search uses, as to_tsvector gives them. */
+export type WordStems = Record<TextConfig, string[]>;
+
+/** Words per stemming statement (the catalogue's title words at start-up). */
+const STEM_BATCH = 10_000;
+
+/** Each word's lexemes in both configurations, in one statement per STEM_BATCH words that reads no table. */
+export async function stemWords(db: Database, words: readonly string[]): Promise<WordStems[]> {
+  const stems: WordStems[] = [];
+  for (let from = 0; from < words.length; from += STEM_BATCH) {
+    const rows = rowsOf<{ english: string; simple: string }>(
+      await db.execute(sql`SELECT to_tsvector('english', u.word)::text AS english, to_tsvector('simple', u.word)::text AS simple
+        FROM unnest(${textArray(words.slice(from, from + STEM_BATCH))}) WITH ORDINALITY AS u(word, n) ORDER BY u.n`),
+    );
+    for (const row of rows) {
+      stems.push({
+        english: parseVector(row.english).map((entry) => entry.lexeme),
+        simple: parseVector(row.simple).map((entry) => entry.lexeme),
+      });
+    }
+  }
+  return stems;
 }
 
 /** One lexeme of a tsvector with its packed positions (weight << 14 | position). */
@@ -154,6 +189,8 @@ interface Columns {
   subCategoryOf: Int32Array<ArrayBuffer>;
   lineOf: Uint8Array<ArrayBuffer>;
   fingerprints: Uint32Array<ArrayBuffer>;
+  /** The product's title (TitleDictionary id). */
+  titleOf: Int32Array<ArrayBuffer>;
   liveCount: number;
 }
 
@@ -162,6 +199,7 @@ const newColumns = (capacity: number): Columns => ({
   subCategoryOf: new Int32Array(capacity),
   lineOf: new Uint8Array(capacity),
   fingerprints: new Uint32Array(capacity),
+  titleOf: new Int32Array(capacity),
   liveCount: 0,
 });
 
@@ -206,10 +244,9 @@ interface ProductDoc {
   lexemes: Int32Array;
   posStart: Int32Array;
   positions: Uint16Array;
-  titleWords: Int32Array;
 }
 
-/** Forward lists of every product by id: lexeme entries with positions, title words. */
+/** Forward lists of every product by id: lexeme entries with positions. */
 interface Forward {
   /** Ids below this have their entries here (unless replaced by the overlay). */
   capacity: number;
@@ -217,30 +254,22 @@ interface Forward {
   lexemes: Int32Array;
   posStart: Int32Array;
   positions: Uint16Array;
-  titleStart: Int32Array;
-  titleWords: Int32Array;
 }
 
 /** Builds the forward lists in ascending id order. */
 class ForwardBuilder {
   private readonly lexemeStart: Int32Array;
-  private readonly titleStart: Int32Array;
   private readonly lexemes = new IntList(1 << 16);
   private readonly posStart = new IntList(1 << 16);
   private readonly positions = new IntList(1 << 16);
-  private readonly titleWords = new IntList(1 << 14);
   private nextId = 0;
   constructor(private readonly capacity: number) {
     this.lexemeStart = new Int32Array(capacity + 1);
-    this.titleStart = new Int32Array(capacity + 1);
   }
   private advanceTo(id: number): void {
-    for (; this.nextId <= id; this.nextId++) {
-      this.lexemeStart[this.nextId] = this.lexemes.length;
-      this.titleStart[this.nextId] = this.titleWords.length;
-    }
+    for (; this.nextId <= id; this.nextId++) this.lexemeStart[this.nextId] = this.lexemes.length;
   }
-  /** Starts the product `id` (ids ascending); its entries, positions and title words follow. */
+  /** Starts the product `id` (ids ascending); its entries and positions follow. */
   begin(id: number): void {
     this.advanceTo(id);
   }
@@ -251,18 +280,14 @@ class ForwardBuilder {
   position(packed: number): void {
     this.positions.push(packed);
   }
-  title(words: ArrayLike<number>): void {
-    for (let i = 0; i < words.length; i++) this.titleWords.push(words[i] ?? 0);
-  }
-  /** The product `id`'s lexeme entries (lexeme id, positions) and title word ids. */
-  append(id: number, entries: Iterable<[number, ArrayLike<number>]>, titleWords: ArrayLike<number>): void {
+  /** The product `id`'s lexeme entries (lexeme id, positions). */
+  append(id: number, entries: Iterable<[number, ArrayLike<number>]>): void {
     this.advanceTo(id);
     for (const [lexeme, positions] of entries) {
       this.lexemes.push(lexeme);
       this.posStart.push(this.positions.length);
       for (let i = 0; i < positions.length; i++) this.positions.push(positions[i] ?? 0);
     }
-    for (let i = 0; i < titleWords.length; i++) this.titleWords.push(titleWords[i] ?? 0);
   }
   finish(): Forward {
     this.advanceTo(this.capacity);
@@ -273,16 +298,19 @@ class ForwardBuilder {
       lexemes: this.lexemes.toArray(),
       posStart: this.posStart.toArray(),
       positions: Uint16Array.from(this.positions.toArray()),
-      titleStart: this.titleStart,
-      titleWords: this.titleWords.toArray(),
     };
   }
 }
 
-/** Ids per key (lexeme or title word), ascending: `ids[start[key] .. start[key + 1])`. */
+/** Ids per key (lexeme or title), ascending: `ids[start[key] .. start[key + 1])`. */
 interface Postings {
   start: Int32Array;
   ids: Int32Array;
+}
+
+/** Lexeme postings, each with its entry's weight in ts_rank's sum (textRank.ts entryWeight). */
+interface LexemePostings extends Postings {
+  weights: Float32Array;
 }
 
 /** Inverts forward lists (ids ascending, since the forward lists are in id order). */
@@ -292,6 +320,7 @@ function invert(
   start: Int32Array,
   values: Int32Array,
   distinct: boolean,
+  entryValues?: { of: Float32Array; into: Float32Array },
 ): Postings {
   const counts = new Int32Array(keys + 1);
   const seen = new Int32Array(keys).fill(-1);
@@ -312,11 +341,32 @@ function invert(
       const key = values[k] ?? 0;
       if (distinct && seen[key] === id) continue;
       seen[key] = id;
-      ids[fill[key] ?? 0] = id;
-      fill[key] = (fill[key] ?? 0) + 1;
+      const at = fill[key] ?? 0;
+      ids[at] = id;
+      if (entryValues) entryValues.into[at] = entryValues.of[k] ?? 0;
+      fill[key] = at + 1;
     }
   }
   return { start: counts, ids };
+}
+
+/** The live products (ids below `capacity`) per title, ascending ids. */
+function invertTitles(titles: number, capacity: number, titleOf: Int32Array, live: Uint8Array): Postings {
+  const start = new Int32Array(titles + 1);
+  for (let id = 0; id < capacity; id++) {
+    if (live[id] === 1) start[(titleOf[id] ?? 0) + 1] = (start[(titleOf[id] ?? 0) + 1] ?? 0) + 1;
+  }
+  for (let title = 0; title < titles; title++)
+    start[title + 1] = (start[title + 1] ?? 0) + (start[title] ?? 0);
+  const ids = new Int32Array(start[titles] ?? 0);
+  const fill = start.slice(0, titles);
+  for (let id = 0; id < capacity; id++) {
+    if (live[id] !== 1) continue;
+    const title = titleOf[id] ?? 0;
+    ids[fill[title] ?? 0] = id;
+    fill[title] = (fill[title] ?? 0) + 1;
+  }
+  return { start, ids };
 }
 
 /** Names (a sub-category's path, a line) as lexemes of both configurations. */
@@ -332,10 +382,20 @@ const EMPTY_FORWARD: Forward = {
   lexemes: new Int32Array(0),
   posStart: new Int32Array(1),
   positions: new Uint16Array(0),
-  titleStart: new Int32Array(1),
-  titleWords: new Int32Array(0),
 };
 const EMPTY_POSTINGS: Postings = { start: new Int32Array(1), ids: new Int32Array(0) };
+const EMPTY_LEXEME_POSTINGS: LexemePostings = { ...EMPTY_POSTINGS, weights: new Float32Array(0) };
+
+/** The base's lexeme postings with their entries' weights (ts_rank's per-entry sum, once per entry). */
+function invertLexemes(keys: number, base: Forward): LexemePostings {
+  const of = new Float32Array(base.lexemes.length);
+  for (let k = 0; k < of.length; k++) {
+    of[k] = entryWeight(base.positions, base.posStart[k] ?? 0, base.posStart[k + 1] ?? 0);
+  }
+  const into = new Float32Array(of.length);
+  const postings = invert(keys, base.capacity, base.lexemeStart, base.lexemes, false, { of, into });
+  return { ...postings, weights: into };
+}
 
 /** What a term (or each term) matches, before ranking. */
 interface TermPlan {
@@ -352,21 +412,41 @@ interface TermPlan {
 export interface SearchIndexStats {
   products: number;
   lexemes: number;
+  /** Distinct titles, their words and trigrams (TitleDictionary). */
+  titles: number;
   titleWords: number;
+  trigrams: number;
   overlay: number;
+  /** Title words stemmed ahead (WordStems). */
+  stems: number;
   /** Bytes held in typed arrays (the base and the per-product columns). */
   typedArrayBytes: number;
 }
 
+export interface SearchIndexOptions {
+  /** The overlay is folded into the base past this many products at least (default OVERLAY_MIN). */
+  overlayMin?: number;
+}
+
 export class SearchIndex implements CatalogueSubscriber {
-  // Dictionaries: ids are stable; the sorted order is kept beside them for prefix lookups.
+  private readonly overlayMin: number;
+
+  constructor(options: SearchIndexOptions = {}) {
+    this.overlayMin = options.overlayMin ?? OVERLAY_MIN;
+  }
+
+  // Dictionaries: ids are stable between prunes (pruneDictionaries, when the base is rebuilt);
+  // the sorted order is kept beside them for prefix lookups.
   private readonly lexemeIds = new Map<string, number>();
-  private readonly lexemes: string[] = [];
+  private lexemes: string[] = [];
   private sortedLexemes: number[] = [];
-  private readonly wordIds = new Map<string, number>();
-  private readonly wordTrigramIds: Int32Array[] = [];
-  private readonly trigramIds = new Map<string, number>();
-  private readonly trigramWords: number[][] = [];
+  private readonly titles = new TitleDictionary();
+  /**
+   * The titles' words with their lexemes (stemWords): a search made of such words is stemmed
+   * without a round trip. A function of the word and the text search configuration only, so it
+   * is never stale; pruned with the titles.
+   */
+  private readonly stems = new Map<string, WordStems>();
 
   // Per product id.
   private capacity = 0;
@@ -374,22 +454,27 @@ export class SearchIndex implements CatalogueSubscriber {
   private subCategoryOf = new Int32Array(0);
   private lineOf = new Uint8Array(0);
   private fingerprints = new Uint32Array(0);
+  private titleOf = new Int32Array(0);
   private replaced = new Uint8Array(0);
   private liveCount = 0;
 
   private base: Forward = EMPTY_FORWARD;
-  private lexemePostings: Postings = EMPTY_POSTINGS;
-  private wordPostings: Postings = EMPTY_POSTINGS;
+  private lexemePostings: LexemePostings = EMPTY_LEXEME_POSTINGS;
+  /** The base's products per title. */
+  private titlePostings: Postings = EMPTY_POSTINGS;
 
   private readonly overlay = new Map<number, ProductDoc>();
   private readonly overlayLexemes = new Map<number, Set<number>>();
-  private readonly overlayWords = new Map<number, Set<number>>();
+  private readonly overlayTitles = new Map<number, Set<number>>();
 
   private subCategoryNames: TaxonomyEntry[] = [];
   private lineNames: TaxonomyEntry[] = [];
 
   // Scratch per query (one query at a time: the event loop runs one).
   private stamp = new Int32Array(0);
+  /** Per product id: ts_rank's running sum (`sums`), valid where `summed` holds the query's mark. */
+  private summed = new Int32Array(0);
+  private sums = new Float32Array(0);
   private generation = 0;
   private readonly view: DocumentView = { ...EMPTY_VIEW };
   /** While reloadAll builds: new lexemes are sorted once at the end, not inserted one by one. */
@@ -445,7 +530,7 @@ export class SearchIndex implements CatalogueSubscriber {
             (lexeme) => builder.entry(this.lexemeId(lexeme)),
             (packed) => builder.position(packed),
           );
-          builder.title(this.titleWordIds(row.title));
+          columns.titleOf[id] = this.titles.idOf(row.title);
         }
         if (batch.length < LOAD_BATCH) break;
         after = Number(batch[batch.length - 1]?.id ?? after);
@@ -453,6 +538,7 @@ export class SearchIndex implements CatalogueSubscriber {
     } finally {
       this.building = false;
     }
+    await this.stemTitleWords(db, this.titles.words());
     this.subCategoryNames = subCategoryNames;
     this.lineNames = lineNames;
     this.capacity = capacity;
@@ -460,13 +546,13 @@ export class SearchIndex implements CatalogueSubscriber {
     this.subCategoryOf = columns.subCategoryOf;
     this.lineOf = columns.lineOf;
     this.fingerprints = columns.fingerprints;
+    this.titleOf = columns.titleOf;
     this.liveCount = columns.liveCount;
     this.replaced = new Uint8Array(capacity);
-    this.stamp = new Int32Array(capacity);
-    this.generation = 0;
+    this.resetScratch(capacity);
     this.overlay.clear();
     this.overlayLexemes.clear();
-    this.overlayWords.clear();
+    this.overlayTitles.clear();
     this.installBase(builder.finish());
   }
 
@@ -482,6 +568,11 @@ export class SearchIndex implements CatalogueSubscriber {
       );
       for (const row of rows) byId.set(Number(row.id), row);
     }
+    // Before any change, so a failed statement leaves the index as it was.
+    await this.stemTitleWords(
+      db,
+      [...byId.values()].flatMap((row) => trigramWords(row.title)),
+    );
     for (const id of wanted) {
       const row = byId.get(id);
       if (row && id < this.capacity && this.live[id] === 1 && this.fingerprints[id] === fingerprint(row))
@@ -489,7 +580,28 @@ export class SearchIndex implements CatalogueSubscriber {
       this.remove(id);
       if (row) this.add(id, row);
     }
-    if (this.overlay.size > Math.max(OVERLAY_MIN, this.liveCount * OVERLAY_SHARE)) this.compact();
+    if (this.overlay.size > Math.max(this.overlayMin, this.liveCount * OVERLAY_SHARE)) this.compact();
+  }
+
+  /** The lexemes of these words when all are titles' words (no round trip), else undefined. */
+  stemsOf(words: readonly string[]): WordStems[] | undefined {
+    const stems: WordStems[] = [];
+    for (const word of words) {
+      const known = this.stems.get(word);
+      if (!known) return undefined;
+      stems.push(known);
+    }
+    return stems;
+  }
+
+  private async stemTitleWords(db: Database, words: Iterable<string>): Promise<void> {
+    const missing = [...new Set(words)].filter((word) => !this.stems.has(word));
+    if (missing.length === 0) return;
+    const stems = await stemWords(db, missing);
+    missing.forEach((word, index) => {
+      const stem = stems[index];
+      if (stem) this.stems.set(word, stem);
+    });
   }
 
   stats(): SearchIndexStats {
@@ -499,26 +611,32 @@ export class SearchIndex implements CatalogueSubscriber {
       this.subCategoryOf,
       this.lineOf,
       this.fingerprints,
+      this.titleOf,
       this.replaced,
       this.stamp,
+      this.summed,
+      this.sums,
       base.lexemeStart,
       base.lexemes,
       base.posStart,
       base.positions,
-      base.titleStart,
-      base.titleWords,
       this.lexemePostings.start,
       this.lexemePostings.ids,
-      this.wordPostings.start,
-      this.wordPostings.ids,
-      ...this.wordTrigramIds,
+      this.lexemePostings.weights,
+      this.titlePostings.start,
+      this.titlePostings.ids,
     ];
+    const titles = this.titles.stats();
     return {
       products: this.liveCount,
       lexemes: this.lexemes.length,
-      titleWords: this.wordTrigramIds.length,
+      titles: titles.titles,
+      titleWords: titles.words,
+      trigrams: titles.trigrams,
       overlay: this.overlay.size,
-      typedArrayBytes: arrays.reduce((sum, array) => sum + array.byteLength, 0),
+      stems: this.stems.size,
+      typedArrayBytes:
+        arrays.reduce((sum, array) => sum + array.byteLength, 0) + this.titles.typedArrayBytes(),
     };
   }
 
@@ -548,16 +666,33 @@ export class SearchIndex implements CatalogueSubscriber {
     const items = uniqueItems(plans.map((plan, index) => ({ term: terms[index], plan })));
     const ranks = new Float64Array(candidates.length);
     const scratch = new MatchScratch(items.length);
+    // ts_rank of any word is a sum over the matched entries: read from the postings' weights when
+    // that is fewer steps than reading every candidate's document (a word in many products).
+    const anyWord = byTaxonomy || items.length < 2;
+    const summed =
+      anyWord &&
+      this.postingCount(items.flatMap((item) => item.lexemes)) <= candidates.length * SUM_STEPS_PER_DOCUMENT
+        ? this.sumEntries(items)
+        : -1;
     for (let index = 0; index < candidates.length; index++) {
       const id = candidates[index] ?? 0;
-      const matches = scratch.fill(this.documentOf(id), items);
+      let rank: number;
+      if (summed >= 0 && this.inBase(id)) {
+        // No entry matched: found by its taxonomy alone.
+        if (this.summed[id] !== summed) rank = -1;
+        else rank = anyWordRank(this.sums[id] ?? 0, items.length);
+      } else {
+        const matches = scratch.fill(this.documentOf(id), items);
+        if (!anyWord) rank = rankEveryWord(matches);
+        else if (matches.itemStart[items.length] === 0) rank = -1;
+        else rank = rankAnyWord(matches);
+      }
       if (!byTaxonomy) {
-        ranks[index] = rankEveryWord(matches);
-      } else if (matches.itemStart[items.length] === 0) {
+        ranks[index] = rank;
+      } else if (rank < 0) {
         ranks[index] = plans.length * TAXONOMY_RANK;
       } else {
         // Added word by word, as SQL added its CASE terms to ts_rank: the same double.
-        let rank = rankAnyWord(matches);
         for (const plan of plans) rank += this.inTaxonomy(id, plan) ? TAXONOMY_RANK : 0;
         ranks[index] = rank;
       }
@@ -566,83 +701,70 @@ export class SearchIndex implements CatalogueSubscriber {
   }
 
   /**
+   * calc_rank_or's running sum of every base product holding an entry of the items, in the order
+   * it adds them (items in order, each item's lexemes in lexeme order, as a document lists them).
+   * Returns the mark that `summed` holds for the products summed.
+   */
+  private sumEntries(items: readonly QueryItem[]): number {
+    this.scratch();
+    const mark = ++this.generation;
+    const { summed, sums, replaced } = this;
+    const { start, ids, weights } = this.lexemePostings;
+    for (const item of items) {
+      for (const lexeme of item.lexemes) {
+        const to = start[lexeme + 1] ?? 0;
+        for (let k = start[lexeme] ?? 0; k < to; k++) {
+          const id = ids[k] ?? 0;
+          if (replaced[id] === 1) continue;
+          const weight = weights[k] ?? 0;
+          if (summed[id] === mark) {
+            sums[id] = addEntry(sums[id] ?? 0, weight);
+          } else {
+            summed[id] = mark;
+            sums[id] = addEntry(0, weight);
+          }
+        }
+      }
+    }
+    return mark;
+  }
+
+  /**
    * The products whose title holds something like `text` (`text <% title`: word_similarity at
-   * least WORD_SIMILARITY_THRESHOLD, the sessions' pg_trgm setting), most similar first. Titles sharing too few of the text's
-   * trigrams are left out through the trigram index of title words before any is compared.
+   * least WORD_SIMILARITY_THRESHOLD, the sessions' pg_trgm setting), most similar first, ids for
+   * ties. Each distinct title is weighed and compared once (TitleDictionary), then listed.
    */
   similarTitles(text: string): number[] {
-    const queryTrigrams = new Set<number>();
-    let unknown = -1;
-    for (const word of trigramWords(text)) {
-      for (const trigram of wordTrigrams(word)) queryTrigrams.add(this.trigramIds.get(trigram) ?? unknown--);
+    const found = this.titles.similar(text, WORD_SIMILARITY_THRESHOLD);
+    const bySimilarity = new Map<number, number[]>();
+    for (const { title, similarity } of found) {
+      const group = bySimilarity.get(similarity);
+      if (group) group.push(title);
+      else bySimilarity.set(similarity, [title]);
     }
-    // word_similarity never exceeds the share of the text's trigrams the title holds.
-    const needed = Math.ceil(WORD_SIMILARITY_THRESHOLD * queryTrigrams.size - 1e-9);
-    if (queryTrigrams.size === 0) return [];
-    // A title holding `needed` of the text's trigrams holds one of any (known - needed + 1) of
-    // them: products are gathered from the rarest trigrams' words only (as GIN does), then each
-    // is weighed over its own title words.
-    const known = [...queryTrigrams].filter((trigram) => trigram >= 0);
-    if (known.length < needed) return [];
-    // Per title word: which of the known trigrams it holds (`width` words of 32 bits from
-    // word * width), one flat array indexed by word id.
-    const width = Math.ceil(known.length / 32);
-    const masks = new Uint32Array(this.wordTrigramIds.length * width);
-    known.forEach((trigram, bit) => {
-      for (const word of this.trigramWords[trigram] ?? []) {
-        const at = word * width + (bit >>> 5);
-        masks[at] = (masks[at] ?? 0) | (1 << (bit & 31));
-      }
-    });
-    const costOf = (trigram: number) =>
-      (this.trigramWords[trigram] ?? []).reduce((sum, word) => sum + this.wordPostingCount(word), 0);
-    const rarest = known
-      .map((trigram) => ({ trigram, cost: costOf(trigram) }))
-      .sort((a, b) => a.cost - b.cost)
-      .slice(0, known.length - needed + 1);
-    const { stamp } = this.scratch();
-    const query = ++this.generation;
-    const held: number[] = [];
-    const union = new Uint32Array(width);
-    const base = this.base;
-    const weigh = (id: number) => {
-      if (stamp[id] === query) return;
-      stamp[id] = query;
-      union.fill(0);
-      // The title's words, read in place (no view made per product).
-      const doc = this.inBase(id) ? undefined : this.overlay.get(id);
-      const words = doc ? doc.titleWords : base.titleWords;
-      const from = doc ? 0 : (base.titleStart[id] ?? 0);
-      const to = doc ? doc.titleWords.length : (base.titleStart[id + 1] ?? 0);
-      for (let k = from; k < to; k++) {
-        const at = (words[k] ?? 0) * width;
-        for (let m = 0; m < width; m++) union[m] = (union[m] ?? 0) | (masks[at + m] ?? 0);
-      }
-      let count = 0;
-      for (let m = 0; m < width; m++) count += bitCount(union[m] ?? 0);
-      if (count >= needed) held.push(id);
-    };
-    for (const { trigram } of rarest) {
-      for (const word of this.trigramWords[trigram] ?? []) this.forEachWithWord(word, weigh);
-    }
-    const ids: number[] = [];
-    const similarities: number[] = [];
-    // Many products share a title: each distinct one is compared once per query.
-    const byTitle = new Map<string, number>();
-    for (const id of held.sort((x, y) => x - y)) {
-      const words = this.titleWordsOf(id);
-      const key = words.join(' ');
-      let similarityOf = byTitle.get(key);
-      if (similarityOf === undefined) {
-        similarityOf = wordSimilarity(queryTrigrams, this.trigramsOfWords(words));
-        byTitle.set(key, similarityOf);
-      }
-      if (similarityOf >= WORD_SIMILARITY_THRESHOLD) {
-        ids.push(id);
-        similarities.push(similarityOf);
+    const best: number[] = [];
+    for (const similarity of Float64Array.from(bySimilarity.keys()).sort().reverse()) {
+      const ids = this.productsOfTitles(bySimilarity.get(similarity) ?? []);
+      for (const id of ids) {
+        if (best.length === SEARCH_CANDIDATES_MAX) return best;
+        best.push(id);
       }
     }
-    return bestFirst(ids, Float64Array.from(similarities));
+    return best;
+  }
+
+  /** The live products of these titles, ascending ids. */
+  private productsOfTitles(titles: readonly number[]): Int32Array {
+    const { start, ids } = this.titlePostings;
+    const found = new IntList(64);
+    for (const title of titles) {
+      for (let k = start[title] ?? 0; k < (start[title + 1] ?? 0); k++) {
+        const id = ids[k] ?? 0;
+        if (this.replaced[id] !== 1) found.push(id);
+      }
+      for (const id of this.overlayTitles.get(title) ?? []) found.push(id);
+    }
+    return found.toArray().sort();
   }
 
   // ---- building ----
@@ -658,27 +780,6 @@ export class SearchIndex implements CatalogueSubscriber {
     return id;
   }
 
-  private titleWordIds(title: string): Int32Array {
-    return Int32Array.from(trigramWords(title), (word) => {
-      const known = this.wordIds.get(word);
-      if (known !== undefined) return known;
-      const id = this.wordTrigramIds.length;
-      this.wordIds.set(word, id);
-      const trigrams = wordTrigrams(word).map((trigram) => {
-        let trigramId = this.trigramIds.get(trigram);
-        if (trigramId === undefined) {
-          trigramId = this.trigramWords.length;
-          this.trigramIds.set(trigram, trigramId);
-          this.trigramWords.push([]);
-        }
-        return trigramId;
-      });
-      this.wordTrigramIds.push(Int32Array.from(trigrams));
-      for (const trigramId of new Set(trigrams)) this.trigramWords[trigramId]?.push(id);
-      return id;
-    });
-  }
-
   private growColumns(id: number): void {
     if (id < this.capacity) return;
     const capacity = Math.max(id + 1, Math.ceil(this.capacity * 1.5));
@@ -691,9 +792,9 @@ export class SearchIndex implements CatalogueSubscriber {
     this.subCategoryOf = grow(this.subCategoryOf, (n) => new Int32Array(n));
     this.lineOf = grow(this.lineOf, (n) => new Uint8Array(n));
     this.fingerprints = grow(this.fingerprints, (n) => new Uint32Array(n));
+    this.titleOf = grow(this.titleOf, (n) => new Int32Array(n));
     this.replaced = grow(this.replaced, (n) => new Uint8Array(n));
-    this.stamp = new Int32Array(capacity);
-    this.generation = 0;
+    this.resetScratch(capacity);
     this.capacity = capacity;
   }
 
@@ -703,26 +804,20 @@ export class SearchIndex implements CatalogueSubscriber {
       subCategoryOf: this.subCategoryOf,
       lineOf: this.lineOf,
       fingerprints: this.fingerprints,
+      titleOf: this.titleOf,
       liveCount: this.liveCount,
     };
     writeColumns(columns, id, row);
     this.liveCount = columns.liveCount;
   }
 
+  /** A new base holding every live product (no overlay): the dictionaries pruned, the postings built. */
   private installBase(base: Forward): void {
+    this.pruneDictionaries(base);
     this.base = base;
     this.replaced.fill(0);
-    this.lexemePostings = invert(this.lexemes.length, base.capacity, base.lexemeStart, base.lexemes, false);
-    this.wordPostings = invert(
-      this.wordTrigramIds.length,
-      base.capacity,
-      base.titleStart,
-      base.titleWords,
-      true,
-    );
-    this.sortedLexemes = this.lexemes
-      .map((_, id) => id)
-      .sort((a, b) => compareLexemes(this.lexemes[a] ?? '', this.lexemes[b] ?? ''));
+    this.lexemePostings = invertLexemes(this.lexemes.length, base);
+    this.titlePostings = invertTitles(this.titles.size, base.capacity, this.titleOf, this.live);
   }
 
   private remove(id: number): void {
@@ -730,7 +825,7 @@ export class SearchIndex implements CatalogueSubscriber {
     const doc = this.overlay.get(id);
     if (doc) {
       for (const lexeme of doc.lexemes) this.overlayLexemes.get(lexeme)?.delete(id);
-      for (const word of doc.titleWords) this.overlayWords.get(word)?.delete(id);
+      this.overlayTitles.get(this.titleOf[id] ?? 0)?.delete(id);
       this.overlay.delete(id);
     }
     this.replaced[id] = 1;
@@ -750,11 +845,12 @@ export class SearchIndex implements CatalogueSubscriber {
       lexemes,
       posStart,
       positions: Uint16Array.from(entries.flatMap((entry) => entry.positions)),
-      titleWords: this.titleWordIds(row.title),
     };
+    const title = this.titles.idOf(row.title);
+    this.titleOf[id] = title;
     this.overlay.set(id, doc);
     for (const lexeme of lexemes) addTo(this.overlayLexemes, lexeme, id);
-    for (const word of doc.titleWords) addTo(this.overlayWords, word, id);
+    addTo(this.overlayTitles, title, id);
     this.replaced[id] = 1;
     this.setColumns(id, row);
   }
@@ -767,11 +863,7 @@ export class SearchIndex implements CatalogueSubscriber {
       if (this.live[id] !== 1) continue;
       const doc = this.overlay.get(id);
       if (doc) {
-        builder.append(
-          id,
-          docEntries(doc.lexemes, 0, doc.lexemes.length, doc.posStart, doc.positions),
-          doc.titleWords,
-        );
+        builder.append(id, docEntries(doc.lexemes, 0, doc.lexemes.length, doc.posStart, doc.positions));
       } else if (id < base.capacity) {
         builder.append(
           id,
@@ -782,25 +874,63 @@ export class SearchIndex implements CatalogueSubscriber {
             base.posStart,
             base.positions,
           ),
-          base.titleWords.subarray(base.titleStart[id] ?? 0, base.titleStart[id + 1] ?? 0),
         );
       }
     }
     this.overlay.clear();
     this.overlayLexemes.clear();
-    this.overlayWords.clear();
+    this.overlayTitles.clear();
     this.installBase(builder.finish());
+  }
+
+  /**
+   * Forgets the lexemes and titles no live product holds any more (renamed and deleted products'),
+   * so the dictionaries follow the live catalogue. Runs when every live product is in `base` (a
+   * new base, no overlay), as it is installed; renumbers `base` and the titles in place.
+   */
+  private pruneDictionaries(base: Forward): void {
+    const used = new Uint8Array(this.lexemes.length);
+    for (const lexeme of base.lexemes) used[lexeme] = 1;
+    // New lexeme ids in lexeme order, so the sorted order is the ids' own.
+    const kept = this.lexemes
+      .flatMap((lexeme, id) => (used[id] === 1 ? [{ lexeme, id }] : []))
+      .sort((a, b) => compareLexemes(a.lexeme, b.lexeme));
+    const lexemeMap = new Int32Array(this.lexemes.length).fill(-1);
+    const lexemes: string[] = [];
+    for (const { lexeme, id } of kept) {
+      lexemeMap[id] = lexemes.length;
+      lexemes.push(lexeme);
+    }
+    for (let k = 0; k < base.lexemes.length; k++) base.lexemes[k] = lexemeMap[base.lexemes[k] ?? 0] ?? 0;
+    this.lexemes = lexemes;
+    this.lexemeIds.clear();
+    lexemes.forEach((lexeme, id) => {
+      this.lexemeIds.set(lexeme, id);
+    });
+    this.sortedLexemes = lexemes.map((_, id) => id);
+
+    const usedTitles = new Uint8Array(this.titles.size);
+    for (let id = 0; id < base.capacity; id++) if (this.live[id] === 1) usedTitles[this.titleOf[id] ?? 0] = 1;
+    const titleMap = this.titles.prune(usedTitles);
+    for (const word of this.stems.keys()) if (!this.titles.hasWord(word)) this.stems.delete(word);
+    for (let id = 0; id < base.capacity; id++) {
+      if (this.live[id] === 1) this.titleOf[id] = titleMap[this.titleOf[id] ?? 0] ?? 0;
+    }
   }
 
   // ---- reading ----
 
   private scratch(): { stamp: Int32Array } {
     // Stamps only grow; starting again from zero needs cleared arrays.
-    if (this.generation > 0x3fffffff) {
-      this.stamp.fill(0);
-      this.generation = 0;
-    }
+    if (this.generation > 0x3fffffff) this.resetScratch(this.capacity);
     return { stamp: this.stamp };
+  }
+
+  private resetScratch(capacity: number): void {
+    this.stamp = new Int32Array(capacity);
+    this.summed = new Int32Array(capacity);
+    this.sums = new Float32Array(capacity);
+    this.generation = 0;
   }
 
   private inBase(id: number): boolean {
@@ -925,40 +1055,6 @@ export class SearchIndex implements CatalogueSubscriber {
     for (let k = doc.from; k < doc.to; k++) if (plan.lexemeMask[doc.lexemes[k] ?? 0] === 1) return true;
     return false;
   }
-
-  private wordPostingCount(word: number): number {
-    const { start } = this.wordPostings;
-    return (start[word + 1] ?? 0) - (start[word] ?? 0) + (this.overlayWords.get(word)?.size ?? 0);
-  }
-
-  private forEachWithWord(word: number, visit: (id: number) => void): void {
-    const { start, ids } = this.wordPostings;
-    for (let k = start[word] ?? 0; k < (start[word + 1] ?? 0); k++) {
-      const id = ids[k] ?? 0;
-      if (this.replaced[id] !== 1) visit(id);
-    }
-    for (const id of this.overlayWords.get(word) ?? []) visit(id);
-  }
-
-  private titleWordsOf(id: number): Int32Array {
-    const doc = this.overlay.get(id);
-    if (doc) return doc.titleWords;
-    if (!this.inBase(id)) return new Int32Array(0);
-    return this.base.titleWords.subarray(this.base.titleStart[id] ?? 0, this.base.titleStart[id + 1] ?? 0);
-  }
-
-  private trigramsOfWords(words: Int32Array): number[] {
-    const trigrams: number[] = [];
-    for (const word of words) for (const trigram of this.wordTrigramIds[word] ?? []) trigrams.push(trigram);
-    return trigrams;
-  }
-}
-
-/** Set bits of a 32-bit word. */
-function bitCount(value: number): number {
-  let v = value - ((value >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** Lexemes in PostgreSQL's order (bytes, then length): UTF-16 order agrees for every BMP letter. */
@@ -998,8 +1094,9 @@ const EMPTY_VIEW: DocumentView = {
   positions: new Uint16Array(0),
 };
 
-/** A query item: one unique term and the lexeme ids it matches (a mask by lexeme id). */
+/** A query item: one unique term and the lexeme ids it matches (in lexeme order, and as a mask by lexeme id). */
 interface QueryItem {
+  lexemes: readonly number[];
   lexemeMask: Uint8Array;
 }
 
@@ -1011,7 +1108,7 @@ function uniqueItems(terms: { term: SearchTerm | undefined; plan: TermPlan }[]):
   }
   return [...byLexeme.entries()]
     .sort(([a], [b]) => compareLexemes(a, b))
-    .map(([, plan]) => ({ lexemeMask: plan.lexemeMask }));
+    .map(([, plan]) => ({ lexemes: plan.lexemes, lexemeMask: plan.lexemeMask }));
 }
 
 /** Reusable buffers describing one product's matches of the query items (textRank.ts). */

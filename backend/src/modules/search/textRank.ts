@@ -36,6 +36,32 @@ export interface DocumentMatches {
   last: Int32Array;
 }
 
+/**
+ * What one matched entry (a lexeme's positions `positions[from .. to)`) adds to calc_rank_or's sum
+ * before the division by pi^2/6: its best weight, plus the rest decaying. It depends on the
+ * entry's weights alone, so the search index works it out once per entry, not once per query.
+ */
+export function entryWeight(positions: ArrayLike<number>, from: number, to: number): number {
+  let resj = 0;
+  let wjm = -1;
+  let jm = 0;
+  for (let j = 0; j < to - from; j++) {
+    const weight = weightOf(positions[from + j] ?? 0);
+    resj = f(resj + f(weight / ((j + 1) * (j + 1))));
+    if (weight > wjm) {
+      wjm = weight;
+      jm = j;
+    }
+  }
+  return f(f(wjm + resj) - f(wjm / ((jm + 1) * (jm + 1))));
+}
+
+/** calc_rank_or's running sum with one more entry of weight `entryWeight` (entries in the query's item order). */
+export const addEntry = (sum: number, weight: number) => f(sum + weight / PI_SQUARED_OVER_6);
+
+/** calc_rank_or's end: the sum over the query's items. */
+export const anyWordRank = (sum: number, items: number) => (items > 0 ? f(sum / items) : 0);
+
 /** ts_rank(vector, 'a | b | c:*'): per matched entry, its best position and the rest decaying. */
 export function rankAnyWord(doc: DocumentMatches): number {
   const { positions, posStart, entries, itemStart, items } = doc;
@@ -43,23 +69,10 @@ export function rankAnyWord(doc: DocumentMatches): number {
   for (let i = 0; i < items; i++) {
     for (let e = itemStart[i] ?? 0; e < (itemStart[i + 1] ?? 0); e++) {
       const entry = entries[e] ?? 0;
-      const from = posStart[entry] ?? 0;
-      const to = posStart[entry + 1] ?? 0;
-      let resj = 0;
-      let wjm = -1;
-      let jm = 0;
-      for (let j = 0; j < to - from; j++) {
-        const weight = weightOf(positions[from + j] ?? 0);
-        resj = f(resj + f(weight / ((j + 1) * (j + 1))));
-        if (weight > wjm) {
-          wjm = weight;
-          jm = j;
-        }
-      }
-      res = f(res + f(f(wjm + resj) - f(wjm / ((jm + 1) * (jm + 1)))) / PI_SQUARED_OVER_6);
+      res = addEntry(res, entryWeight(positions, posStart[entry] ?? 0, posStart[entry + 1] ?? 0));
     }
   }
-  return items > 0 ? f(res / items) : 0;
+  return anyWordRank(res, items);
 }
 
 /** tsrank.c word_distance: how much two positions `distance` apart count together. */
@@ -121,27 +134,37 @@ const similarity = (count: number, queryLength: number, extentLength: number) =>
   f(count / (queryLength + extentLength - count));
 
 /**
+ * The text's trigrams for wordSimilarity: how many distinct ones (`size`, unknown ones included)
+ * and a mask by trigram id of those a title can hold; `lastPosition` is scratch by trigram id,
+ * all -1 between calls.
+ */
+export interface TrigramQuery {
+  size: number;
+  holds: Uint8Array;
+  lastPosition: Int32Array;
+}
+
+/**
  * word_similarity(query, title): the best similarity between the query's trigram set and a
  * continuous extent of the title's trigrams (trgm_op.c iterate_word_similarity, not strict).
- * `query` holds the query's distinct trigram ids, `title` the title's trigram ids in order.
+ * `title` holds the title's trigram ids in order.
  */
-export function wordSimilarity(query: ReadonlySet<number>, title: ArrayLike<number>): number {
-  const queryLength = query.size;
-  const lastPosition = new Map<number, number>();
+export function wordSimilarity(query: TrigramQuery, title: ArrayLike<number>): number {
+  const { size: queryLength, holds, lastPosition } = query;
   let extentLength = 0;
   let count = 0;
   let upper = -1;
   let lower = -1;
   let best = 0;
   for (let i = 0; i < title.length; i++) {
-    const trigram = title[i] ?? -1;
-    const found = query.has(trigram);
+    const trigram = title[i] ?? 0;
+    const found = holds[trigram] === 1;
     if (lower >= 0 || found) {
-      if ((lastPosition.get(trigram) ?? -1) < 0) {
+      if ((lastPosition[trigram] ?? -1) < 0) {
         extentLength++;
         if (found) count++;
       }
-      lastPosition.set(trigram, i);
+      lastPosition[trigram] = i;
     }
     if (!found) continue;
     upper = i;
@@ -162,17 +185,18 @@ export function wordSimilarity(query: ReadonlySet<number>, title: ArrayLike<numb
         lower = tryLower;
         count = tryCount;
       }
-      const dropped = title[tryLower] ?? -1;
-      if (lastPosition.get(dropped) === tryLower) {
+      const dropped = title[tryLower] ?? 0;
+      if (lastPosition[dropped] === tryLower) {
         tryLength--;
-        if (query.has(dropped)) tryCount--;
+        if (holds[dropped] === 1) tryCount--;
       }
     }
     best = Math.max(best, current);
     for (let dropLower = previousLower; dropLower < lower; dropLower++) {
-      const dropped = title[dropLower] ?? -1;
-      if (lastPosition.get(dropped) === dropLower) lastPosition.set(dropped, -1);
+      const dropped = title[dropLower] ?? 0;
+      if (lastPosition[dropped] === dropLower) lastPosition[dropped] = -1;
     }
   }
+  for (let i = 0; i < title.length; i++) lastPosition[title[i] ?? 0] = -1;
   return best;
 }

@@ -1,0 +1,260 @@
+/**
+ * The distinct product titles the search index knows, for the typo fallback (`text <% title`).
+ * Catalogues repeat titles ('Golden Bamboo Photo Album' names many products), and
+ * word_similarity depends on the title's words alone, so each distinct title is weighed and
+ * compared once per search; the index (searchIndex.ts) then lists the products of the titles found.
+ *
+ * A title is its words as pg_trgm splits them (textRank.ts trigramWords); a word, its trigrams; a
+ * trigram, the words holding it. Ids are stable until `prune`, which keeps only what the titles
+ * still in use need, so a renamed or deleted product's words do not stay for ever.
+ */
+import { type TrigramQuery, trigramWords, wordSimilarity, wordTrigrams } from './textRank';
+
+/** A title like the text, with its word_similarity. */
+export interface SimilarTitle {
+  title: number;
+  similarity: number;
+}
+
+export interface TitleDictionaryStats {
+  titles: number;
+  words: number;
+  trigrams: number;
+}
+
+export class TitleDictionary {
+  private readonly titleIds = new Map<string, number>();
+  /** Per title: its word ids, in order. */
+  private titleWords: Int32Array[] = [];
+  private readonly wordIds = new Map<string, number>();
+  /** Per word: its trigram ids, in order (pg_trgm's padding included). */
+  private wordTrigrams: Int32Array[] = [];
+  /** Per word: the titles holding it, each once. */
+  private wordTitles: number[][] = [];
+  private readonly trigramIds = new Map<string, number>();
+  /** Per trigram: the words holding it, each once. */
+  private trigramWords: number[][] = [];
+  private trigramBuffer = new Int32Array(64);
+
+  /** Title ids are below this. */
+  get size(): number {
+    return this.titleWords.length;
+  }
+
+  stats(): TitleDictionaryStats {
+    return {
+      titles: this.titleWords.length,
+      words: this.wordTrigrams.length,
+      trigrams: this.trigramWords.length,
+    };
+  }
+
+  /** The words of the titles (as pg_trgm and a search split them). */
+  words(): IterableIterator<string> {
+    return this.wordIds.keys();
+  }
+
+  hasWord(word: string): boolean {
+    return this.wordIds.has(word);
+  }
+
+  /** The id of a title (added when new): titles with the same words share one. */
+  idOf(title: string): number {
+    const words = trigramWords(title).map((word) => this.wordId(word));
+    const key = words.join(',');
+    const known = this.titleIds.get(key);
+    if (known !== undefined) return known;
+    const id = this.titleWords.length;
+    this.titleIds.set(key, id);
+    this.titleWords.push(Int32Array.from(words));
+    for (const word of new Set(words)) this.wordTitles[word]?.push(id);
+    return id;
+  }
+
+  /**
+   * The titles whose word_similarity with `text` is at least `threshold`, in no particular order.
+   * Titles sharing too few of the text's trigrams are left out before any is compared: a title
+   * holding `needed` of them holds one of any (known - needed + 1) of them, so titles are gathered
+   * from the rarest trigrams' words only (as a GIN index does), then each is weighed over its own
+   * words and, when it holds enough, compared.
+   */
+  similar(text: string, threshold: number): SimilarTitle[] {
+    const queryTrigrams = new Set<number>();
+    let unknown = -1;
+    for (const word of trigramWords(text)) {
+      for (const trigram of wordTrigrams(word)) queryTrigrams.add(this.trigramIds.get(trigram) ?? unknown--);
+    }
+    if (queryTrigrams.size === 0) return [];
+    // word_similarity never exceeds the share of the text's trigrams the title holds.
+    const needed = Math.ceil(threshold * queryTrigrams.size - 1e-9);
+    const known = [...queryTrigrams].filter((trigram) => trigram >= 0);
+    if (known.length < needed) return [];
+    // Per word: which of the known trigrams it holds (`width` words of 32 bits from word * width).
+    const width = Math.ceil(known.length / 32);
+    const masks = new Uint32Array(this.wordTrigrams.length * width);
+    known.forEach((trigram, bit) => {
+      for (const word of this.trigramWords[trigram] ?? []) {
+        const at = word * width + (bit >>> 5);
+        masks[at] = (masks[at] ?? 0) | (1 << (bit & 31));
+      }
+    });
+    const costOf = (trigram: number) =>
+      (this.trigramWords[trigram] ?? []).reduce((sum, word) => sum + (this.wordTitles[word]?.length ?? 0), 0);
+    const rarest = known
+      .map((trigram) => ({ trigram, cost: costOf(trigram) }))
+      .sort((a, b) => a.cost - b.cost)
+      .slice(0, known.length - needed + 1);
+    const query: TrigramQuery = {
+      size: queryTrigrams.size,
+      holds: new Uint8Array(this.trigramWords.length),
+      lastPosition: new Int32Array(this.trigramWords.length).fill(-1),
+    };
+    for (const trigram of known) query.holds[trigram] = 1;
+    const weighed = new Uint8Array(this.titleWords.length);
+    const found: SimilarTitle[] = [];
+    for (const { trigram } of rarest) {
+      for (const word of this.trigramWords[trigram] ?? []) {
+        for (const title of this.wordTitles[word] ?? []) {
+          if (weighed[title] === 1) continue;
+          weighed[title] = 1;
+          const words = this.titleWords[title] ?? EMPTY;
+          if (heldCount(words, masks, width) < needed) continue;
+          const similarity = wordSimilarity(query, this.trigramsOf(words));
+          if (similarity >= threshold) found.push({ title, similarity });
+        }
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Keeps the titles `used` marks (by title id) and the words and trigrams they need; the others
+   * are forgotten. Returns the new id of each old title id (-1: dropped). Ids keep their order.
+   */
+  prune(used: Uint8Array): Int32Array {
+    const titleMap = new Int32Array(this.titleWords.length).fill(-1);
+    const wordMap = new Int32Array(this.wordTrigrams.length).fill(-1);
+    const trigramMap = new Int32Array(this.trigramWords.length).fill(-1);
+    let titles = 0;
+    for (let title = 0; title < this.titleWords.length; title++) {
+      if (used[title] !== 1) continue;
+      titleMap[title] = titles++;
+      for (const word of this.titleWords[title] ?? EMPTY) wordMap[word] = 0;
+    }
+    let words = 0;
+    for (let word = 0; word < wordMap.length; word++) {
+      if (wordMap[word] === -1) continue;
+      wordMap[word] = words++;
+      for (const trigram of this.wordTrigrams[word] ?? EMPTY) trigramMap[trigram] = 0;
+    }
+    let trigrams = 0;
+    for (let trigram = 0; trigram < trigramMap.length; trigram++) {
+      if (trigramMap[trigram] !== -1) trigramMap[trigram] = trigrams++;
+    }
+    const remapKeys = (map: Map<string, number>, ids: Int32Array) => {
+      for (const [key, id] of map) {
+        const next = ids[id] ?? -1;
+        if (next < 0) map.delete(key);
+        else map.set(key, next);
+      }
+    };
+    remapKeys(this.trigramIds, trigramMap);
+    remapKeys(this.wordIds, wordMap);
+    const titleWords: Int32Array[] = [];
+    const wordTitles: number[][] = Array.from({ length: words }, () => []);
+    this.titleIds.clear();
+    this.titleWords.forEach((oldWords, title) => {
+      if (titleMap[title] === -1) return;
+      const newWords = oldWords.map((word) => wordMap[word] ?? 0);
+      const id = titleWords.length;
+      titleWords.push(newWords);
+      this.titleIds.set(newWords.join(','), id);
+      for (const word of new Set(newWords)) wordTitles[word]?.push(id);
+    });
+    const wordTrigramIds: Int32Array[] = [];
+    const trigramWordIds: number[][] = Array.from({ length: trigrams }, () => []);
+    this.wordTrigrams.forEach((oldTrigrams, word) => {
+      if (wordMap[word] === -1) return;
+      const newTrigrams = oldTrigrams.map((trigram) => trigramMap[trigram] ?? 0);
+      const id = wordTrigramIds.length;
+      wordTrigramIds.push(newTrigrams);
+      for (const trigram of new Set(newTrigrams)) trigramWordIds[trigram]?.push(id);
+    });
+    this.titleWords = titleWords;
+    this.wordTitles = wordTitles;
+    this.wordTrigrams = wordTrigramIds;
+    this.trigramWords = trigramWordIds;
+    return titleMap;
+  }
+
+  /** Bytes held in typed arrays. */
+  typedArrayBytes(): number {
+    let bytes = 0;
+    for (const words of this.titleWords) bytes += words.byteLength;
+    for (const trigrams of this.wordTrigrams) bytes += trigrams.byteLength;
+    return bytes;
+  }
+
+  private wordId(word: string): number {
+    const known = this.wordIds.get(word);
+    if (known !== undefined) return known;
+    const id = this.wordTrigrams.length;
+    this.wordIds.set(word, id);
+    const trigrams = wordTrigrams(word).map((trigram) => {
+      let trigramId = this.trigramIds.get(trigram);
+      if (trigramId === undefined) {
+        trigramId = this.trigramWords.length;
+        this.trigramIds.set(trigram, trigramId);
+        this.trigramWords.push([]);
+      }
+      return trigramId;
+    });
+    this.wordTrigrams.push(Int32Array.from(trigrams));
+    this.wordTitles.push([]);
+    for (const trigramId of new Set(trigrams)) this.trigramWords[trigramId]?.push(id);
+    return id;
+  }
+
+  /**
+   * A title's trigram ids in order (its words' trigrams one after another, as pg_trgm lists them),
+   * in a buffer reused by the next call.
+   */
+  private trigramsOf(words: Int32Array): Int32Array {
+    let length = 0;
+    for (const word of words) length += this.wordTrigrams[word]?.length ?? 0;
+    if (this.trigramBuffer.length < length) this.trigramBuffer = new Int32Array(length * 2);
+    const buffer = this.trigramBuffer;
+    let at = 0;
+    for (const word of words) {
+      const trigrams = this.wordTrigrams[word] ?? EMPTY;
+      buffer.set(trigrams, at);
+      at += trigrams.length;
+    }
+    return buffer.subarray(0, length);
+  }
+}
+
+const EMPTY = new Int32Array(0);
+
+/** How many of the text's known trigrams a title's words hold (masks: `width` words of 32 bits per word). */
+function heldCount(words: Int32Array, masks: Uint32Array, width: number): number {
+  if (width === 1) {
+    let union = 0;
+    for (let i = 0; i < words.length; i++) union |= masks[words[i] ?? 0] ?? 0;
+    return bitCount(union);
+  }
+  let count = 0;
+  for (let m = 0; m < width; m++) {
+    let union = 0;
+    for (let i = 0; i < words.length; i++) union |= masks[(words[i] ?? 0) * width + m] ?? 0;
+    count += bitCount(union);
+  }
+  return count;
+}
+
+/** Set bits of a 32-bit word. */
+function bitCount(value: number): number {
+  let v = value - ((value >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
