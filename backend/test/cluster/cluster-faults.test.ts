@@ -145,7 +145,7 @@ describe('the cluster under faults', () => {
       browse(() => !reading, readAnswers),
     ]);
 
-    while (placed.size < 10) await sleep(50);
+    while (placed.size < 10 && Date.now() < deadline) await sleep(50);
     const before = cluster.state();
     const victim = before.instances[0];
     if (!victim?.pid) throw new Error('no pid for api-1');
@@ -153,7 +153,7 @@ describe('the cluster under faults', () => {
     const killedAt = Date.now();
     // Until the cluster has started it again, only the other instance serves.
     let restartedAt = 0;
-    while (!restartedAt) {
+    while (!restartedAt && Date.now() < deadline) {
       const pid = cluster.state().instances[0]?.pid;
       if (pid && pid !== victim.pid) restartedAt = Date.now();
       else await sleep(50);
@@ -208,7 +208,7 @@ describe('the cluster under faults', () => {
       browse(() => !reading, readAnswers),
     ]);
 
-    while (placed.size < 10) await sleep(50);
+    while (placed.size < 10 && Date.now() < deadline) await sleep(50);
     pg.stop('fast');
     const stoppedAt = Date.now();
     const healthWhileDown: Answer[] = [];
