@@ -1,0 +1,470 @@
+/**
+ * Issue 20: uploaded files live in one store every API instance shares. The same checks run on
+ * both stores: PostgreSQL (uploaded_files, on PGlite and PostgreSQL) and an S3-compatible bucket
+ * (s3rver, a real S3 server in this process; see s3-release-store.test.ts for what it does not
+ * check of a signature). Then: the API on the bucket, a bucket away (503), the uploads folder of
+ * before copied in at start-up (once, however many instances start at once), and two API
+ * instances on one PostgreSQL database, each with its own pool: a logo uploaded through one is on
+ * the order placed through the other, a proof uploaded through one is fetched through the other.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AdminSession, Cart, PlacedOrder, ShippingAddress } from '@shop/contract';
+import { eq } from 'drizzle-orm';
+import { Client } from 'pg';
+import S3rver from 's3rver';
+import { buildApp } from '../src/app';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { cartItems, orderItems } from '../src/db/schema';
+import { seedDatabase } from '../src/seed/seedDatabase';
+import { createAdmin } from '../src/services/admins';
+import { type FileStore, PostgresFileStore } from '../src/services/fileStore';
+import { S3FileStore } from '../src/services/fileStoreS3';
+import { PasswordHasher } from '../src/services/passwords';
+import { importUploadsFolder } from '../src/services/uploads';
+import {
+  createMember,
+  createTestApp,
+  createTestDatabase,
+  dataOf,
+  failureOf,
+  productTakingLogo,
+  shippingAddress,
+  type TestContext,
+  targets,
+} from './db';
+import { insertOrder, multipart } from './orderFixtures';
+import { picture } from './pictures';
+import { storedBytes, storedNames } from './uploadedFiles';
+
+/** H4's ports (the brief's 9131-9140): s3rver, and one where nothing listens. */
+const S3_PORT = 9131;
+const CLOSED_PORT = 9132;
+const BUCKET = 'uploads';
+/** The one account s3rver knows. */
+const S3_KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+const hexName = (ext = 'png', prefix = '') => `${prefix}${randomBytes(16).toString('hex')}.${ext}`;
+
+/** What every store must do, whatever keeps the bytes. */
+function behavesAsAFileStore(storeOf: () => FileStore) {
+  it('keeps bytes and their type under a name, and answers null for a name it does not keep', async () => {
+    const store = storeOf();
+    const name = hexName();
+    const bytes = await picture('png', 3, 2);
+    await store.put(name, bytes, 'image/png');
+    expect(await store.get(name)).toEqual({ bytes, contentType: 'image/png' });
+    expect(await store.get(hexName())).toBeNull();
+  });
+
+  it("copies a file to a second one of its own: deleting the first leaves the copy (an order's logo)", async () => {
+    const store = storeOf();
+    const cart = hexName('jpg');
+    const order = hexName('jpg', 'order-');
+    const bytes = await picture('jpeg', 4, 4);
+    await store.put(cart, bytes, 'image/jpeg');
+    expect(await store.copy(cart, order)).toBe(true);
+    await store.delete(cart);
+    expect(await store.get(cart)).toBeNull();
+    expect(await store.get(order)).toEqual({ bytes, contentType: 'image/jpeg' });
+    // The cart's file gone: no copy, no error.
+    expect(await store.copy(cart, hexName('jpg', 'order-'))).toBe(false);
+  });
+
+  it('deletes a name it does not keep without complaint', async () => {
+    await expect(storeOf().delete(hexName())).resolves.toBeUndefined();
+  });
+
+  it('writes under a name once with putIfAbsent, and names what it keeps', async () => {
+    const store = storeOf();
+    const name = hexName();
+    const first = await picture('png', 2, 2);
+    expect(await store.putIfAbsent(name, first, 'image/png')).toBe(true);
+    expect(await store.putIfAbsent(name, await picture('png', 5, 5), 'image/png')).toBe(false);
+    expect((await store.get(name))?.bytes).toEqual(first);
+    const other = hexName();
+    expect([...(await store.existing([name, other]))]).toEqual([name]);
+    expect((await store.existing([])).size).toBe(0);
+  });
+}
+
+describe.each(targets)('the file store in the database on %s', (target) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase(target, 0);
+  });
+  afterAll(() => database.close());
+
+  behavesAsAFileStore(() => new PostgresFileStore(database.db));
+
+  it("writes an order's copy in the order's transaction: undone when it rolls back", async () => {
+    const store = new PostgresFileStore(database.db);
+    const cart = hexName();
+    await store.put(cart, await picture('png', 2, 2), 'image/png');
+    const kept = hexName('png', 'order-');
+    const undone = hexName('png', 'order-');
+    await database.db.transaction((tx) => store.copy(cart, kept, tx));
+    await expect(
+      database.db.transaction(async (tx) => {
+        expect(await store.copy(cart, undone, tx)).toBe(true);
+        throw new Error('the order failed');
+      }),
+    ).rejects.toThrow('the order failed');
+    expect(await store.get(kept)).not.toBeNull();
+    expect(await store.get(undone)).toBeNull();
+  });
+});
+
+describe('the file store in an S3 bucket (s3rver)', () => {
+  let s3: S3rver;
+  const settings = {
+    endpoint: `http://127.0.0.1:${S3_PORT}`,
+    bucket: BUCKET,
+    region: 'us-east-1',
+    prefix: 'shop/uploads/',
+    ...S3_KEYS,
+  };
+
+  beforeAll(async () => {
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: S3_PORT,
+      silent: true,
+      directory: mkdtempSync(path.join(tmpdir(), 'shop-s3-uploads-')),
+      configureBuckets: [{ name: BUCKET }],
+    });
+    await s3.run();
+  });
+  afterAll(() => s3.close());
+
+  behavesAsAFileStore(() => new S3FileStore(settings));
+
+  it('answers 503 STORE_UNAVAILABLE when the bucket does not answer, never a 500', async () => {
+    const away = new S3FileStore({ ...settings, endpoint: `http://127.0.0.1:${CLOSED_PORT}` });
+    await expect(away.get(hexName())).rejects.toMatchObject({ statusCode: 503, code: 'STORE_UNAVAILABLE' });
+    await expect(away.put(hexName(), Buffer.from('x'), 'image/png')).rejects.toMatchObject({
+      statusCode: 503,
+    });
+  });
+
+  describe.each(targets)('the API keeping its uploads in the bucket, on %s', (target) => {
+    let ctx: TestContext;
+    let productId = 0;
+    const bucketStore = new S3FileStore(settings);
+    beforeAll(async () => {
+      ctx = await createTestApp(target, { uploadsS3: settings });
+      productId = await productTakingLogo(ctx.database);
+    });
+    afterAll(() => ctx.close());
+
+    it('stores a logo in the bucket, not the database, and serves it back to the line’s owner', async () => {
+      const line = await guestLine(ctx, productId);
+      expect((await uploadLogo(ctx, line, await picture('png', 6, 4))).statusCode).toBe(200);
+      const served = await cartLogo(ctx, line);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      // Nothing in the database's store.
+      expect(await storedNames(ctx.database)).toEqual([]);
+      const name = await lineLogoName(ctx, line.lineId);
+      expect((await bucketStore.get(name))?.bytes).toEqual(served.rawPayload);
+    });
+
+    it('answers an upload 503 while the bucket is away, and keeps nothing', async () => {
+      const away = await createTestApp(target, {
+        products: 10,
+        uploadsS3: { ...settings, endpoint: `http://127.0.0.1:${CLOSED_PORT}` },
+      });
+      try {
+        const awayProduct = await productTakingLogo(away.database);
+        const line = await guestLine(away, awayProduct);
+        const answer = await uploadLogo(away, line, await picture('png', 2, 2));
+        expect(answer.statusCode).toBe(503);
+        expect(failureOf(answer).error.code).toBe('STORE_UNAVAILABLE');
+        expect(answer.headers['retry-after']).toBeDefined();
+        const [row] = await away.database.db
+          .select({ logo: cartItems.customizationLogo })
+          .from(cartItems)
+          .where(eq(cartItems.id, line.lineId));
+        expect(row).toEqual({ logo: null });
+      } finally {
+        await away.close();
+      }
+    });
+  });
+});
+
+describe.each(targets)('the uploads folder of before, on %s', (target) => {
+  let ctx: TestContext;
+  let folder: string;
+  let orderLogo: string;
+  let orderLogoBytes: Buffer;
+  let cartLogo: string;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(path.join(tmpdir(), 'shop-old-uploads-'));
+    orderLogo = hexName('png', 'order-');
+    cartLogo = hexName('jpg');
+    orderLogoBytes = await picture('png', 7, 3);
+    writeFileSync(path.join(folder, orderLogo), orderLogoBytes);
+    writeFileSync(path.join(folder, cartLogo), await picture('jpeg', 3, 3));
+    writeFileSync(path.join(folder, 'notes.txt'), 'not an upload');
+    mkdirSync(path.join(folder, hexName()));
+    ctx = await createTestApp(target, { uploadsDir: folder, products: 10 });
+  });
+  afterAll(() => ctx.close());
+
+  it('is copied into the store when the app is ready: an order’s logo of before is served by its name', async () => {
+    expect(await storedNames(ctx.database)).toEqual([cartLogo, orderLogo].sort());
+    const member = await createMember(ctx.database);
+    const { order, item } = await insertOrder(ctx.database, member.buyer.id, { logo: orderLogo });
+    const answer = await ctx.app.inject({
+      method: 'GET',
+      url: `/backend/api/buyer-orders/${order.id}/items/${item.id}/logo`,
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/png');
+    expect(answer.rawPayload).toEqual(orderLogoBytes);
+    // Still behind the same check: another member gets nothing.
+    const other = await createMember(ctx.database);
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: `/backend/api/buyer-orders/${order.id}/items/${item.id}/logo`,
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(refused.statusCode).toBe(404);
+  });
+
+  it('is copied once: a second start copies nothing, and the folder is left as it was', async () => {
+    const before = readdirSync(folder).sort();
+    const again = await importUploadsFolder(folder, ctx.app.deps.uploads.files);
+    expect(again.copied).toBe(0);
+    expect(again.present).toBe(2);
+    expect(again.skipped).toHaveLength(2);
+    expect(again.skipped).toContain('notes.txt');
+    expect(readdirSync(folder).sort()).toEqual(before);
+  });
+
+  it('is nothing to do when there is no such folder', async () => {
+    const none = await importUploadsFolder(path.join(folder, 'missing'), ctx.app.deps.uploads.files);
+    expect(none).toEqual({ copied: 0, present: 0, skipped: [] });
+  });
+});
+
+// --------------------------------------------------------------- helpers through the API
+
+/** A guest's cart line of `productId`. */
+async function guestLine(ctx: TestContext, productId: number) {
+  const cart = dataOf<Cart>(
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/backend/api/cart/add',
+      payload: { product_id: productId },
+    }),
+  );
+  return { lineId: cart.items[0]?.id ?? 0, token: cart.guest_session_token ?? '' };
+}
+
+/** Sends `bytes` as a cart line's logo, as a guest (token) or a member (bearer). */
+async function uploadLogo(
+  ctx: Pick<TestContext, 'app'>,
+  line: { lineId: number; token?: string; bearer?: string },
+  bytes: Buffer,
+) {
+  const fields: Record<string, string> = { selectedItems: '["logo"]', cart_item_id: String(line.lineId) };
+  if (line.token) fields.guest_session_token = line.token;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('logo', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'logo.png');
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/backend/api/cart/add-customization',
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: {
+      'content-type': request.headers.get('content-type') ?? '',
+      ...(line.bearer ? { authorization: `Bearer ${line.bearer}` } : {}),
+    },
+  });
+}
+
+/** The line's logo through the API (the owner's endpoint). */
+function cartLogo(ctx: Pick<TestContext, 'app'>, line: { lineId: number; token?: string; bearer?: string }) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/backend/api/cart/customization-logo',
+    payload: { cart_item_id: line.lineId, ...(line.token ? { guest_session_token: line.token } : {}) },
+    headers: line.bearer ? { authorization: `Bearer ${line.bearer}` } : {},
+  });
+}
+
+/** The stored name of a cart line's logo, read from the database. */
+async function lineLogoName(ctx: Pick<TestContext, 'database'>, lineId: number): Promise<string> {
+  const [line] = await ctx.database.db
+    .select({ logo: cartItems.customizationLogo })
+    .from(cartItems)
+    .where(eq(cartItems.id, lineId));
+  if (!line?.logo) throw new Error(`line ${lineId} has no logo`);
+  return line.logo;
+}
+
+// --------------------------------------------------------------- two instances, one PostgreSQL
+
+const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+onPostgres('two API instances on one PostgreSQL database, each with its own pool', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `shop_test_uploads_${randomBytes(4).toString('hex')}`;
+  const PASSWORD = 'Admin-Password-1';
+  const handles: DatabaseHandle[] = [];
+  const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+  const folder = mkdtempSync(path.join(tmpdir(), 'shop-two-instances-'));
+  let adminToken = '';
+
+  const databaseUrl = () => {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  const instance = (index: number) => {
+    const app = apps[index];
+    if (!app) throw new Error(`no instance ${index}`);
+    return { app };
+  };
+  const call = (index: number, method: 'GET' | 'POST', url: string, token?: string, payload?: object) => {
+    return instance(index).app.inject({
+      method,
+      url: `/backend/api/${url}`,
+      ...(payload ? { payload } : {}),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  };
+
+  beforeAll(async () => {
+    const admin = new Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    for (let i = 0; i < 3; i += 1) handles.push(await openDatabase({ databaseUrl: databaseUrl() }));
+    const [first] = handles;
+    if (!first) throw new Error('no database');
+    await migrate(first.db);
+    await seedDatabase(first.db, { products: 20 });
+    // Each instance with an uploads folder of its own, as on machines of their own: before issue 20
+    // a file was kept in the folder of the instance that took it.
+    const built = await Promise.all(
+      handles.slice(0, 2).map((database) =>
+        buildApp({
+          database,
+          uploadsDir: mkdtempSync(path.join(tmpdir(), 'shop-instance-uploads-')),
+          auth: { scryptLogN: 10 },
+        }),
+      ),
+    );
+    apps.push(...built);
+    await Promise.all(apps.map((app) => app.ready()));
+    await createAdmin(first.db, new PasswordHasher(10), 'ops@example.com', PASSWORD);
+    adminToken = dataOf<AdminSession>(
+      await call(1, 'POST', 'admin/login', undefined, { email: 'ops@example.com', password: PASSWORD }),
+    ).token;
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const handle of handles) await handle.close();
+    const dropper = new Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  });
+
+  it('copies the folder of before once between three instances starting at once', async () => {
+    const [first] = handles;
+    if (!first) throw new Error('no database');
+    for (let i = 0; i < 12; i += 1) writeFileSync(path.join(folder, hexName()), await picture('png', 2, 2));
+    // What each instance does when it is ready (app.ts), all three at once, each on its own pool.
+    const imports = await Promise.all(
+      handles.map((handle) => importUploadsFolder(folder, new PostgresFileStore(handle.db))),
+    );
+    expect(imports.reduce((sum, done) => sum + done.copied, 0)).toBe(12);
+    expect(imports.every((done) => done.copied + done.present === 12)).toBe(true);
+    const names = await storedNames(first);
+    for (const name of readdirSync(folder)) expect(names).toContain(name);
+  });
+
+  it('places an order through one instance with the logo uploaded through the other', async () => {
+    const [first] = handles;
+    if (!first) throw new Error('no database');
+    const productId = await productTakingLogo(first);
+    const member = await createMember(first);
+    const token = member.token;
+    // Instance 0: the cart line and its logo.
+    const cart = dataOf<Cart>(await call(0, 'POST', 'cart/add', token, { product_id: productId }));
+    const lineId = cart.items[0]?.id ?? 0;
+    const logo = await picture('png', 9, 5);
+    expect((await uploadLogo(instance(0), { lineId, bearer: token }, logo)).statusCode).toBe(200);
+    const uploaded = await cartLogo(instance(0), { lineId, bearer: token });
+    expect(uploaded.statusCode).toBe(200);
+    // Instance 1: the same line's logo, then the address, the payment method and the order.
+    const cartName = await lineLogoName({ database: first }, lineId);
+    const seen = await cartLogo(instance(1), { lineId, bearer: token });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.rawPayload).toEqual(uploaded.rawPayload);
+    const created = await call(1, 'POST', 'buyers-shipping-address/create', token, shippingAddress());
+    expect(created.statusCode).toBe(201);
+    const address = (JSON.parse(created.body) as { data: { item: ShippingAddress } }).data.item;
+    for (const [url, payload] of [
+      ['cart/add-shipping-address', { address_id: address.id }],
+      ['cart/add-payment-method', { payment_method: 'Money Exchange Transfer' }],
+    ] as const) {
+      expect((await call(1, 'POST', url, token, payload)).statusCode).toBe(200);
+    }
+    const placed = await call(1, 'POST', 'cart/member-checkout', token, { member_checkout: true });
+    expect(placed.statusCode).toBe(200);
+    const { order } = dataOf<PlacedOrder>(placed);
+    const [item] = await first.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(item?.customizationLogo).toMatch(/^order-[0-9a-f]{32}\.png$/);
+    // The order's own copy, fetched through either instance by the buyer and by an admin.
+    for (const index of [0, 1]) {
+      const own = await call(index, 'GET', `buyer-orders/${order.id}/items/${item?.id}/logo`, token);
+      expect(own.statusCode).toBe(200);
+      expect(own.rawPayload).toEqual(uploaded.rawPayload);
+      const admin = await call(index, 'GET', `admin/orders/${order.id}/items/${item?.id}/logo`, adminToken);
+      expect(admin.statusCode).toBe(200);
+      expect(admin.rawPayload).toEqual(uploaded.rawPayload);
+    }
+    // The cart's file went after the order was placed; the order's copy stays.
+    expect(await storedBytes(first, cartName)).toBeNull();
+    expect(await storedBytes(first, item?.customizationLogo ?? '')).toEqual(uploaded.rawPayload);
+  });
+
+  it('fetches through one instance the proof of payment uploaded through the other', async () => {
+    const [first] = handles;
+    if (!first) throw new Error('no database');
+    const member = await createMember(first);
+    const { order } = await insertOrder(first, member.buyer.id, {
+      status: 'Payment Pending',
+      method: 'Money Exchange Transfer',
+    });
+    const slip = await picture('jpeg', 12, 8);
+    const { payload, contentType } = await multipart(
+      { order_id: String(order.id), comments: 'Sent today' },
+      { bytes: slip, name: 'slip.jpg', type: 'image/jpeg' },
+    );
+    const sent = await instance(0).app.inject({
+      method: 'POST',
+      url: '/backend/api/buyer-orders/proof-of-payment',
+      payload,
+      headers: { authorization: `Bearer ${member.token}`, 'content-type': contentType },
+    });
+    expect(sent.statusCode).toBe(200);
+    const proofId = dataOf<{ proofOfPayment: { id: number } }>(sent).proofOfPayment.id;
+    const fetched = await call(1, 'GET', `admin/proofs/${proofId}/file`, adminToken);
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.headers['content-type']).toBe('image/jpeg');
+    // Only an admin: the buyer's own bearer is refused there.
+    expect((await call(1, 'GET', `admin/proofs/${proofId}/file`, member.token)).statusCode).toBe(403);
+  });
+});
