@@ -7,4 +7,6 @@ export default createAppConfig({
   dir: path.dirname(fileURLToPath(import.meta.url)),
   federation,
   title: 'Catalog (standalone)',
+  // What its pages read on their first render: the server's first screen is taken over by them.
+  firstScreenReads: 'src/firstScreenReads.ts',
 });

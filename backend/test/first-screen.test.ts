@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { HeroSlide, ProductCard, ProductDetail } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import { heroSlides, products } from '../src/db/schema';
-import { escapeHtml } from '../src/delivery/firstScreen';
+import { escapeHtml, firstScreenAddresses } from '../src/delivery/firstScreen';
 import { withFirstScreen } from '../src/delivery/site';
 import { createTestApp, dataOf, type TestContext, targets } from './db';
 
@@ -182,6 +182,22 @@ describe.each(targets)('the first screen in the HTML on %s', (target) => {
     expect(response.body).toContain('<meta name="robots" content="noindex">');
     expect(response.body).toContain('<div id=root><div class=boot-top');
     expect(inlined(response.body, '__SHOP_ANSWERS__')).toEqual({});
+  });
+
+  it('inlines its answers under firstScreenAddresses, the addresses the release checks hold a catalog’s reads to', async () => {
+    const [card] = (await api<{ items: ProductCard[] }>('products?per-page=1')).items;
+    if (!card) throw new Error('no product');
+    const pages = [
+      '/',
+      '/products',
+      '/products?type=gifts&sort=high-to-low&page=2&per-page=12&stock=1&q=box&f=%7B%22Colour%22%3A%5B%22Red%22%5D%7D',
+      `/product/${card.slug}`,
+    ];
+    for (const page of pages) {
+      const answers = inlined((await get(page)).body, '__SHOP_ANSWERS__') as object;
+      expect(Object.keys(answers).sort()).toEqual(firstScreenAddresses(page, card.id).sort());
+    }
+    expect(firstScreenAddresses('/cart', card.id)).toEqual([]);
   });
 
   it('pages that are the shopper’s own get no first screen', async () => {

@@ -8,8 +8,12 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RemoteName } from '@shop/contract';
 import { BUS_CONTRACT_VERSION } from '@shop/contract/bus';
+import { FIRST_SCREEN_PROBES } from '@shop/contract/listing';
+import { firstScreenAddresses } from '../src/delivery/firstScreen';
 import {
+  addressKey,
   checkRelease,
+  firstScreenProbesOf,
   folderReader,
   type ReleaseCheck,
   requiredExposes,
@@ -21,6 +25,7 @@ import {
   type BuildOptions,
   SHELL_SHARED,
   singletons,
+  takingOverReads,
   tempDir,
   writeRemoteBuild,
   writeShellBuild,
@@ -157,6 +162,79 @@ describe('checkRelease', () => {
       entry.name === 'react' ? { ...entry, requiredVersion: '^19.0.0' } : entry,
     );
     expect((await check({ shared: ranged })).ok).toBe(true);
+  });
+});
+
+describe('checkRelease: the server’s first screen taken over', () => {
+  const reads = takingOverReads('catalog') ?? {};
+  const listingProbe = FIRST_SCREEN_PROBES.find((probe) => probe.page.startsWith('/products?'));
+  if (!listingProbe) throw new Error('the probes have no filtered listing');
+
+  it('accepts a catalog whose pages read every answer the server inlines, in any order of the query', async () => {
+    const reordered = Object.fromEntries(
+      Object.entries(reads).map(([page, addresses]) => [
+        page,
+        [
+          'exclusive-products',
+          ...addresses.map((address) => {
+            const [path, search = ''] = address.split('?');
+            const params = [...new URLSearchParams(search)].reverse();
+            return params.length > 0 ? `${path}?${new URLSearchParams(params)}` : address;
+          }),
+        ],
+      ]),
+    );
+    expect((await check({ firstScreenReads: reordered })).ok).toBe(true);
+  });
+
+  it('refuses a catalog whose listing asks another page size than the server inlined', async () => {
+    const [inlined = ''] = firstScreenAddresses(listingProbe.page, 0);
+    const otherSize = inlined.replace(/per-page=\d+/, 'per-page=24');
+    expect(otherSize).not.toBe(inlined);
+    expect(await refusal({ firstScreenReads: { ...reads, [listingProbe.page]: [otherSize] } })).toBe(
+      `catalog ${VERSION} is refused: it would not take over the server's first screen of ${listingProbe.page}: its pages do not read ${inlined} (they read ${otherSize}).`,
+    );
+  });
+
+  it('refuses a catalog whose product page reads its gallery by slug, and one whose home page reads no deal', async () => {
+    const product = FIRST_SCREEN_PROBES.find((probe) => probe.productId !== undefined);
+    if (!product) throw new Error('the probes have no product page');
+    const bySlug = [
+      'products/by-slug/oak-box',
+      'products/gallery/oak-box',
+      `products/grouped-products/${product.productId}`,
+    ];
+    expect(await refusal({ firstScreenReads: { ...reads, [product.page]: bySlug } })).toBe(
+      `catalog ${VERSION} is refused: it would not take over the server's first screen of ${product.page}: its pages do not read products/gallery/${product.productId} (they read ${bySlug.join(', ')}).`,
+    );
+    expect(await refusal({ firstScreenReads: { ...reads, '/': ['hero-slides'] } })).toContain(
+      'its pages do not read deals-of-the-day (they read hero-slides)',
+    );
+  });
+
+  it('refuses a catalog that declares no reads, or none for a probe page', async () => {
+    expect(await refusal({ firstScreenReads: null })).toBe(
+      `catalog ${VERSION} is refused: its shop-build.json declares no first-screen reads (built before builds declared them), so nothing shows it takes over the server's first screen.`,
+    );
+    const { '/products': _dropped, ...withoutListing } = reads;
+    expect(await refusal({ firstScreenReads: withoutListing })).toBe(
+      `catalog ${VERSION} is refused: its shop-build.json declares no first-screen reads for /products.`,
+    );
+  });
+
+  it('asks it of the catalog only: the other remotes paint no first screen of the server', async () => {
+    expect(Object.keys(reads).sort()).toEqual(FIRST_SCREEN_PROBES.map((probe) => probe.page).sort());
+    for (const remote of ['cart_checkout', 'member', 'auth'] as const) {
+      expect(firstScreenProbesOf(remote)).toEqual([]);
+      expect((await check({ remote, firstScreenReads: null })).ok).toBe(true);
+    }
+  });
+
+  it('keys addresses as the data cache does: the query’s names sorted', () => {
+    expect(addressKey('products?sort=low-to-high&per-page=20&f=%7B%7D')).toBe(
+      'products?f=%7B%7D&per-page=20&sort=low-to-high',
+    );
+    expect(addressKey('hero-slides')).toBe('hero-slides');
   });
 });
 

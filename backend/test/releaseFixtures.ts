@@ -9,7 +9,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ReleaseDescriptor, RemoteName } from '@shop/contract';
 import { BUS_CONTRACT_VERSION } from '@shop/contract/bus';
-import { requiredExposes } from '../src/modules/remotes/releaseChecks';
+import { firstScreenAddresses } from '../src/delivery/firstScreen';
+import { firstScreenProbesOf, requiredExposes } from '../src/modules/remotes/releaseChecks';
 import { FolderReleaseStore } from '../src/modules/remotes/releaseStore';
 
 export type SharedEntry = { name: string; version: string; requiredVersion: string; singleton: boolean };
@@ -27,6 +28,12 @@ export type BuildOptions = {
   manifest?: string | null;
   /** shop-build.json is left out when false. */
   shopBuild?: boolean;
+  /**
+   * shop-build.json's firstScreenReads (page → addresses its pages read); default: for the
+   * catalog, what the server inlines for each probe page (a build that takes over); null leaves
+   * it out.
+   */
+  firstScreenReads?: Record<string, string[]> | null;
   /** Changes one chunk's bytes: a different build of the same remote. */
   chunk?: string;
 };
@@ -61,6 +68,15 @@ export function tempDir(label: string): { dir: string; cleanup: () => void } {
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** The first-screen reads of a build that takes over: what the server inlines for its probe pages. */
+export function takingOverReads(remote: RemoteName): Record<string, string[]> | null {
+  const probes = firstScreenProbesOf(remote);
+  if (probes.length === 0) return null;
+  return Object.fromEntries(
+    probes.map((probe) => [probe.page, firstScreenAddresses(probe.page, probe.productId ?? 0)]),
+  );
+}
+
 /** Writes a remote's production build into `dir` and answers `dir`. */
 export function writeRemoteBuild(dir: string, options: BuildOptions = {}): string {
   const remote = options.remote ?? 'catalog';
@@ -81,7 +97,13 @@ export function writeRemoteBuild(dir: string, options: BuildOptions = {}): strin
   if (options.manifest !== null)
     write(path.join(dir, 'mf-manifest.json'), options.manifest ?? JSON.stringify(manifest));
   if (options.shopBuild !== false) {
-    const facts = { name: remote, busContractVersion: options.busContractVersion ?? BUS_CONTRACT_VERSION };
+    const firstScreenReads =
+      options.firstScreenReads === undefined ? takingOverReads(remote) : options.firstScreenReads;
+    const facts = {
+      name: remote,
+      busContractVersion: options.busContractVersion ?? BUS_CONTRACT_VERSION,
+      ...(firstScreenReads ? { firstScreenReads } : {}),
+    };
     write(path.join(dir, 'shop-build.json'), JSON.stringify(facts));
   }
   const chunk = options.chunk ?? 'export const page = "home";\n';

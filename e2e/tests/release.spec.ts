@@ -1,4 +1,7 @@
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   type Browser,
   type BrowserContext,
@@ -24,6 +27,7 @@ import {
   pageCatalog,
   plantVersion,
   publishCatalog,
+  REPO_ROOT,
   RegistryAdmin,
   releaseCatalog,
   remotesCli,
@@ -343,6 +347,79 @@ test("typo'd registry writes are refused and the shop keeps serving", async ({ b
   await expect(dealHeading(page, LIVE_HEADING)).toBeVisible();
   expect(await pageCatalog(page)).toMatchObject({ version: before.builtIn, channel: 'built-in' });
   await shopper.close();
+});
+
+/** The listing's page size as the built catalog compiles it (ListingPage via apiQueryFromFilters). */
+const COMPILED_PAGE_SIZE = '{"per-page":e.perPage??20}';
+const OTHER_PAGE_SIZE = 24;
+
+/**
+ * The built catalog as a change of its listing's page size would build it: the listing asks 24
+ * products where the server's first screen inlined 20, and its shop-build.json says so (its
+ * build writes what the pages read, firstScreenReads.ts, held to them by the catalog's tests).
+ * Its listing would ask the API again and show a skeleton where the server's cards were.
+ */
+async function otherPageSizeCatalog(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'shop-release-reads-'));
+  const dir = path.join(folder, 'dist');
+  await cp(path.join(REPO_ROOT, 'mfe-catalog/dist'), dir, { recursive: true });
+  let changed = 0;
+  for (const file of (await readdir(dir)).filter((name) => name.endsWith('.js'))) {
+    const source = await readFile(path.join(dir, file), 'utf8');
+    if (!source.includes(COMPILED_PAGE_SIZE)) continue;
+    await writeFile(
+      path.join(dir, file),
+      source.replaceAll(COMPILED_PAGE_SIZE, COMPILED_PAGE_SIZE.replace('20', String(OTHER_PAGE_SIZE))),
+    );
+    await rm(path.join(dir, `${file}.br`), { force: true });
+    await rm(path.join(dir, `${file}.gz`), { force: true });
+    changed += 1;
+  }
+  if (changed === 0) throw new Error(`no chunk of the built catalog compiles ${COMPILED_PAGE_SIZE}`);
+  const buildFile = path.join(dir, 'shop-build.json');
+  const build = JSON.parse(await readFile(buildFile, 'utf8')) as {
+    firstScreenReads: Record<string, string[]>;
+  };
+  build.firstScreenReads['/products'] = [`products?per-page=${OTHER_PAGE_SIZE}`];
+  await writeFile(buildFile, JSON.stringify(build));
+  return { dir, remove: () => rm(folder, { recursive: true, force: true }) };
+}
+
+test('a catalog whose pages would not read the answers the server inlines is refused: it would not take over the first screen', async () => {
+  const before = await admin.catalog();
+  const other = await otherPageSizeCatalog();
+  try {
+    // The release command refuses to publish it…
+    const release = await releaseCatalog(other.dir);
+    expect(release.code).toBe(1);
+    expect(release.stderr).toContain("would not take over the server's first screen of /products");
+    expect(release.stderr).toContain('products?per-page=20');
+
+    // …and a copy put into the store by other means is refused by the registry's checks.
+    const planted = `0.1.0-${(Date.now() + 1).toString(16).padStart(10, '0').slice(-10)}`;
+    await plantVersion(other.dir, planted);
+    for (const operation of ['canary', 'promote'] as const) {
+      const refused = await admin.change(operation, {
+        version: planted,
+        percent: operation === 'canary' ? SHARE : undefined,
+        reason: 'e2e: does not take over',
+      });
+      expect(refused.status()).toBe(409);
+      expect(await errorCode(refused)).toBe('RELEASE_REFUSED');
+    }
+    const [refusal] = await admin.history();
+    expect(refusal).toMatchObject({ action: 'refused', version: planted });
+    expect(await admin.catalog()).toMatchObject({
+      live: before.live,
+      canary: null,
+      revision: before.revision,
+    });
+
+    // The same build with its listing as it was is accepted: only the reads were wrong.
+    expect((await releaseCatalog(await goodCatalog())).code).toBe(0);
+  } finally {
+    await other.remove();
+  }
 });
 
 /** A TCP server that accepts connections and never answers: a remote origin gone silent. */

@@ -45,8 +45,17 @@ const sharedConfig = (isHost) =>
  * @param {boolean} [app.isHost]
  * @param {string} app.title page title of the standalone page
  * @param {(devServer: object) => object} [app.devServer] extra dev-server options
+ * @param {string} [app.firstScreenReads] the module answering the pages' first-screen reads
+ *   (relative to `dir`), recorded in shop-build.json for the release checks (the catalog's)
  */
-export function createAppConfig({ dir, federation, isHost = false, title, devServer = (o) => o }) {
+export function createAppConfig({
+  dir,
+  federation,
+  isHost = false,
+  title,
+  devServer = (o) => o,
+  firstScreenReads,
+}) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const port = DEV_PORTS[federation.name];
@@ -154,8 +163,16 @@ export function createAppConfig({ dir, federation, isHost = false, title, devSer
               }),
             ]
           : []),
-        // dist/shop-build.json: the bus contract this build speaks, read by the release checks.
-        ...(production ? [new ShopBuildPlugin({ name: federation.name })] : []),
+        // dist/shop-build.json: the bus contract this build speaks (and the catalog's first-screen
+        // reads), read by the release checks.
+        ...(production
+          ? [
+              new ShopBuildPlugin({
+                name: federation.name,
+                firstScreenReads: firstScreenReads && path.join(dir, firstScreenReads),
+              }),
+            ]
+          : []),
         new HtmlWebpackPlugin({
           // The shell has its own page; a remote's page only serves its standalone bootstrap.
           template: isHost ? path.join(dir, 'public/index.html') : STANDALONE_TEMPLATE,

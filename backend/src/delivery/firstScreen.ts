@@ -86,6 +86,52 @@ const LISTING_PAGE = /^\/products\/?$/;
 /** How many of the listing's cards load their pictures at once (the catalog's FIRST_ROW_CARDS). */
 const EAGER_CARDS = 4;
 
+// ---------------------------------------------------------------- the answers' addresses
+
+/** The home page's answers: its hero and its deal (the page reveals both together). */
+const HOME_ADDRESSES = ['hero-slides', 'deals-of-the-day'] as const;
+
+const bySlugAddress = (slug: string) => `products/by-slug/${encodeURIComponent(slug)}`;
+const galleryAddress = (id: number) => `products/gallery/${id}`;
+const groupsAddress = (id: number) => `products/grouped-products/${id}`;
+
+/** The listing's query string as the page's client writes it (URLSearchParams, names as given). */
+function listingAddress(filters: ListingFilters): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(apiQueryFromFilters(filters))) {
+    if (value !== undefined && value !== null && value !== '') params.append(name, String(value));
+  }
+  return `products?${params.toString()}`;
+}
+
+const listingFiltersOf = (search: string, currencies: readonly string[] | undefined) =>
+  filtersFromParams(new URLSearchParams(search), currencies);
+
+/**
+ * The addresses of the answers the first screen of `page` (path and query) inlines, by which the
+ * page's remote must read them to take over; for a product page, of the product `productId` (its
+ * slug's answer gives the id). Empty for a page without a first screen. The release checks hold
+ * a catalog build's reads against these (modules/remotes/releaseChecks.ts).
+ */
+export function firstScreenAddresses(
+  page: string,
+  productId: number,
+  currencies?: readonly string[],
+): string[] {
+  const [pathname = '', search = ''] = page.split('?', 2);
+  if (pathname === '/') return [...HOME_ADDRESSES];
+  if (LISTING_PAGE.test(pathname)) return [listingAddress(listingFiltersOf(search, currencies))];
+  const slug = PRODUCT_PAGE.exec(pathname)?.[1];
+  if (slug === undefined) return [];
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(slug);
+  } catch {
+    return [];
+  }
+  return [bySlugAddress(decoded), galleryAddress(productId), groupsAddress(productId)];
+}
+
 /**
  * The first screen of `pathname` (with its `search`), or null for a page that has none (the
  * cart, the member area: their content is the shopper's own). Throws when the API could not
@@ -257,9 +303,10 @@ function card(product: ProductCard, eager: boolean, sources: FirstScreenSources)
 async function homeScreen(sources: FirstScreenSources): Promise<FirstScreen> {
   // The deal is read too: the home page reveals its hero and its deal together, so with both
   // answers in the cache it renders its top at once.
+  const [heroAddress, dealAddress] = HOME_ADDRESSES;
   const [hero, deal] = await Promise.all([
-    sources.read('hero-slides', 'hero-slides'),
-    sources.read('deals-of-the-day', 'deals-of-the-day'),
+    sources.read('hero-slides', heroAddress),
+    sources.read('deals-of-the-day', dealAddress),
   ]);
   if (!hero || !deal) throw new Error('the home page’s answers could not be read');
   // The API gives the carousel's slides, at most 5 (the catalog shows as many).
@@ -272,7 +319,7 @@ async function homeScreen(sources: FirstScreenSources): Promise<FirstScreen> {
       `<div class="fs-home"><h1 class="visually-hidden">${escapeHtml(HOME_PAGE_META.title)}</h1>` +
       (first && image ? heroSlide(first, image, slides.length) : '') +
       '</div>',
-    answers: { 'hero-slides': hero, 'deals-of-the-day': deal },
+    answers: { [heroAddress]: hero, [dealAddress]: deal },
     image,
   };
 }
@@ -296,18 +343,9 @@ function heroSlide(slide: HeroSlide, image: ResponsiveImage, count: number): str
 
 // ---------------------------------------------------------------- listing
 
-/** The listing's query string as the page's client writes it (URLSearchParams, names as given). */
-function listingAddress(filters: ListingFilters): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(apiQueryFromFilters(filters))) {
-    if (value !== undefined && value !== null && value !== '') params.append(name, String(value));
-  }
-  return `products?${params.toString()}`;
-}
-
 async function listingScreen(search: string, sources: FirstScreenSources): Promise<FirstScreen> {
   const currencies = sources.startup ? Object.keys(sources.startup.currencies.list) : undefined;
-  const filters = filtersFromParams(new URLSearchParams(search), currencies);
+  const filters = listingFiltersOf(search, currencies);
   const address = listingAddress(filters);
   const listing = await sources.read('products', address);
   if (!listing) throw new Error('the listing could not be read');
@@ -369,8 +407,8 @@ async function listingScreen(search: string, sources: FirstScreenSources): Promi
 // ---------------------------------------------------------------- product
 
 async function productScreen(slug: string, sources: FirstScreenSources): Promise<FirstScreen> {
-  const bySlugAddress = `products/by-slug/${encodeURIComponent(slug)}`;
-  const found = await sources.read('products/by-slug/:slug', bySlugAddress);
+  const slugAddress = bySlugAddress(slug);
+  const found = await sources.read('products/by-slug/:slug', slugAddress);
   if (!found) {
     // No such product (a 404; any other failure throws): the page's own not-found takes over.
     return {
@@ -388,11 +426,9 @@ async function productScreen(slug: string, sources: FirstScreenSources): Promise
     };
   }
   const product = found.item;
-  const galleryAddress = `products/gallery/${product.id}`;
-  const groupsAddress = `products/grouped-products/${product.id}`;
   const [gallery, groups] = await Promise.all([
-    sources.read('products/gallery/:id', galleryAddress),
-    sources.read('products/grouped-products/:id', groupsAddress),
+    sources.read('products/gallery/:id', galleryAddress(product.id)),
+    sources.read('products/grouped-products/:id', groupsAddress(product.id)),
   ]);
   if (!gallery || !groups) throw new Error('the product’s gallery could not be read');
   // The catalog's Gallery: the gallery's entries, or the product's own picture when it has none.
@@ -417,7 +453,11 @@ async function productScreen(slug: string, sources: FirstScreenSources): Promise
       sources.publicUrl,
     ),
     main: productMarkup(product, entries, mainImage, sources),
-    answers: { [bySlugAddress]: found, [galleryAddress]: gallery, [groupsAddress]: groups },
+    answers: {
+      [slugAddress]: found,
+      [galleryAddress(product.id)]: gallery,
+      [groupsAddress(product.id)]: groups,
+    },
     image: mainImage,
   };
 }

@@ -268,3 +268,5 @@ export function listingTrail(
   ].filter((crumb) => crumb !== null);
   return { heading: subCategory?.name ?? category?.name ?? type?.name, crumbs };
 }
+
+export { FIRST_SCREEN_PROBES, type FirstScreenProbe } from './firstScreenProbes';

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { Script } from 'node:vm';
 import type { ReleaseDescriptor, RemoteName } from '@shop/contract';
 import { BUS_CONTRACT_VERSION, busContractMajor, checkBusContract } from '@shop/contract/bus';
-import { CROSS_REMOTE_SLOTS, FRAME_FRAGMENTS, REMOTE_ROUTES } from '@shop/contract/routes';
+import { FIRST_SCREEN_PROBES, type FirstScreenProbe } from '@shop/contract/listing';
+import { CROSS_REMOTE_SLOTS, FRAME_FRAGMENTS, moduleForPath, REMOTE_ROUTES } from '@shop/contract/routes';
+import { firstScreenAddresses } from '../../delivery/firstScreen';
 import { satisfiesRange } from './versionRange';
 
 /** Reads one file of a build by its path relative to the build's folder; null when absent. */
@@ -196,11 +198,62 @@ function shellMismatch(facts: ReleaseFacts, remote: RemoteName, shell: ShellFact
   return null;
 }
 
+/** The first-screen probes whose page `remote` mounts (the catalog's: home, listing, product). */
+export function firstScreenProbesOf(remote: RemoteName): FirstScreenProbe[] {
+  return FIRST_SCREEN_PROBES.filter((probe) =>
+    moduleForPath(probe.page.split('?', 1)[0] ?? '/')?.startsWith(`${remote}/`),
+  );
+}
+
+/**
+ * An API address as the data cache keys it (shared/src/data/dataCache.ts `dataKey`): the query's
+ * names sorted, so the order a side writes them in does not matter.
+ */
+export function addressKey(address: string): string {
+  const [path = '', search = ''] = address.split('?', 2);
+  const params = [...new URLSearchParams(search)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return params.length > 0 ? `${path}?${new URLSearchParams(params).toString()}` : path;
+}
+
+/**
+ * Why the build would not take over the server's first screen of its pages, or null when it
+ * would: the server inlines the answers it painted a page from (delivery/firstScreen.ts) and the
+ * remote's first render must read each of them by the key of its own read, else it asks again
+ * and shows a skeleton where the server's content was. The build declares its pages' reads for
+ * the contract's probe pages (shop-build.json `firstScreenReads`, written from the remote's own
+ * code by its build); every address the server inlines for a probe must be among them.
+ */
+async function firstScreenMismatch(read: ReadBuildFile, remote: RemoteName): Promise<string | null> {
+  const probes = firstScreenProbesOf(remote);
+  if (probes.length === 0) return null;
+  const bytes = await read(SHOP_BUILD_FILE);
+  const build = bytes ? parseJson(bytes) : null;
+  const declared = build?.ok && isObject(build.value) ? build.value.firstScreenReads : undefined;
+  if (!isObject(declared)) {
+    return `its ${SHOP_BUILD_FILE} declares no first-screen reads (built before builds declared them), so nothing shows it takes over the server's first screen`;
+  }
+  for (const probe of probes) {
+    const reads = declared[probe.page];
+    if (!Array.isArray(reads) || !reads.every((each) => typeof each === 'string')) {
+      return `its ${SHOP_BUILD_FILE} declares no first-screen reads for ${probe.page}`;
+    }
+    const keys = new Set(reads.map(addressKey));
+    const unread = firstScreenAddresses(probe.page, probe.productId ?? 0).filter(
+      (address) => !keys.has(addressKey(address)),
+    );
+    if (unread.length > 0) {
+      return `it would not take over the server's first screen of ${probe.page}: its pages do not read ${unread.join(', ')} (they read ${reads.join(', ') || 'nothing'})`;
+    }
+  }
+  return null;
+}
+
 /**
  * The release checks: the build's entry and manifests exist and parse, it exposes every module
- * the shell and the other remotes load from it, it speaks the shell's bus contract major, and
- * every shared singleton it requires is satisfied by the shell's copy (a singleton it cannot take
- * from the shell would load a second React). `version` only names the build in the refusal.
+ * the shell and the other remotes load from it, it speaks the shell's bus contract major, every
+ * shared singleton it requires is satisfied by the shell's copy (a singleton it cannot take from
+ * the shell would load a second React), and its pages read the answers the server inlines with
+ * their first screen (it takes that screen over). `version` only names the build in the refusal.
  */
 export async function checkRelease(
   read: ReadBuildFile,
@@ -210,7 +263,7 @@ export async function checkRelease(
 ): Promise<ReleaseCheck> {
   const own = await readReleaseFacts(read, remote, version);
   if (!own.ok) return own;
-  const mismatch = shellMismatch(own.facts, remote, shell);
+  const mismatch = shellMismatch(own.facts, remote, shell) ?? (await firstScreenMismatch(read, remote));
   return mismatch ? { ok: false, reason: `${remote} ${version} is refused: ${mismatch}.` } : own;
 }
 
