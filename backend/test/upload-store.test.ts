@@ -16,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import { Client } from 'pg';
 import S3rver from 's3rver';
 import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { cartItems, orderItems } from '../src/db/schema';
@@ -251,6 +252,51 @@ describe.each(targets)('the uploads folder of before, on %s', (target) => {
   it('is nothing to do when there is no such folder', async () => {
     const none = await importUploadsFolder(path.join(folder, 'missing'), ctx.app.deps.uploads.files);
     expect(none).toEqual({ copied: 0, present: 0, skipped: [] });
+  });
+});
+
+describe('UPLOAD_S3_* settings', () => {
+  const base = { DATABASE_URL: 'postgres://shop@db/shop' };
+
+  it('keeps uploads in the database when none is set', () => {
+    expect(loadConfig(base).uploadsS3).toBeNull();
+  });
+
+  it('names the bucket, its region, prefix and keys (the AWS_ keys as fallback)', () => {
+    const config = loadConfig({
+      ...base,
+      UPLOAD_S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      UPLOAD_S3_BUCKET: 'shop-uploads',
+      UPLOAD_S3_PREFIX: '/prod/uploads/',
+      AWS_ACCESS_KEY_ID: 'key',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.uploadsS3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'shop-uploads',
+      region: 'us-east-1',
+      prefix: 'prod/uploads/',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
+    // The release store's settings are apart: still the folder.
+    expect(config.releases.s3).toBeNull();
+  });
+
+  it('refuses half a setting at start, naming what is missing', () => {
+    expect(() => loadConfig({ ...base, UPLOAD_S3_BUCKET: 'shop-uploads' })).toThrow(
+      'UPLOAD_S3_ENDPOINT and UPLOAD_S3_BUCKET name the S3 upload store together; UPLOAD_S3_BUCKET set without UPLOAD_S3_ENDPOINT',
+    );
+    expect(() =>
+      loadConfig({ ...base, UPLOAD_S3_ENDPOINT: 'http://127.0.0.1:9000', UPLOAD_S3_BUCKET: 'shop-uploads' }),
+    ).toThrow('The S3 upload store needs credentials: UPLOAD_S3_ACCESS_KEY_ID');
+    expect(() =>
+      loadConfig({
+        ...base,
+        UPLOAD_S3_ENDPOINT: 'http://127.0.0.1:9000/bucket',
+        UPLOAD_S3_BUCKET: 'shop-uploads',
+      }),
+    ).toThrow('UPLOAD_S3_ENDPOINT must be an http(s) origin without a path');
   });
 });
 
