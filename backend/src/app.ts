@@ -268,10 +268,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const uploadsDir = options.uploadsDir ?? DEFAULT_UPLOADS_DIR;
   app.addHook('onReady', async () => {
     const moved = await importUploadsFolder(uploadsDir, deps.uploads.files);
-    if (moved.copied > 0)
-      app.log.info(`uploads: copied ${moved.copied} files from ${uploadsDir} into the file store`);
+    if (moved.copied > 0) {
+      const files = moved.copied === 1 ? '1 file' : `${moved.copied} files`;
+      app.log.info(`uploads: copied ${files} from ${uploadsDir} into the ${deps.uploads.files.kind} store`);
+    }
     if (moved.skipped.length > 0)
-      app.log.warn(`uploads: left in ${uploadsDir}, not uploads by their name: ${moved.skipped.join(', ')}`);
+      app.log.info(`uploads: left in ${uploadsDir}, not uploads by their name: ${moved.skipped.join(', ')}`);
   });
   // What the route modules use (database, accounts, limits, uploads, settings), decorated once.
   app.decorate('deps', deps);
