@@ -85,7 +85,7 @@ export interface Config {
   dataDir: string;
   /** UPLOADS_DIR: the uploads folder of before issue 20, copied into the store at start-up. */
   uploadsDir: string;
-  /** UPLOAD_S3_*: uploaded files go to that bucket; null: to PostgreSQL (uploaded_files). */
+  /** UPLOAD_S3_*: uploaded files go to that bucket; null: to the database (services/fileStore.ts). */
   uploadsS3: S3StoreSettings | null;
   /** Serve the shell and the remotes from this root (SERVE_SITE=0 turns it off). */
   siteRoot: string | null;

@@ -8,7 +8,7 @@
  * the order placed through the other, a proof uploaded through one is fetched through the other.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AdminSession, Cart, PlacedOrder, ShippingAddress } from '@shop/contract';
@@ -252,6 +252,22 @@ describe.each(targets)('the uploads folder of before, on %s', (target) => {
   it('is nothing to do when there is no such folder', async () => {
     const none = await importUploadsFolder(path.join(folder, 'missing'), ctx.app.deps.uploads.files);
     expect(none).toEqual({ copied: 0, present: 0, skipped: [] });
+  });
+});
+
+describe("an uploaded file's bytes stay off the catalogue's and the cart's reads", () => {
+  it('are read by the file store alone: no other source names its table', () => {
+    const src = path.join(__dirname, '../src');
+    const naming = (readdirSync(src, { recursive: true }) as string[])
+      .filter((file) => /\.(ts|sql)$/.test(file))
+      .filter((file) => /uploaded_files|uploadedFiles/.test(readFileSync(path.join(src, file), 'utf8')))
+      .sort();
+    // The store, the table's migration and its Drizzle mirror.
+    expect(naming).toEqual([
+      'db/migrations/0021_uploaded_files.sql',
+      'db/schema.ts',
+      'services/fileStore.ts',
+    ]);
   });
 });
 
