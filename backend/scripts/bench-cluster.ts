@@ -116,26 +116,22 @@ async function preparePopulation(
   const database = await openDatabase({ databaseUrl, timeouts: { statementMs: 0 } });
   try {
     const label = `cluster-${randomBytes(4).toString('hex')}`;
-    const plan = { linesPerCart: 1, ampleStock: 1_000_000 };
-    const adders = (
-      await prepareCarts(database.db, { ...plan, connections: 1, perConnection: 200, label: `${label}-add` })
+    // One batch (each batch sets every product's stock, 100,000 rows): adders, each run's
+    // orders, and the members who sign in.
+    const all = (
+      await prepareCarts(database.db, {
+        linesPerCart: 1,
+        ampleStock: 1_000_000,
+        connections: 1,
+        perConnection: 200 + ordersPerRun * runs + 20,
+        label,
+      })
     ).flat();
-    const orders: PreparedCart[][] = [];
-    for (let run = 0; run < runs; run++)
-      orders.push(
-        (
-          await prepareCarts(database.db, {
-            ...plan,
-            connections: 1,
-            perConnection: ordersPerRun,
-            label: `${label}-order${run}`,
-          })
-        ).flat(),
-      );
-    // A few members who sign in with a password (scrypt, as at registration).
-    const signers = (
-      await prepareCarts(database.db, { ...plan, connections: 1, perConnection: 20, label: `${label}-sign` })
-    ).flat();
+    const adders = all.slice(0, 200);
+    const orders = Array.from({ length: runs }, (_, run) =>
+      all.slice(200 + run * ordersPerRun, 200 + (run + 1) * ordersPerRun),
+    );
+    const signers = all.slice(200 + ordersPerRun * runs);
     const hash = await hashPassword(PASSWORD);
     await database.db.execute(
       sql`UPDATE buyers SET password_hash = ${hash} WHERE id = ANY(${`{${signers.map((s) => s.buyerId).join(',')}}`}::int[])`,
