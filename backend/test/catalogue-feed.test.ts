@@ -1,10 +1,12 @@
 /**
  * Issue 19: the catalogue's change feed. Every read first asks the feed what changed since the
- * last one; the subscribers (listing index, search index) reload exactly those products, or
- * everything when the taxonomy changed.
+ * last one; the subscribers (listing index, search index) reload exactly those products (also
+ * after a statement over 10,000 rows), the taxonomy's dictionaries when it changed (everything for
+ * a subscriber that cannot), and everything only after a TRUNCATE or the seed.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../src/db/client';
+import { rowsOf } from '../src/db/migrate';
 import { catalogueChanges, categories, productAttributes, products } from '../src/db/schema';
 import { CatalogueFeed, type CatalogueSubscriber } from '../src/modules/products/catalogueFeed';
 import { runHousekeeping } from '../src/services/housekeeping';
@@ -21,6 +23,16 @@ class RecordingSubscriber implements CatalogueSubscriber {
   }
   take() {
     return this.calls.splice(0);
+  }
+}
+
+/** A subscriber that reloads the taxonomy's dictionaries on their own: 'taxonomy' and the ids. */
+class TaxonomySubscriber extends RecordingSubscriber {
+  async reloadTaxonomy(_db: Database, ids: readonly number[]) {
+    this.calls.push(
+      'taxonomy',
+      [...ids].sort((a, b) => a - b),
+    );
   }
 }
 
@@ -55,6 +67,51 @@ describe.each(targets)('the catalogue change feed (%s)', (kind) => {
     await db.update(categories).set({ name: 'Renamed' }).where(eq(categories.id, 1));
     await feed.refresh();
     expect(subscriber.take()).toEqual(['all']);
+  });
+
+  it('asks for the taxonomy alone, with the products changed beside it, of a subscriber that can', async () => {
+    const feed = new CatalogueFeed(db);
+    const subscriber = new TaxonomySubscriber();
+    feed.subscribe(subscriber);
+    await feed.refresh();
+    expect(subscriber.take()).toEqual(['all']);
+    await db.update(categories).set({ position: 7 }).where(eq(categories.id, 2));
+    await db.update(products).set({ price: 3 }).where(eq(products.id, 3));
+    await feed.refresh();
+    expect(subscriber.take()).toEqual(['taxonomy', [3]]);
+    await db.update(products).set({ price: 4 }).where(eq(products.id, 3));
+    await feed.refresh();
+    expect(subscriber.take()).toEqual([[3]]);
+    // A bare row (what a TRUNCATE or the seed writes) is still everything.
+    await db.execute(sql`INSERT INTO catalogue_changes (product_id) VALUES (NULL)`);
+    await feed.refresh();
+    expect(subscriber.take()).toEqual(['all']);
+  });
+
+  it('names every product of a statement over 10,000 rows instead of reloading everything', async () => {
+    const feed = new CatalogueFeed(db);
+    const subscriber = new TaxonomySubscriber();
+    feed.subscribe(subscriber);
+    await feed.refresh();
+    subscriber.take();
+    const inserted = rowsOf<{ id: number }>(
+      await db.execute(sql`INSERT INTO products (slug, title, short_description, description, details, price,
+          stock_quantity, type_id, category_id, sub_category_id)
+        SELECT 'bulk-' || n, 'Bulk ' || n, '', '', '', 5, 1, type_id, category_id, sub_category_id
+        FROM generate_series(1, 10001) AS n, (SELECT type_id, category_id, sub_category_id FROM products LIMIT 1) t
+        RETURNING id`),
+    ).map((row) => Number(row.id));
+    await feed.refresh();
+    expect(subscriber.take()).toEqual([inserted.sort((a, b) => a - b)]);
+    await db.execute(sql`UPDATE products SET price = 6 WHERE slug LIKE 'bulk-%'`);
+    await db.execute(sql`DELETE FROM products WHERE slug LIKE 'bulk-%'`);
+    await feed.refresh();
+    expect(subscriber.take()).toEqual([inserted]);
+    const [bulkRows] = rowsOf<{ bare: number; bulk: number }>(
+      await db.execute(sql`SELECT count(*) FILTER (WHERE product_id IS NULL AND product_ids IS NULL AND NOT taxonomy) AS bare,
+          count(*) FILTER (WHERE product_ids IS NOT NULL) AS bulk FROM catalogue_changes`),
+    );
+    expect(Number(bulkRows?.bulk)).toBe(3);
   });
 
   it('gives a subscriber that joins later its own full load', async () => {

@@ -2,8 +2,10 @@
  * The catalogue's change feed: what keeps every in-memory view of the catalogue (the listing's
  * CatalogueIndex, the search index) exact on every API instance without a result cache.
  *
- * Triggers (0018_catalogue_changes.sql) write one catalogue_changes row per changed product, with
- * the writing transaction's id, and a NULL row when the taxonomy changed. Before each read a
+ * Triggers (0018_catalogue_changes.sql, 0020_catalogue_bulk_changes.sql) write one
+ * catalogue_changes row per changed product with the writing transaction's id, one row with every
+ * id for a statement over 10,000 rows, a taxonomy row when the taxonomy changed, and a bare row
+ * (reload everything) for a TRUNCATE or the seed. Before each read a
  * route calls `refresh()`: one statement answers its snapshot and the products of the rows whose
  * transactions the previous refresh's snapshot did not see (at or above its xmax, or in progress
  * then: its xip list); the subscribers reload those products, and this snapshot becomes the next reference.
@@ -22,16 +24,22 @@ export const CATALOGUE_CHANGES_KEPT_HOURS = 24;
 const CATALOGUE_FEED_MAX_LAG_MS = (CATALOGUE_CHANGES_KEPT_HOURS - 1) * 60 * 60 * 1000;
 
 export interface CatalogueSubscriber {
-  /** Everything from the database (first use, taxonomy changed, or too far behind). */
+  /** Everything from the database (first use, a TRUNCATE or the seed, or too far behind). */
   reloadAll(db: Database): Promise<void>;
   /** These products changed (inserted, updated or deleted: a deleted id is simply gone). */
   reloadProducts(db: Database, ids: readonly number[]): Promise<void>;
+  /**
+   * The taxonomy changed (names, slugs, positions, entries), and these products: the taxonomy's
+   * dictionaries and the products only. A subscriber without it reloads everything instead.
+   */
+  reloadTaxonomy?(db: Database, ids: readonly number[]): Promise<void>;
 }
 
 interface FeedRow {
   snapshot: string;
   now_ms: number;
   ids: number[];
+  taxonomy: boolean;
   everything: boolean;
 }
 
@@ -93,8 +101,11 @@ export class CatalogueFeed {
     const [row] = rowsOf<FeedRow>(
       await this.db.execute(sql`SELECT pg_current_snapshot()::text AS snapshot,
         (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
-        ARRAY(SELECT DISTINCT product_id FROM catalogue_changes WHERE ${unseen} AND product_id IS NOT NULL) AS ids,
-        EXISTS (SELECT 1 FROM catalogue_changes WHERE ${unseen} AND product_id IS NULL) AS everything`),
+        ARRAY(SELECT DISTINCT u.id FROM catalogue_changes,
+          unnest(coalesce(product_ids, ARRAY[product_id])) AS u(id) WHERE ${unseen} AND u.id IS NOT NULL) AS ids,
+        EXISTS (SELECT 1 FROM catalogue_changes WHERE ${unseen} AND taxonomy) AS taxonomy,
+        EXISTS (SELECT 1 FROM catalogue_changes WHERE ${unseen}
+          AND product_id IS NULL AND product_ids IS NULL AND NOT taxonomy) AS everything`),
     );
     if (!row) throw new Error('the catalogue feed answered no row');
     const nowMs = Number(row.now_ms);
@@ -105,9 +116,11 @@ export class CatalogueFeed {
     // refresh start a second reload of a subscriber still busy, which could end last with older rows.
     const reloads = await Promise.allSettled(
       this.subscribers.map(async (subscriber) => {
-        if (everything || this.unloaded.has(subscriber)) {
+        if (everything || this.unloaded.has(subscriber) || (row.taxonomy && !subscriber.reloadTaxonomy)) {
           await subscriber.reloadAll(this.db);
           this.unloaded.delete(subscriber);
+        } else if (row.taxonomy) {
+          await subscriber.reloadTaxonomy?.(this.db, ids);
         } else if (ids.length > 0) {
           await subscriber.reloadProducts(this.db, ids);
         }

@@ -1,48 +1,81 @@
 /**
- * The listing's index (issue 19): the products' filter and facet keys laid out as typed-array
- * columns, one slot per product, kept in memory by every API instance and brought up to date by
- * the change feed (catalogueFeed.ts) before each listing. It is not a result cache: nothing a
- * request computed is kept, every listing is one pass over the columns.
+ * The listing's index (issue 19): the products' filter and facet keys kept in memory by every API
+ * instance and brought up to date by the change feed (catalogueFeed.ts) before each listing. It is
+ * not a result cache: nothing a request computed is kept; every listing reads the index as it is.
  *
- * Per slot: id, type / category / sub-category (as positions in their facet order), supplier,
- * flag bits (hot, new, free delivery, customizable, in stock, live), price, creation time (µs)
- * and the attribute pairs (name, value) as ints. Dictionaries turn slugs and attribute pairs
- * into ints and keep the facets' order as the database's ORDER BY gives it (its collation).
- * Three sorted permutations (newest, price up, price down) give the pages; oldest is newest
- * walked backwards, the exact reverse of (created_at DESC, id DESC).
+ * Per slot (one product): id, type / category / sub-category (stable ints of the taxonomy
+ * dictionaries), supplier, flag bits (live, hot, new, free delivery, customizable, in stock),
+ * price, creation time (µs) and the attribute pairs (name, value) as ints. Besides the columns:
+ * - bitmaps (listingBitmaps.ts), one per flag and one per attribute pair, one bit per slot;
+ * - the base: slots [0, baseEnd) are grouped by taxonomy cell (type, category, sub-category), each
+ *   cell a contiguous slot range, so a taxonomy filter or facet is a range, not a test per product;
+ * - the tail: products added or moved to another cell since the base was laid out, read slot by
+ *   slot; past a share of the catalogue the base is laid out again (cluster());
+ * - three sorted permutations (newest, price up, price down) for the pages; oldest is newest
+ *   walked backwards, the exact reverse of (created_at DESC, id DESC).
  *
- * One pass per listing counts the total and every disjunctive facet: a product failing none of
- * the selected groups (type, category, sub-category, one group per attribute name) counts for
- * every facet; one failing exactly one group counts only for that group's facet (the facet of a
- * group ignores its own selection); one failing two or more counts nowhere. Matching slots are
- * stamped, and the page walks the permutation (or the search's ranking) to offset + limit.
+ * A listing's total and disjunctive facets: a product failing none of the selected groups (type,
+ * category, sub-category, one group per attribute name) counts for every facet; one failing
+ * exactly one group counts only for that group's facet (the facet of a group ignores its own
+ * selection); one failing two or more counts nowhere. In the base that is, word by word, the AND
+ * of the flag and group bitmaps, counted per cell (taxonomy facets) and ANDed with each pair's
+ * bitmap (attribute facets): 32 products per step. The tail, a search's candidates, and a
+ * catalogue whose pair bitmaps would pass pairBitmapsMaxBytes, go product by product
+ * (onePass). The matches are a bitmap the page walks in the permutation (or the search's ranking).
  */
 import type { FacetValue, ProductListing } from '@shop/contract';
 import type { ProductSort } from '@shop/contract/schemas/catalogue';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
-import { intArray } from '../../services/productCards';
 import type { AttributeFilters } from './attributeFilters';
 import type { CatalogueSubscriber } from './catalogueFeed';
+import {
+  type LoadedPair,
+  type LoadedProducts,
+  PRODUCT_FLAG_BITS,
+  readAllProducts,
+  readProductsById,
+} from './catalogueLoader';
+import {
+  clearBit,
+  copyRange,
+  countAnd,
+  countRange,
+  grownBitmap,
+  hasBit,
+  setBit,
+  wordsFor,
+} from './listingBitmaps';
 import { SortedSlots } from './sortedSlots';
 
-/**
- * Ids read per statement of a full load: the rows of one chunk are in memory at once, and each
- * statement stays well inside the statement timeout.
- */
-const FULL_LOAD_ID_RANGE = 10_000;
 const INITIAL_SLOTS = 1024;
+/** The base is laid out again when the tail and the base's holes pass this share of the products… */
+const TAIL_SHARE = 1 / 16;
+
+/** How the index lays itself out; the defaults are for serving, the tests push each path. */
+export interface CatalogueIndexOptions {
+  /** The base is laid out again past TAIL_SHARE of the products and at least this many tail slots and holes. */
+  tailMin: number;
+  /** Changed products past this many leave and join the permutations in one merge (replaceMany). */
+  bulkChanges: number;
+  /** The pair bitmaps' memory at most; past it (very many distinct pairs) listings go slot by slot. */
+  pairBitmapsMaxBytes: number;
+}
+
+export const DEFAULT_CATALOGUE_INDEX_OPTIONS: CatalogueIndexOptions = {
+  tailMin: 4096,
+  bulkChanges: 2048,
+  pairBitmapsMaxBytes: 256 * 1024 * 1024,
+};
+/** A full load's statements may take this long (the session's statement timeout is for requests). */
+const FULL_LOAD_STATEMENT_TIMEOUT_MS = 120_000;
 
 const LIVE = 1;
-export const LISTING_FLAGS = {
-  hot: 2,
-  newItem: 4,
-  freeDelivery: 8,
-  customizable: 16,
-  inStock: 32,
-} as const;
+export const LISTING_FLAGS = PRODUCT_FLAG_BITS;
 export type ListingFlag = keyof typeof LISTING_FLAGS;
+/** The flag bits with a bitmap each (bit 1 << i: LIVE, then the quick filters). */
+const FLAG_BITMAPS = 6;
 
 /** A listing's filters, as the index takes them (slugs and names as the shopper sent them). */
 export interface ListingSelection {
@@ -85,101 +118,119 @@ interface TaxonomyEntry {
   name: string;
 }
 
-/** One taxonomy level in facet order (position, name, id): a slot stores the position here. */
+/** Taxonomy rows of the three levels (kind 0 type, 1 category, 2 sub-category), in facet order. */
+type TaxonomyRows = (TaxonomyEntry & { kind: number })[];
+
+async function readTaxonomy(db: Pick<Database, 'execute'>): Promise<TaxonomyRows> {
+  const rows = rowsOf<TaxonomyEntry & { kind: number }>(
+    await db.execute(sql`SELECT kind, id, slug, name FROM (
+        SELECT 0 AS kind, id, slug, name, position FROM product_types
+        UNION ALL SELECT 1, id, slug, name, position FROM categories
+        UNION ALL SELECT 2, id, slug, name, position FROM sub_categories
+      ) taxonomy ORDER BY kind, position, name, id`),
+  );
+  return rows.map((row) => ({ kind: Number(row.kind), id: Number(row.id), slug: row.slug, name: row.name }));
+}
+
+/**
+ * One taxonomy level. A slot stores the entry's index here, which never changes for an id, so a
+ * rename, a new position or a new entry only updates this dictionary (reloadTaxonomy), not the
+ * products; `order` is the facets' order (position, name, id).
+ */
 class TaxonomyLevel {
+  readonly ids: number[] = [];
+  readonly slugs: string[] = [];
+  readonly names: string[] = [];
   readonly byId = new Map<number, number>();
-  readonly bySlug = new Map<string, number>();
-  constructor(readonly entries: readonly TaxonomyEntry[]) {
-    entries.forEach((entry, index) => {
-      this.byId.set(entry.id, index);
-      this.bySlug.set(entry.slug, index);
-    });
+  bySlug = new Map<string, number>();
+  order: number[] = [];
+
+  /** The entry of a taxonomy id (one not listed yet gets an index, shown once it is listed). */
+  indexOf(id: number): number {
+    let index = this.byId.get(id);
+    if (index === undefined) {
+      index = this.ids.length;
+      this.ids.push(id);
+      this.slugs.push('');
+      this.names.push('');
+      this.byId.set(id, index);
+    }
+    return index;
+  }
+
+  /** The level as the database lists it now, in facet order. */
+  update(entries: readonly TaxonomyEntry[]): void {
+    const bySlug = new Map<string, number>();
+    const order: number[] = [];
+    for (const entry of entries) {
+      const index = this.indexOf(entry.id);
+      this.slugs[index] = entry.slug;
+      this.names[index] = entry.name;
+      bySlug.set(entry.slug, index);
+      order.push(index);
+    }
+    this.bySlug = bySlug;
+    this.order = order;
+  }
+
+  get size(): number {
+    return this.ids.length;
   }
 }
 
-/** A product row as the loader reads it. */
-interface ProductRow {
-  id: number;
-  type_id: number;
-  category_id: number;
-  sub_category_id: number;
-  supplier_id: number | null;
-  flags: number;
-  price: number;
-  created_us: number;
-  /** Its attribute pairs, as ints of the index's dictionary. */
-  pairs: readonly number[];
-}
+/** Product id → slot: a dense array while ids are serial-like, a Map for ids far beyond. */
+class SlotsById {
+  private static readonly DENSE_MAX = 1 << 24;
+  private dense = new Int32Array(0);
+  private readonly sparse = new Map<number, number>();
 
-/** A changed product as read by id: its attribute pairs by name and value (some may be new). */
-type ChangedRow = Omit<ProductRow, 'pairs'> & { attributes: [string, string][] };
+  get(id: number): number {
+    if (id >= 0 && id < this.dense.length) return (this.dense[id] ?? 0) - 1;
+    return this.sparse.get(id) ?? -1;
+  }
+
+  set(id: number, slot: number): void {
+    if (id >= 0 && id < SlotsById.DENSE_MAX) {
+      if (id >= this.dense.length) {
+        const grown = new Int32Array(Math.min(SlotsById.DENSE_MAX, Math.max(1024, (id + 1) * 2)));
+        grown.set(this.dense);
+        this.dense = grown;
+      }
+      this.dense[id] = slot + 1;
+    } else {
+      this.sparse.set(id, slot);
+    }
+  }
+
+  delete(id: number): void {
+    if (id >= 0 && id < this.dense.length) this.dense[id] = 0;
+    else this.sparse.delete(id);
+  }
+}
 
 const pairKey = (name: string, value: string) => `${name}\u0000${value}`;
 
-type Executor = Pick<Database, 'execute'>;
-
-/**
- * A product's listing columns. Flags are folded into LISTING_FLAGS bits by the database;
- * created_at in microseconds, exact in a float64 (the listing sorts by it).
- */
-const PRODUCT_COLUMNS = sql`p.id, p.type_id, p.category_id, p.sub_category_id, p.supplier_id,
-  (CASE WHEN p.hot THEN ${LISTING_FLAGS.hot} ELSE 0 END
-    + CASE WHEN p.new_item THEN ${LISTING_FLAGS.newItem} ELSE 0 END
-    + CASE WHEN p.free_delivery THEN ${LISTING_FLAGS.freeDelivery} ELSE 0 END
-    + CASE WHEN p.is_customizable THEN ${LISTING_FLAGS.customizable} ELSE 0 END
-    + CASE WHEN p.stock_quantity > 0 THEN ${LISTING_FLAGS.inStock} ELSE 0 END)::int AS flags,
-  p.price::float8 AS price, (extract(epoch FROM p.created_at) * 1000000)::float8 AS created_us`;
-
-/** Numbers as numbers (a driver may answer some as text). */
-const numbersOf = (row: Omit<ProductRow, 'pairs'>): Omit<ProductRow, 'pairs'> => ({
-  id: Number(row.id),
-  type_id: Number(row.type_id),
-  category_id: Number(row.category_id),
-  sub_category_id: Number(row.sub_category_id),
-  supplier_id: row.supplier_id === null ? null : Number(row.supplier_id),
-  flags: Number(row.flags),
-  price: Number(row.price),
-  created_us: Number(row.created_us),
-});
-
-/**
- * A full load's chunk: the products with ids in [from, to), each with its pairs already as the
- * dictionary's ints (the database joins the attribute rows to the dictionary and aggregates them:
- * one row per product crosses the wire, not one per attribute).
- */
-async function loadRange(db: Executor, from: number, to: number, dictionary: string): Promise<ProductRow[]> {
-  const rows = rowsOf<Omit<ProductRow, 'pairs'> & { pairs: number[] | null }>(
-    await db.execute(sql`SELECT ${PRODUCT_COLUMNS}, pa.pairs FROM products p LEFT JOIN (
-        SELECT a.product_id, array_agg(d.i) AS pairs FROM product_attributes a
-          JOIN jsonb_to_recordset(${dictionary}::jsonb) AS d(n text, v text, i int) ON d.n = a.name AND d.v = a.value
-        WHERE a.product_id >= ${from} AND a.product_id < ${to} GROUP BY a.product_id
-      ) pa ON pa.product_id = p.id
-      WHERE p.id >= ${from} AND p.id < ${to}`),
-  );
-  return rows.map((row) => ({ ...numbersOf(row), pairs: row.pairs ?? [] }));
+/** One product's keys as the index writes them (taxonomy as level indices, pairs as pair ints). */
+interface SlotValues {
+  id: number;
+  type: number;
+  category: number;
+  subCategory: number;
+  supplier: number;
+  flags: number;
+  price: number;
+  created: number;
+  pairs: Int32Array;
 }
 
-/** Changed products by id, with their attribute pairs by name and value. */
-async function loadChanged(db: Executor, ids: readonly number[]): Promise<ChangedRow[]> {
-  const rows = rowsOf<Omit<ProductRow, 'pairs'>>(
-    await db.execute(sql`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = ANY(${intArray(ids)})`),
-  );
-  const pairs = rowsOf<{ product_id: number; name: string; value: string }>(
-    await db.execute(
-      sql`SELECT a.product_id, a.name, a.value FROM product_attributes a WHERE a.product_id = ANY(${intArray(ids)})`,
-    ),
-  );
-  const attributesOf = new Map<number, [string, string][]>();
-  for (const pair of pairs) {
-    const id = Number(pair.product_id);
-    attributesOf.set(id, [...(attributesOf.get(id) ?? []), [pair.name, pair.value]]);
-  }
-  return rows.map((row) => ({ ...numbersOf(row), attributes: attributesOf.get(Number(row.id)) ?? [] }));
-}
-
-/** The columns and dictionaries; a full load builds a new one and swaps it in whole. */
+/** The columns, bitmaps, cells and dictionaries; a full load builds new ones and swaps them in. */
 class ListingColumns {
   size = 0;
+  /** Slots below are grouped by cell (cellStart/cellEnd); from here on, the tail. */
+  baseEnd = 0;
+  /** Dead slots in the base (never reused: they sit inside a cell's range). */
+  baseHoles = 0;
+  capacity = INITIAL_SLOTS;
   ids = new Int32Array(INITIAL_SLOTS);
   types = new Int32Array(INITIAL_SLOTS);
   categories = new Int32Array(INITIAL_SLOTS);
@@ -195,10 +246,32 @@ class ListingColumns {
   pairPool = new Int32Array(INITIAL_SLOTS * 4);
   poolSize = 0;
   poolGarbage = 0;
-  /** Stamp of the listing that last matched the slot (see CatalogueIndex.list). */
-  matched = new Uint32Array(INITIAL_SLOTS);
-  readonly slotOfId = new Map<number, number>();
-  readonly freeSlots: number[] = [];
+  /** Bit per slot: flag bit 1 << i is flagBits[i]. */
+  flagBits: Uint32Array[] = Array.from(
+    { length: FLAG_BITMAPS },
+    () => new Uint32Array(wordsFor(INITIAL_SLOTS)),
+  );
+  /** Bit per slot per pair; null: none yet (no live product has it, or over the memory bound). */
+  pairBits: (Uint32Array | null)[] = [];
+  /** A live pair has no bitmap (pairBitmapsMaxBytes): listings go slot by slot until the next layout. */
+  pairBitsIncomplete = false;
+  /** A listing's scratch bitmaps (list() is synchronous: one listing at a time uses them). */
+  matched: Uint32Array = new Uint32Array(wordsFor(INITIAL_SLOTS));
+  work: Uint32Array = new Uint32Array(wordsFor(INITIAL_SLOTS));
+  priceBits: Uint32Array = new Uint32Array(wordsFor(INITIAL_SLOTS));
+  groupWork: Uint32Array[] = [];
+  groupMatched: Uint32Array[] = [];
+  readonly slotOfId = new SlotsById();
+  /** Free tail slots (a base slot is never reused). */
+  freeTail: number[] = [];
+  live = 0;
+
+  /** The base's cells: level indices and slot range, ordered by (type, category, sub-category). */
+  cellType: number[] = [];
+  cellCategory: number[] = [];
+  cellSubCategory: number[] = [];
+  cellStart: number[] = [];
+  cellEnd: number[] = [];
 
   /** Attribute pairs: name and value, how many live products have each, and the name's int. */
   readonly pairNames: string[] = [];
@@ -215,6 +288,7 @@ class ListingColumns {
   readonly priceDown: SortedSlots;
 
   constructor(
+    readonly options: CatalogueIndexOptions,
     readonly typeLevel: TaxonomyLevel,
     readonly categoryLevel: TaxonomyLevel,
     readonly subCategoryLevel: TaxonomyLevel,
@@ -230,29 +304,15 @@ class ListingColumns {
     );
   }
 
-  /** Whether the row's taxonomy is known here (a new category is only known after a full load). */
-  knows(row: Omit<ProductRow, 'pairs'>): boolean {
-    return (
-      this.typeLevel.byId.has(row.type_id) &&
-      this.categoryLevel.byId.has(row.category_id) &&
-      this.subCategoryLevel.byId.has(row.sub_category_id)
-    );
+  applyTaxonomy(rows: TaxonomyRows): void {
+    const levels = [this.typeLevel, this.categoryLevel, this.subCategoryLevel];
+    levels.forEach((level, kind) => {
+      level.update(rows.filter((row) => row.kind === kind));
+    });
   }
 
-  /** The pairs not yet in the dictionary among `rows`. */
-  unknownPairs(rows: readonly ChangedRow[]): [string, string][] {
-    const fresh = new Map<string, [string, string]>();
-    for (const row of rows) {
-      for (const [name, value] of row.attributes) {
-        const key = pairKey(name, value);
-        if (!this.pairOfKey.has(key)) fresh.set(key, [name, value]);
-      }
-    }
-    return [...fresh.values()];
-  }
-
-  addPairs(pairs: readonly [string, string][]): void {
-    for (const [name, value] of pairs) {
+  addPairs(pairs: readonly { name: string; value: string }[]): void {
+    for (const { name, value } of pairs) {
       let nameId = this.nameIds.get(name);
       if (nameId === undefined) {
         nameId = this.nameIds.size;
@@ -263,61 +323,81 @@ class ListingColumns {
       this.pairValues.push(value);
       this.pairNameIds.push(nameId);
       this.pairUses.push(0);
+      this.pairBits.push(null);
     }
   }
 
-  /** The slot's product is gone: out of the orders, its pairs unused, the slot free. */
-  remove(slot: number): void {
-    this.unlink(slot);
-    const id = this.ids[slot] ?? 0;
-    this.slotOfId.delete(id);
+  /** The level indices of a loaded product's taxonomy. */
+  valuesOf(loaded: LoadedProducts, at: number, pairs: Int32Array): SlotValues {
+    return {
+      id: loaded.ids[at] ?? 0,
+      type: this.typeLevel.indexOf(loaded.typeIds[at] ?? 0),
+      category: this.categoryLevel.indexOf(loaded.categoryIds[at] ?? 0),
+      subCategory: this.subCategoryLevel.indexOf(loaded.subCategoryIds[at] ?? 0),
+      supplier: loaded.supplierIds[at] ?? -1,
+      flags: loaded.flags[at] ?? 0,
+      price: loaded.prices[at] ?? 0,
+      created: loaded.created[at] ?? 0,
+      pairs,
+    };
+  }
+
+  /** Whether the slot's taxonomy is still `values`' (then it may stay where it is in the base). */
+  sameCell(slot: number, values: SlotValues): boolean {
+    return (
+      this.types[slot] === values.type &&
+      this.categories[slot] === values.category &&
+      this.subCategories[slot] === values.subCategory
+    );
+  }
+
+  /** A free slot in the tail. */
+  tailSlot(): number {
+    const reused = this.freeTail.pop();
+    if (reused !== undefined) return reused;
+    if (this.size === this.capacity) this.grow(this.capacity * 2);
+    const slot = this.size;
+    this.size += 1;
+    return slot;
+  }
+
+  /** Writes a product's columns and bits (the permutations are the caller's). */
+  write(slot: number, values: SlotValues): void {
+    const wasLive = ((this.flags[slot] ?? 0) & LIVE) !== 0;
+    if (wasLive) this.unsetPairs(slot);
+    else {
+      this.live += 1;
+      this.slotOfId.set(values.id, slot);
+    }
+    this.ids[slot] = values.id;
+    this.types[slot] = values.type;
+    this.categories[slot] = values.category;
+    this.subCategories[slot] = values.subCategory;
+    this.suppliers[slot] = values.supplier;
+    const flags = values.flags | LIVE;
+    this.flags[slot] = flags;
+    for (let bit = 0; bit < FLAG_BITMAPS; bit += 1) {
+      const bits = this.flagBits[bit];
+      if (!bits) continue;
+      if (flags & (1 << bit)) setBit(bits, slot);
+      else clearBit(bits, slot);
+    }
+    this.prices[slot] = values.price;
+    this.created[slot] = values.created;
+    this.writePairs(slot, values.pairs);
+  }
+
+  /** The slot's product is gone: its bits and pairs cleared, the slot dead (the permutations are the caller's). */
+  kill(slot: number): void {
+    this.unsetPairs(slot);
+    this.slotOfId.delete(this.ids[slot] ?? 0);
     this.flags[slot] = 0;
+    for (const bits of this.flagBits) clearBit(bits, slot);
     this.poolGarbage += this.pairCount[slot] ?? 0;
     this.pairCount[slot] = 0;
-    this.freeSlots.push(slot);
-  }
-
-  /**
-   * Writes a product (new or changed). `sorted`: keep the permutations in step (false during a
-   * full load, which sorts once at the end).
-   */
-  put(row: ProductRow, sorted: boolean): void {
-    let slot = this.slotOfId.get(row.id);
-    const existing = slot !== undefined;
-    if (slot === undefined) {
-      slot = this.freeSlots.pop() ?? this.newSlot();
-      this.slotOfId.set(row.id, slot);
-    }
-    const created = row.created_us;
-    const price = row.price;
-    const reorderDate = !existing || this.created[slot] !== created;
-    const reorderPrice = !existing || this.prices[slot] !== price;
-    if (existing && sorted) {
-      if (reorderDate) this.newest.remove(slot);
-      if (reorderPrice) {
-        this.priceUp.remove(slot);
-        this.priceDown.remove(slot);
-      }
-    }
-    if (existing) {
-      for (const pair of this.pairsOf(slot)) this.pairUses[pair] = (this.pairUses[pair] ?? 0) - 1;
-    }
-    this.ids[slot] = row.id;
-    this.types[slot] = this.typeLevel.byId.get(row.type_id) ?? -1;
-    this.categories[slot] = this.categoryLevel.byId.get(row.category_id) ?? -1;
-    this.subCategories[slot] = this.subCategoryLevel.byId.get(row.sub_category_id) ?? -1;
-    this.suppliers[slot] = row.supplier_id ?? -1;
-    this.flags[slot] = row.flags | LIVE;
-    this.prices[slot] = price;
-    this.created[slot] = created;
-    this.writePairs(slot, row.pairs);
-    if (sorted) {
-      if (reorderDate) this.newest.insert(slot);
-      if (reorderPrice) {
-        this.priceUp.insert(slot);
-        this.priceDown.insert(slot);
-      }
-    }
+    this.live -= 1;
+    if (slot < this.baseEnd) this.baseHoles += 1;
+    else this.freeTail.push(slot);
   }
 
   pairsOf(slot: number): Int32Array {
@@ -325,21 +405,174 @@ class ListingColumns {
     return this.pairPool.subarray(start, start + (this.pairCount[slot] ?? 0));
   }
 
-  /** The live slots, for the initial sorts. */
-  *liveSlots(): Generator<number> {
-    for (let slot = 0; slot < this.size; slot += 1) if ((this.flags[slot] ?? 0) & LIVE) yield slot;
+  /** Whether the tail and the holes have grown past their share (cluster() then). */
+  get scattered(): boolean {
+    return this.size - this.baseEnd + this.baseHoles > Math.max(this.options.tailMin, this.live * TAIL_SHARE);
   }
 
-  /** The slot leaves the three orders (before its columns change or it goes). */
-  private unlink(slot: number): void {
-    this.newest.remove(slot);
-    this.priceUp.remove(slot);
-    this.priceDown.remove(slot);
-    for (const pair of this.pairsOf(slot)) this.pairUses[pair] = (this.pairUses[pair] ?? 0) - 1;
+  /**
+   * Lays the base out again: every live product moves to a slot in its cell's range, cells in
+   * (type, category, sub-category) order; the permutations keep their order, renumbered. The
+   * pool is compacted and the bitmaps rebuilt.
+   */
+  cluster(): void {
+    const cellKey = (slot: number) =>
+      ((this.types[slot] ?? 0) * 65_536 + (this.categories[slot] ?? 0)) * 65_536 +
+      (this.subCategories[slot] ?? 0);
+    const cellOf = new Map<number, number>();
+    const cellSlots: number[] = [];
+    const liveSlots: number[] = [];
+    for (let slot = 0; slot < this.size; slot += 1) {
+      if (((this.flags[slot] ?? 0) & LIVE) === 0) continue;
+      liveSlots.push(slot);
+      const key = cellKey(slot);
+      const cell = cellOf.get(key);
+      if (cell === undefined) {
+        cellOf.set(key, cellSlots.length);
+        cellSlots.push(1);
+      } else cellSlots[cell] = (cellSlots[cell] ?? 0) + 1;
+    }
+    const keys = [...cellOf.keys()].sort((a, b) => a - b);
+    const startOfKey = new Map<number, number>();
+    this.cellType = [];
+    this.cellCategory = [];
+    this.cellSubCategory = [];
+    this.cellStart = [];
+    this.cellEnd = [];
+    let cursor = 0;
+    for (const key of keys) {
+      const count = cellSlots[cellOf.get(key) ?? 0] ?? 0;
+      startOfKey.set(key, cursor);
+      this.cellType.push(Math.floor(key / 65_536 / 65_536));
+      this.cellCategory.push(Math.floor(key / 65_536) % 65_536);
+      this.cellSubCategory.push(key % 65_536);
+      this.cellStart.push(cursor);
+      this.cellEnd.push(cursor + count);
+      cursor += count;
+    }
+    const slotOf = new Int32Array(Math.max(1, this.size)).fill(-1);
+    for (const slot of liveSlots) {
+      const key = cellKey(slot);
+      const next = startOfKey.get(key) ?? 0;
+      slotOf[slot] = next;
+      startOfKey.set(key, next + 1);
+    }
+
+    const count = liveSlots.length;
+    const capacity = Math.max(INITIAL_SLOTS, Math.ceil(count * 1.25));
+    const moveInt = (from: Int32Array) => {
+      const to = new Int32Array(capacity);
+      for (const slot of liveSlots) to[slotOf[slot] ?? 0] = from[slot] ?? 0;
+      return to;
+    };
+    const moveFloat = (from: Float64Array) => {
+      const to = new Float64Array(capacity);
+      for (const slot of liveSlots) to[slotOf[slot] ?? 0] = from[slot] ?? 0;
+      return to;
+    };
+    let pairsLive = 0;
+    for (const slot of liveSlots) pairsLive += this.pairCount[slot] ?? 0;
+    const pool = new Int32Array(Math.max(INITIAL_SLOTS * 4, Math.ceil(pairsLive * 1.25)));
+    const pairStart = new Int32Array(capacity);
+    const pairCount = new Int32Array(capacity);
+    let poolSize = 0;
+    for (const slot of liveSlots) {
+      const pairs = this.pairsOf(slot);
+      const to = slotOf[slot] ?? 0;
+      pool.set(pairs, poolSize);
+      pairStart[to] = poolSize;
+      pairCount[to] = pairs.length;
+      poolSize += pairs.length;
+    }
+    const flags = new Uint8Array(capacity);
+    for (const slot of liveSlots) flags[slotOf[slot] ?? 0] = this.flags[slot] ?? 0;
+    this.ids = moveInt(this.ids);
+    this.types = moveInt(this.types);
+    this.categories = moveInt(this.categories);
+    this.subCategories = moveInt(this.subCategories);
+    this.suppliers = moveInt(this.suppliers);
+    this.prices = moveFloat(this.prices);
+    this.created = moveFloat(this.created);
+    this.flags = flags;
+    this.pairStart = pairStart;
+    this.pairCount = pairCount;
+    this.pairPool = pool;
+    this.poolSize = poolSize;
+    this.poolGarbage = 0;
+    this.capacity = capacity;
+    this.size = count;
+    this.baseEnd = count;
+    this.baseHoles = 0;
+    this.freeTail = [];
+    for (let slot = 0; slot < count; slot += 1) this.slotOfId.set(this.ids[slot] ?? 0, slot);
+    this.newest.remap(slotOf);
+    this.priceUp.remap(slotOf);
+    this.priceDown.remap(slotOf);
+    this.rebuildBitmaps();
   }
 
-  private writePairs(slot: number, pairs: readonly number[]): void {
-    for (const pair of pairs) this.pairUses[pair] = (this.pairUses[pair] ?? 0) + 1;
+  /** Flag and pair bitmaps from the columns (a pair's only while they fit pairBitmapsMaxBytes). */
+  private rebuildBitmaps(): void {
+    const words = wordsFor(this.capacity);
+    this.flagBits = Array.from({ length: FLAG_BITMAPS }, () => new Uint32Array(words));
+    for (let slot = 0; slot < this.size; slot += 1) {
+      const flags = this.flags[slot] ?? 0;
+      for (let bit = 0; bit < FLAG_BITMAPS; bit += 1) {
+        const bits = this.flagBits[bit];
+        if (bits && flags & (1 << bit)) setBit(bits, slot);
+      }
+    }
+    const used = this.pairUses.filter((uses) => uses > 0).length;
+    this.pairBitsIncomplete = used * words * 4 > this.options.pairBitmapsMaxBytes;
+    this.pairBits = this.pairUses.map((uses) =>
+      uses > 0 && !this.pairBitsIncomplete ? new Uint32Array(words) : null,
+    );
+    this.matched = new Uint32Array(words);
+    this.work = new Uint32Array(words);
+    this.priceBits = new Uint32Array(words);
+    this.groupWork = [];
+    this.groupMatched = [];
+    if (this.pairBitsIncomplete) return;
+    for (let slot = 0; slot < this.size; slot += 1) {
+      for (const pair of this.pairsOf(slot)) {
+        const bits = this.pairBits[pair];
+        if (bits) setBit(bits, slot);
+      }
+    }
+  }
+
+  /** The scratch bitmap of selected attribute group `group` (`matched` per group: one failing only it). */
+  groupBitmaps(group: number): { work: Uint32Array; matched: Uint32Array } {
+    const words = this.matched.length;
+    while (this.groupWork.length <= group) {
+      this.groupWork.push(new Uint32Array(words));
+      this.groupMatched.push(new Uint32Array(words));
+    }
+    return { work: this.groupWork[group] ?? this.work, matched: this.groupMatched[group] ?? this.matched };
+  }
+
+  private unsetPairs(slot: number): void {
+    for (const pair of this.pairsOf(slot)) {
+      this.pairUses[pair] = (this.pairUses[pair] ?? 0) - 1;
+      const bits = this.pairBits[pair];
+      if (bits) clearBit(bits, slot);
+    }
+  }
+
+  private writePairs(slot: number, pairs: Int32Array): void {
+    for (const pair of pairs) {
+      this.pairUses[pair] = (this.pairUses[pair] ?? 0) + 1;
+      let bits = this.pairBits[pair];
+      if (!bits && !this.pairBitsIncomplete) {
+        const used = this.pairBits.filter((entry) => entry !== null).length + 1;
+        if (used * this.matched.length * 4 > this.options.pairBitmapsMaxBytes) this.pairBitsIncomplete = true;
+        else {
+          bits = new Uint32Array(this.matched.length);
+          this.pairBits[pair] = bits;
+        }
+      }
+      if (bits) setBit(bits, slot);
+    }
     const room = this.pairCount[slot] ?? 0;
     if (pairs.length <= room) {
       this.pairPool.set(pairs, this.pairStart[slot] ?? 0);
@@ -370,33 +603,65 @@ class ListingColumns {
     this.poolGarbage = 0;
   }
 
-  private newSlot(): number {
-    if (this.size === this.ids.length) {
-      const capacity = this.size * 2;
-      const grow = <T extends Int32Array | Uint8Array | Uint32Array | Float64Array>(
-        array: T,
-        make: (length: number) => T,
-      ): T => {
-        const grown = make(capacity);
-        grown.set(array);
-        return grown;
-      };
-      this.ids = grow(this.ids, (n) => new Int32Array(n));
-      this.types = grow(this.types, (n) => new Int32Array(n));
-      this.categories = grow(this.categories, (n) => new Int32Array(n));
-      this.subCategories = grow(this.subCategories, (n) => new Int32Array(n));
-      this.suppliers = grow(this.suppliers, (n) => new Int32Array(n));
-      this.flags = grow(this.flags, (n) => new Uint8Array(n));
-      this.prices = grow(this.prices, (n) => new Float64Array(n));
-      this.created = grow(this.created, (n) => new Float64Array(n));
-      this.pairStart = grow(this.pairStart, (n) => new Int32Array(n));
-      this.pairCount = grow(this.pairCount, (n) => new Int32Array(n));
-      this.matched = grow(this.matched, (n) => new Uint32Array(n));
-    }
-    const slot = this.size;
-    this.size += 1;
-    return slot;
+  /** Room for `capacity` slots in every column and bitmap. */
+  grow(capacity: number): void {
+    const grow = <T extends Int32Array | Uint8Array | Float64Array>(
+      array: T,
+      make: (length: number) => T,
+    ): T => {
+      const grown = make(capacity);
+      grown.set(array);
+      return grown;
+    };
+    this.ids = grow(this.ids, (n) => new Int32Array(n));
+    this.types = grow(this.types, (n) => new Int32Array(n));
+    this.categories = grow(this.categories, (n) => new Int32Array(n));
+    this.subCategories = grow(this.subCategories, (n) => new Int32Array(n));
+    this.suppliers = grow(this.suppliers, (n) => new Int32Array(n));
+    this.flags = grow(this.flags, (n) => new Uint8Array(n));
+    this.prices = grow(this.prices, (n) => new Float64Array(n));
+    this.created = grow(this.created, (n) => new Float64Array(n));
+    this.pairStart = grow(this.pairStart, (n) => new Int32Array(n));
+    this.pairCount = grow(this.pairCount, (n) => new Int32Array(n));
+    this.flagBits = this.flagBits.map((bits) => grownBitmap(bits, capacity));
+    this.pairBits = this.pairBits.map((bits) => (bits ? grownBitmap(bits, capacity) : null));
+    this.matched = grownBitmap(this.matched, capacity);
+    this.work = grownBitmap(this.work, capacity);
+    this.priceBits = grownBitmap(this.priceBits, capacity);
+    this.groupWork = [];
+    this.groupMatched = [];
+    this.capacity = capacity;
   }
+}
+
+/** The pairs of each loaded product, as pair ints: CSR arrays by the product's place in `loaded`. */
+function pairsByProduct(
+  columns: ListingColumns,
+  loaded: LoadedProducts,
+  pairs: readonly LoadedPair[],
+): (at: number) => Int32Array {
+  const place = new SlotsById();
+  for (let at = 0; at < loaded.count; at += 1) place.set(loaded.ids[at] ?? 0, at);
+  const counts = new Int32Array(loaded.count + 1);
+  for (const pair of pairs) {
+    for (const id of pair.productIds) {
+      const at = place.get(id);
+      if (at >= 0) counts[at + 1] = (counts[at + 1] ?? 0) + 1;
+    }
+  }
+  for (let at = 1; at <= loaded.count; at += 1) counts[at] = (counts[at] ?? 0) + (counts[at - 1] ?? 0);
+  const pool = new Int32Array(counts[loaded.count] ?? 0);
+  const fill = counts.slice(0, loaded.count);
+  for (const pair of pairs) {
+    const int = columns.pairOfKey.get(pairKey(pair.name, pair.value)) ?? -1;
+    for (const id of pair.productIds) {
+      const at = place.get(id);
+      if (at < 0) continue;
+      pool[fill[at] ?? 0] = int;
+      fill[at] = (fill[at] ?? 0) + 1;
+    }
+  }
+  return (at) => pool.subarray(counts[at] ?? 0, counts[at + 1] ?? 0);
 }
 
 /** The (name, value) pairs in the order the database's ORDER BY name, value gives (its collation). */
@@ -412,86 +677,79 @@ async function databaseOrder(db: Database, columns: ListingColumns): Promise<num
 
 export class CatalogueIndex implements CatalogueSubscriber {
   private columns: ListingColumns | null = null;
-  private stamp = 0;
+  private readonly options: CatalogueIndexOptions;
+
+  constructor(options: Partial<CatalogueIndexOptions> = {}) {
+    this.options = { ...DEFAULT_CATALOGUE_INDEX_OPTIONS, ...options };
+  }
 
   async reloadAll(db: Database): Promise<void> {
-    // One snapshot for the taxonomy and every chunk of products.
-    const columns = await db.transaction(
+    // One snapshot for the taxonomy, the products and the pairs.
+    const { taxonomy, loaded } = await db.transaction(
       async (tx) => {
-        const taxonomy = rowsOf<TaxonomyEntry & { kind: number }>(
-          await tx.execute(sql`SELECT kind, id, slug, name FROM (
-              SELECT 0 AS kind, id, slug, name, position FROM product_types
-              UNION ALL SELECT 1, id, slug, name, position FROM categories
-              UNION ALL SELECT 2, id, slug, name, position FROM sub_categories
-            ) taxonomy ORDER BY kind, position, name, id`),
-        );
-        const level = (kind: number) =>
-          new TaxonomyLevel(
-            taxonomy
-              .filter((entry) => Number(entry.kind) === kind)
-              .map((entry) => ({ id: Number(entry.id), slug: entry.slug, name: entry.name })),
-          );
-        const loaded = new ListingColumns(level(0), level(1), level(2));
-        // The attribute pairs in the database's order (its collation): their ints are that order.
-        const pairs = rowsOf<{ name: string; value: string }>(
-          await tx.execute(
-            sql`SELECT name, value FROM product_attributes GROUP BY name, value ORDER BY name, value`,
-          ),
-        );
-        loaded.addPairs(pairs.map(({ name, value }) => [name, value]));
-        loaded.pairOrder = pairs.map((_, pair) => pair);
-        const dictionary = JSON.stringify(
-          pairs.map(({ name, value }, pair) => ({ n: name, v: value, i: pair })),
-        );
-        // Every chunk planned for its own range: after five runs a prepared statement may switch to a
-        // generic plan, which cannot cost the range and reads the whole table.
+        await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${FULL_LOAD_STATEMENT_TIMEOUT_MS}`));
         await tx.execute(sql`SET LOCAL plan_cache_mode = force_custom_plan`);
-        const [bounds] = rowsOf<{ low: number | null; high: number | null }>(
-          await tx.execute(sql`SELECT min(id) AS low, max(id) AS high FROM products`),
-        );
-        const high = Number(bounds?.high ?? 0);
-        for (let from = Number(bounds?.low ?? 1); from <= high; from += FULL_LOAD_ID_RANGE) {
-          for (const row of await loadRange(tx, from, from + FULL_LOAD_ID_RANGE, dictionary)) {
-            loaded.put(row, false);
-          }
-        }
-        return loaded;
+        return { taxonomy: await readTaxonomy(tx), loaded: await readAllProducts(tx) };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    // Sorted once each here; later changes insert and remove.
-    const live = [...columns.liveSlots()];
-    columns.newest.reset(live);
-    columns.priceUp.reset(live);
-    columns.priceDown.reset(live);
+    const { products, pairs } = loaded;
+    const columns = new ListingColumns(
+      this.options,
+      new TaxonomyLevel(),
+      new TaxonomyLevel(),
+      new TaxonomyLevel(),
+    );
+    columns.applyTaxonomy(taxonomy);
+    // The pairs come in the database's order (its collation): their ints are that order.
+    columns.addPairs(pairs);
+    columns.pairOrder = pairs.map((_, pair) => pair);
+    columns.grow(Math.max(INITIAL_SLOTS, products.count));
+    const pairsOf = pairsByProduct(columns, products, pairs);
+    for (let at = 0; at < products.count; at += 1) {
+      columns.write(columns.tailSlot(), columns.valuesOf(products, at, pairsOf(at)));
+    }
+    const all = Int32Array.from({ length: columns.size }, (_, slot) => slot);
+    columns.newest.reset(all);
+    columns.priceUp.reset(all);
+    columns.priceDown.reset(all);
+    columns.cluster();
     this.columns = columns;
   }
 
-  async reloadProducts(db: Database, ids: readonly number[]): Promise<void> {
+  /**
+   * The taxonomy changed (names, slugs, positions, new entries), and these products: the
+   * dictionaries and the products only (a slot keeps its entries' ints across a rename or a move).
+   */
+  reloadTaxonomy(db: Database, ids: readonly number[]): Promise<void> {
+    return this.reloadChanges(db, ids, true);
+  }
+
+  reloadProducts(db: Database, ids: readonly number[]): Promise<void> {
+    return this.reloadChanges(db, ids, false);
+  }
+
+  private async reloadChanges(db: Database, ids: readonly number[], taxonomyChanged: boolean): Promise<void> {
     const columns = this.columns;
     if (!columns) return this.reloadAll(db);
-    const rows: ChangedRow[] = [];
-    for (let at = 0; at < ids.length; at += FULL_LOAD_ID_RANGE) {
-      rows.push(...(await loadChanged(db, ids.slice(at, at + FULL_LOAD_ID_RANGE))));
-    }
-    // A product under a type, category or sub-category made after the last full load.
-    if (!rows.every((row) => columns.knows(row))) return this.reloadAll(db);
-    const fresh = columns.unknownPairs(rows);
-    let order: number[] | null = null;
+    const { products, pairs } = await readProductsById(db, ids);
+    // Also when a product is under a taxonomy entry this index has not listed yet.
+    const levels = [
+      [columns.typeLevel, products.typeIds],
+      [columns.categoryLevel, products.categoryIds],
+      [columns.subCategoryLevel, products.subCategoryIds],
+    ] as const;
+    const unlisted = levels.some(([level, taxonomyIds]) => taxonomyIds.some((id) => !level.byId.has(id)));
+    const taxonomy = taxonomyChanged || unlisted ? await readTaxonomy(db) : null;
+    const fresh = pairs.filter((pair) => !columns.pairOfKey.has(pairKey(pair.name, pair.value)));
     if (fresh.length > 0) columns.addPairs(fresh);
+    let order: number[] | null = null;
     // Also when an earlier reload added pairs and then failed before ordering them.
     if (columns.pairOrder.length < columns.pairNames.length) order = await databaseOrder(db, columns);
     // From here on no await: a listing sees the products all before or all after.
+    if (taxonomy) columns.applyTaxonomy(taxonomy);
     if (order) columns.pairOrder = order;
-    const present = new Set(rows.map((row) => row.id));
-    for (const id of ids) {
-      const slot = columns.slotOfId.get(id);
-      if (slot !== undefined && !present.has(id)) columns.remove(slot);
-    }
-    for (const row of rows) {
-      const pairs = row.attributes.map(([name, value]) => columns.pairOfKey.get(pairKey(name, value)) ?? -1);
-      columns.put({ ...row, pairs }, true);
-    }
+    applyChanges(columns, ids, products, pairsByProduct(columns, products, pairs));
   }
 
   /** Whether the first full load has happened. */
@@ -516,14 +774,20 @@ export class CatalogueIndex implements CatalogueSubscriber {
       columns.pairCount,
       columns.pairPool,
       columns.matched,
+      columns.work,
+      columns.priceBits,
+      ...columns.flagBits,
+      ...columns.groupWork,
+      ...columns.groupMatched,
+      ...columns.pairBits.flatMap((bits) => (bits ? [bits] : [])),
     ];
     const bytes = arrays.reduce((sum, array) => sum + array.byteLength, 0);
-    return { products: columns.newest.length, bytes: bytes + columns.newest.length * 4 * 3 };
+    return { products: columns.live, bytes: bytes + columns.newest.length * 4 * 3 };
   }
 
   /**
-   * One listing: the total, the disjunctive facets and the page's ids, in one pass over the
-   * candidates and a walk of the order. Synchronous, so no change lands half-way through.
+   * One listing: the total, the disjunctive facets and the page's ids. Synchronous, so no change
+   * lands half-way through.
    */
   list(selection: ListingSelection, window: ListingWindow): ListingAnswer {
     const columns = this.columns;
@@ -533,141 +797,203 @@ export class CatalogueIndex implements CatalogueSubscriber {
     const groupNames = Object.keys(selection.attributes);
     const groupOfPair = new Int8Array(columns.pairNames.length).fill(-1);
     const groupOfName = new Int8Array(columns.nameIds.size).fill(-1);
+    const groupPairs: number[][] = [];
     for (const [group, name] of groupNames.entries()) {
-      let known = false;
+      const selected: number[] = [];
       for (const value of selection.attributes[name] ?? []) {
         const pair = columns.pairOfKey.get(pairKey(name, value));
         if (pair !== undefined && (columns.pairUses[pair] ?? 0) > 0) {
           groupOfPair[pair] = group;
-          known = true;
+          selected.push(pair);
         }
       }
       // A name none of whose values any product has: nothing can match (AND across names).
-      if (!known) return nothing();
+      if (selected.length === 0) return nothing();
+      groupPairs.push(selected);
       const nameId = columns.nameIds.get(name);
       if (nameId !== undefined) groupOfName[nameId] = group;
     }
-    const allGroups = (1 << groupNames.length) - 1;
 
-    // A taxonomy level unselected (ANY), or the position selected (an unknown slug matches nothing).
+    // A taxonomy level unselected (ANY), or the entry selected (an unknown slug matches nothing).
     const selectedIn = (level: TaxonomyLevel, slug: string | undefined) =>
       slug === undefined ? ANY_TAXONOMY : (level.bySlug.get(slug) ?? -1);
-    const typeWanted = selectedIn(columns.typeLevel, selection.type);
-    const categoryWanted = selectedIn(columns.categoryLevel, selection.category);
-    const subCategoryWanted = selectedIn(columns.subCategoryLevel, selection.subCategory);
 
     let required = LIVE;
     for (const flag of selection.flags) required |= LISTING_FLAGS[flag];
-    const priceMin = selection.priceMin ?? Number.NEGATIVE_INFINITY;
-    const priceMax = selection.priceMax ?? Number.POSITIVE_INFINITY;
-
-    const typeCounts = new Int32Array(columns.typeLevel.entries.length);
-    const categoryCounts = new Int32Array(columns.categoryLevel.entries.length);
-    const subCategoryCounts = new Int32Array(columns.subCategoryLevel.entries.length);
-    const pairCounts = new Int32Array(columns.pairNames.length);
-    this.stamp = this.stamp === 0xffffffff ? 1 : this.stamp + 1;
-    if (this.stamp === 1) columns.matched.fill(0);
-    const stamp = this.stamp;
-
-    // The candidates: every slot, or a search's ranked products (each once).
-    const ranked = selection.rankedIds;
-    let candidates: Int32Array | null = null;
-    if (ranked) {
-      const seen = new Set<number>();
-      for (const id of ranked) {
-        const slot = columns.slotOfId.get(id);
-        if (slot !== undefined) seen.add(slot);
-      }
-      candidates = Int32Array.from(seen);
-    }
-    const candidateCount = candidates ? candidates.length : columns.size;
-
     // For each pair, the group of its name (-1: its name is not selected).
     const groupOfPairName = new Int8Array(columns.pairNames.length);
     for (let pair = 0; pair < groupOfPairName.length; pair += 1) {
       groupOfPairName[pair] = groupOfName[columns.pairNameIds[pair] ?? 0] ?? -1;
     }
-    const totalCount = onePass({
+    const input: PassInput = {
       columns,
-      candidates,
-      candidateCount,
-      stamp,
+      candidates: null,
+      from: 0,
+      to: columns.size,
       required,
       supplier: selection.supplierId ?? -1,
       bySupplier: selection.supplierId !== undefined,
-      priceMin,
-      priceMax,
-      typeWanted,
-      categoryWanted,
-      subCategoryWanted,
+      priceMin: selection.priceMin ?? Number.NEGATIVE_INFINITY,
+      priceMax: selection.priceMax ?? Number.POSITIVE_INFINITY,
+      typeWanted: selectedIn(columns.typeLevel, selection.type),
+      categoryWanted: selectedIn(columns.categoryLevel, selection.category),
+      subCategoryWanted: selectedIn(columns.subCategoryLevel, selection.subCategory),
       groupOfPair,
       groupOfPairName,
-      allGroups,
-      typeCounts,
-      categoryCounts,
-      subCategoryCounts,
-      pairCounts,
-    });
+      allGroups: (1 << groupNames.length) - 1,
+      typeCounts: new Int32Array(columns.typeLevel.size),
+      categoryCounts: new Int32Array(columns.categoryLevel.size),
+      subCategoryCounts: new Int32Array(columns.subCategoryLevel.size),
+      pairCounts: new Int32Array(columns.pairNames.length),
+    };
+    columns.matched.fill(0, 0, wordsFor(columns.size));
+
+    // The candidates: a search's ranked products (each once), or the base by bitmaps and the tail.
+    const ranked = selection.rankedIds;
+    let totalCount = 0;
+    if (ranked) {
+      const seen = new Set<number>();
+      for (const id of ranked) {
+        const slot = columns.slotOfId.get(id);
+        if (slot >= 0) seen.add(slot);
+      }
+      const candidates = Int32Array.from(seen);
+      totalCount = onePass({ ...input, candidates, from: 0, to: candidates.length });
+    } else if (!columns.pairBitsIncomplete) {
+      totalCount = bitmapPass(input, groupPairs, selection);
+      totalCount += onePass({ ...input, from: columns.baseEnd, to: columns.size });
+    } else {
+      totalCount = onePass(input);
+    }
 
     return {
       totalCount,
       filters: {
-        productTypes: facetValues(columns.typeLevel, typeCounts),
-        productCategories: facetValues(columns.categoryLevel, categoryCounts),
-        productSubCategories: facetValues(columns.subCategoryLevel, subCategoryCounts),
-        attributes: attributeFacets(columns, pairCounts),
+        productTypes: facetValues(columns.typeLevel, input.typeCounts),
+        productCategories: facetValues(columns.categoryLevel, input.categoryCounts),
+        productSubCategories: facetValues(columns.subCategoryLevel, input.subCategoryCounts),
+        attributes: attributeFacets(columns, input.pairCounts),
       },
-      pageIds: this.page(columns, stamp, window, ranked),
+      pageIds: page(columns, totalCount, window, ranked),
     };
   }
+}
 
-  /** The matched products from offset to offset + limit in the window's order. */
-  private page(
-    columns: ListingColumns,
-    stamp: number,
-    window: ListingWindow,
-    ranked: readonly number[] | undefined,
-  ): number[] {
-    const { matched, ids: idOf } = columns;
-    const ids: number[] = [];
-    let skip = window.offset;
-    if (window.order === 'relevance') {
-      const seen = new Set<number>();
-      for (const id of ranked ?? []) {
-        const slot = columns.slotOfId.get(id);
-        if (slot === undefined || matched[slot] !== stamp || seen.has(slot)) continue;
-        seen.add(slot);
-        if (skip > 0) skip -= 1;
-        else if (ids.push(id) >= window.limit) break;
-      }
-      return ids;
+/**
+ * Applies changed products (read by id; an id not read is gone). A product whose taxonomy did not
+ * change is rewritten in its slot; one that moved, or a new one, goes to the tail. Past
+ * `bulkChanges` the permutations drop the changed slots and merge them back in one pass.
+ */
+function applyChanges(
+  columns: ListingColumns,
+  ids: readonly number[],
+  products: LoadedProducts,
+  pairsOf: (at: number) => Int32Array,
+): void {
+  const bulk = ids.length > columns.options.bulkChanges;
+  const orders = [columns.newest, columns.priceUp, columns.priceDown];
+  const gone = bulk ? new Uint8Array(columns.capacity) : null;
+  const added: number[] = [];
+  const present = new SlotsById();
+  for (let at = 0; at < products.count; at += 1) present.set(products.ids[at] ?? 0, at);
+  const unlink = (slot: number) => {
+    if (gone) gone[slot] = 1;
+    else for (const order of orders) order.remove(slot);
+  };
+  for (const id of ids) {
+    const slot = columns.slotOfId.get(id);
+    if (slot >= 0 && present.get(id) < 0) {
+      unlink(slot);
+      columns.kill(slot);
     }
-    const order =
-      window.order === 'low-to-high'
-        ? columns.priceUp.view()
-        : window.order === 'high-to-low'
-          ? columns.priceDown.view()
-          : columns.newest.view();
-    // Oldest first is newest walked backwards: the exact reverse of (created_at DESC, id DESC).
-    const backwards = window.order === 'oldest-to-newest';
-    const last = order.length - 1;
-    for (let at = 0; at <= last; at += 1) {
-      const slot = order[backwards ? last - at : at] ?? 0;
-      if (matched[slot] !== stamp) continue;
+  }
+  for (let at = 0; at < products.count; at += 1) {
+    const values = columns.valuesOf(products, at, pairsOf(at));
+    let slot = columns.slotOfId.get(values.id);
+    if (slot >= 0 && columns.sameCell(slot, values)) {
+      const keysChange = columns.created[slot] !== values.created || columns.prices[slot] !== values.price;
+      if (!keysChange) {
+        columns.write(slot, values);
+        continue;
+      }
+      unlink(slot);
+    } else {
+      if (slot >= 0) {
+        unlink(slot);
+        columns.kill(slot);
+      }
+      // A tail slot freed above may be taken again: marked gone, its old place leaves the orders.
+      slot = columns.tailSlot();
+    }
+    columns.write(slot, values);
+    if (gone) added.push(slot);
+    else for (const order of orders) order.insert(slot);
+  }
+  if (gone) for (const order of orders) order.replaceMany(gone, Int32Array.from(added));
+  if (columns.scattered) columns.cluster();
+}
+
+/** The matched products from offset to offset + limit in the window's order. */
+function page(
+  columns: ListingColumns,
+  totalCount: number,
+  window: ListingWindow,
+  ranked: readonly number[] | undefined,
+): number[] {
+  const { matched, ids: idOf } = columns;
+  const ids: number[] = [];
+  if (window.order === 'relevance') {
+    let skip = window.offset;
+    const seen = new Set<number>();
+    for (const id of ranked ?? []) {
+      const slot = columns.slotOfId.get(id);
+      if (slot < 0 || !hasBit(matched, slot) || seen.has(slot)) continue;
+      seen.add(slot);
       if (skip > 0) skip -= 1;
-      else if (ids.push(idOf[slot] ?? 0) >= window.limit) break;
+      else if (ids.push(id) >= window.limit) break;
     }
     return ids;
   }
+  const end = Math.min(totalCount, window.offset + window.limit);
+  if (window.offset >= end) return ids;
+  const order =
+    window.order === 'low-to-high'
+      ? columns.priceUp.view()
+      : window.order === 'high-to-low'
+        ? columns.priceDown.view()
+        : columns.newest.view();
+  // Oldest first is newest walked backwards: the exact reverse of (created_at DESC, id DESC).
+  const reversed = window.order === 'oldest-to-newest';
+  const last = order.length - 1;
+  const slotAt = (at: number) => order[reversed ? last - at : at] ?? 0;
+  // A deep page is walked from the far end: the walk is at most half the matches long.
+  if (end <= totalCount - window.offset) {
+    let skip = window.offset;
+    for (let at = 0; at <= last; at += 1) {
+      const slot = slotAt(at);
+      if (!hasBit(matched, slot)) continue;
+      if (skip > 0) skip -= 1;
+      else if (ids.push(idOf[slot] ?? 0) >= end - window.offset) break;
+    }
+    return ids;
+  }
+  let skip = totalCount - end;
+  for (let at = last; at >= 0; at -= 1) {
+    const slot = slotAt(at);
+    if (!hasBit(matched, slot)) continue;
+    if (skip > 0) skip -= 1;
+    else if (ids.push(idOf[slot] ?? 0) >= end - window.offset) break;
+  }
+  return ids.reverse();
 }
 
 /** What one listing's pass reads and writes (ANY_TAXONOMY: that level is not selected). */
 interface PassInput {
   columns: ListingColumns;
-  /** The slots to visit (a search's), or null: every slot below candidateCount. */
+  /** The slots to visit (a search's) from `from` to `to`, or null: the slots from `from` to `to`. */
   candidates: Int32Array | null;
-  candidateCount: number;
-  stamp: number;
+  from: number;
+  to: number;
   required: number;
   supplier: number;
   bySupplier: boolean;
@@ -693,12 +1019,11 @@ const FAILED_CATEGORY = 2;
 const FAILED_SUB_CATEGORY = 3;
 
 /**
- * The pass: counts the facets and stamps the matches; answers the total. A function of its own,
- * kept small and called with one shape, so V8 keeps it optimized (inside `list` it was
- * deoptimized after every loop, on the code that follows it).
+ * The pass slot by slot: counts the facets and sets the matches' bits; answers the total. A
+ * function of its own, kept small and called with one shape, so V8 keeps it optimized.
  */
 function onePass(input: PassInput): number {
-  const { candidates, candidateCount, stamp, required, supplier, bySupplier, priceMin, priceMax } = input;
+  const { candidates, from, to, required, supplier, bySupplier, priceMin, priceMax } = input;
   const { typeWanted, categoryWanted, subCategoryWanted, groupOfPair, groupOfPairName, allGroups } = input;
   const { typeCounts, categoryCounts, subCategoryCounts, pairCounts } = input;
   const {
@@ -717,7 +1042,7 @@ function onePass(input: PassInput): number {
   const anyCategory = categoryWanted === ANY_TAXONOMY;
   const anySubCategory = subCategoryWanted === ANY_TAXONOMY;
   let totalCount = 0;
-  for (let k = 0; k < candidateCount; k += 1) {
+  for (let k = from; k < to; k += 1) {
     const slot = candidates === null ? k : (candidates[k] ?? 0);
     if (((flags[slot] ?? 0) & required) !== required) continue;
     if (bySupplier && suppliers[slot] !== supplier) continue;
@@ -755,7 +1080,7 @@ function onePass(input: PassInput): number {
       if (missing !== 0 && (fails !== 0 || (missing & (missing - 1)) !== 0)) continue;
     }
     if (fails === 0 && missing === 0) {
-      matched[slot] = stamp;
+      matched[slot >>> 5] = (matched[slot >>> 5] ?? 0) | (1 << (slot & 31));
       totalCount += 1;
       typeCounts[type] = (typeCounts[type] ?? 0) + 1;
       categoryCounts[category] = (categoryCounts[category] ?? 0) + 1;
@@ -782,10 +1107,142 @@ function onePass(input: PassInput): number {
   return totalCount;
 }
 
+/** The slots whose price is within the bounds, as a bitmap (from the price order: two binary searches). */
+function priceBitmap(columns: ListingColumns, priceMin: number, priceMax: number): Uint32Array {
+  const bits = columns.priceBits;
+  bits.fill(0, 0, wordsFor(columns.size));
+  const order = columns.priceUp.view();
+  const prices = columns.prices;
+  const firstNotBelow = (bound: number, inclusive: boolean) => {
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const price = prices[order[middle] ?? 0] ?? 0;
+      if (price < bound || (inclusive && price === bound)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  const from = firstNotBelow(priceMin, false);
+  const to = firstNotBelow(priceMax, true);
+  for (let at = from; at < to; at += 1) setBit(bits, order[at] ?? 0);
+  return bits;
+}
+
+/**
+ * The base by bitmaps: per word, the AND of the required flags, the price bitmap (the supplier
+ * bit by bit) and each selected group's OR of pairs; per cell (a slot range), its count added to
+ * the total and every taxonomy facet when it passes the three levels, to the failing level's
+ * facet when it fails one; then each pair's facet as the popcount of its bitmap AND the matches
+ * (or, for a selected name, AND the products failing only that name).
+ */
+function bitmapPass(input: PassInput, groupPairs: readonly number[][], selection: ListingSelection): number {
+  const { columns, required, typeWanted, categoryWanted, subCategoryWanted } = input;
+  const { typeCounts, categoryCounts, subCategoryCounts, pairCounts } = input;
+  const flagMaps = columns.flagBits.filter((_, bit) => (required & (1 << bit)) !== 0);
+  const priced = selection.priceMin !== undefined || selection.priceMax !== undefined;
+  const prices = priced ? priceBitmap(columns, input.priceMin, input.priceMax) : null;
+  const groups = groupPairs.map((pairs) => pairs.flatMap((pair) => columns.pairBits[pair] ?? []));
+  const groupCount = groups.length;
+  const scratch = groups.map((_, group) => columns.groupBitmaps(group));
+  const { work, matched, suppliers } = columns;
+  const values = new Int32Array(groupCount);
+
+  /** W for the words of [from, to): `withGroups` also fills each group's "all but this group". */
+  const compute = (from: number, to: number, withGroups: boolean) => {
+    const lastWord = (to - 1) >>> 5;
+    for (let word = from >>> 5; word <= lastWord; word += 1) {
+      let base = 0xffffffff;
+      for (const bits of flagMaps) base &= bits[word] ?? 0;
+      if (prices) base &= prices[word] ?? 0;
+      if (input.bySupplier && base !== 0) {
+        for (let bit = 0; bit < 32; bit += 1) {
+          if (base & (1 << bit) && suppliers[(word << 5) + bit] !== input.supplier) base &= ~(1 << bit);
+        }
+      }
+      let all = base;
+      for (let group = 0; group < groupCount; group += 1) {
+        let any = 0;
+        for (const bits of groups[group] ?? []) any |= bits[word] ?? 0;
+        values[group] = any;
+        all &= any;
+      }
+      work[word] = all;
+      if (!withGroups) continue;
+      for (let group = 0; group < groupCount; group += 1) {
+        let others = base;
+        for (let other = 0; other < groupCount; other += 1) if (other !== group) others &= values[other] ?? 0;
+        const target = scratch[group]?.work;
+        if (target) target[word] = others;
+      }
+    }
+  };
+
+  let totalCount = 0;
+  let spanFrom = Number.POSITIVE_INFINITY;
+  let spanTo = 0;
+  const cells = columns.cellStart.length;
+  // Passing cells first fill the groups' scratch; their words are cleared over the passing span.
+  const passing: number[] = [];
+  for (let cell = 0; cell < cells; cell += 1) {
+    const start = columns.cellStart[cell] ?? 0;
+    const end = columns.cellEnd[cell] ?? 0;
+    if (end <= start) continue;
+    const type = columns.cellType[cell] ?? 0;
+    const category = columns.cellCategory[cell] ?? 0;
+    const subCategory = columns.cellSubCategory[cell] ?? 0;
+    const typeFails = typeWanted !== ANY_TAXONOMY && type !== typeWanted;
+    const categoryFails = categoryWanted !== ANY_TAXONOMY && category !== categoryWanted;
+    const subCategoryFails = subCategoryWanted !== ANY_TAXONOMY && subCategory !== subCategoryWanted;
+    const fails = Number(typeFails) + Number(categoryFails) + Number(subCategoryFails);
+    if (fails > 1) continue;
+    compute(start, end, fails === 0 && groupCount > 0);
+    const count = countRange(work, start, end);
+    if (fails === 1) {
+      if (typeFails) typeCounts[type] = (typeCounts[type] ?? 0) + count;
+      else if (categoryFails) categoryCounts[category] = (categoryCounts[category] ?? 0) + count;
+      else subCategoryCounts[subCategory] = (subCategoryCounts[subCategory] ?? 0) + count;
+      continue;
+    }
+    totalCount += count;
+    typeCounts[type] = (typeCounts[type] ?? 0) + count;
+    categoryCounts[category] = (categoryCounts[category] ?? 0) + count;
+    subCategoryCounts[subCategory] = (subCategoryCounts[subCategory] ?? 0) + count;
+    copyRange(matched, work, start, end);
+    passing.push(cell);
+    spanFrom = Math.min(spanFrom, start >>> 5);
+    spanTo = Math.max(spanTo, ((end - 1) >>> 5) + 1);
+  }
+  if (passing.length === 0) return totalCount;
+  // The groups' "fails only this group" sets over the passing cells (their scratch is cleared first).
+  for (const { matched: failsOnly } of scratch) failsOnly.fill(0, spanFrom, spanTo);
+  for (const cell of passing) {
+    const start = columns.cellStart[cell] ?? 0;
+    const end = columns.cellEnd[cell] ?? 0;
+    for (const { work: others, matched: failsOnly } of scratch) copyRange(failsOnly, others, start, end);
+  }
+  const groupOfPairName = input.groupOfPairName;
+  for (let pair = 0; pair < pairCounts.length; pair += 1) {
+    const bits = columns.pairBits[pair];
+    if (!bits || (columns.pairUses[pair] ?? 0) === 0) continue;
+    const group = groupOfPairName[pair] ?? -1;
+    const against = group < 0 ? matched : (scratch[group]?.matched ?? matched);
+    pairCounts[pair] = (pairCounts[pair] ?? 0) + countAnd(against, bits, spanFrom, spanTo);
+  }
+  return totalCount;
+}
+
 const facetValues = (level: TaxonomyLevel, counts: Int32Array): FacetValue[] =>
-  level.entries.flatMap((entry, index) =>
+  level.order.flatMap((index) =>
     (counts[index] ?? 0) > 0
-      ? [{ slug: entry.slug, name: entry.name, products_count: counts[index] ?? 0 }]
+      ? [
+          {
+            slug: level.slugs[index] ?? '',
+            name: level.names[index] ?? '',
+            products_count: counts[index] ?? 0,
+          },
+        ]
       : [],
   );
 

@@ -53,6 +53,40 @@ export class SortedSlots {
     this.count += 1;
   }
 
+  /**
+   * Many changes at once (a bulk statement): drops the slots marked in `gone` and merges in
+   * `added` (sorted here), one pass instead of a binary-search insert and a move per slot. A slot
+   * both gone and added is a changed product: its old place goes, its new one comes.
+   */
+  replaceMany(gone: Uint8Array, added: Int32Array): void {
+    const incoming = Int32Array.from(added).sort(this.order);
+    const merged = new Int32Array(Math.max(this.slots.length, (this.count + incoming.length) * 2));
+    let size = 0;
+    let next = 0;
+    for (let at = 0; at < this.count; at += 1) {
+      const slot = this.slots[at] ?? 0;
+      if (gone[slot] === 1) continue;
+      while (next < incoming.length && this.order(incoming[next] ?? 0, slot) < 0) {
+        merged[size] = incoming[next] ?? 0;
+        size += 1;
+        next += 1;
+      }
+      merged[size] = slot;
+      size += 1;
+    }
+    for (; next < incoming.length; next += 1) {
+      merged[size] = incoming[next] ?? 0;
+      size += 1;
+    }
+    this.slots = merged;
+    this.count = size;
+  }
+
+  /** The slots renumbered (the index moved its products): same order, `slotOf[old]` for each. */
+  remap(slotOf: Int32Array): void {
+    for (let at = 0; at < this.count; at += 1) this.slots[at] = slotOf[this.slots[at] ?? 0] ?? 0;
+  }
+
   /** Removes `slot`, found by its current column values. */
   remove(slot: number): void {
     const at = this.firstNotBefore(slot);
