@@ -37,7 +37,8 @@ import {
   DEFAULT_RATE_LIMITS,
   type RateLimits,
   rateLimitSettings,
-  trustedProxyHops,
+  type TrustProxy,
+  trustedProxies,
 } from './hooks/rateLimits';
 import { rejectNulCharacters } from './hooks/rejectNulCharacters';
 import { addressRoutes } from './modules/addresses/routes';
@@ -99,10 +100,11 @@ export interface BuildAppOptions {
   site?: SiteOptions;
   logger?: FastifyServerOptions['logger'];
   /**
-   * Proxy hops in front of the server (TRUST_PROXY; default 0): the client IP is taken that many
-   * entries from the end of X-Forwarded-For. Sign-in throttling and rate limits key on it.
+   * TRUST_PROXY (default 0): proxy hops in front of the server, or the proxies' addresses and
+   * ranges (hooks/rateLimits.ts, TrustProxy). Sign-in throttling and rate limits key on the client
+   * IP it gives.
    */
-  trustProxy?: number;
+  trustProxy?: TrustProxy;
   /** Limits of the anonymous writes and probes (defaults in hooks/rateLimits.ts; tests lower them). */
   rateLimits?: Partial<RateLimits>;
   /** Sign-in settings; every field has a production default (tests lower the costs). */
@@ -191,7 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     http: httpServerOptions(connections),
     keepAliveTimeout: connections.keepAliveTimeoutMs,
     requestTimeout: connections.requestTimeoutMs,
-    trustProxy: trustedProxyHops(options.trustProxy ?? 0),
+    trustProxy: trustedProxies(options.trustProxy ?? 0),
     bodyLimit: BODY_LIMIT_BYTES,
     // Report every offending field at once, not just the first one ajv meets.
     ajv: { customOptions: { allErrors: true } },

@@ -1,10 +1,16 @@
 /** Everything the backend reads from the environment, read in one place. */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { RemoteName } from '@shop/contract';
 import { REMOTE_NAMES } from '@shop/contract/schemas/remotes';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './connectionLimits';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts';
-import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimits } from './hooks/rateLimits';
+import {
+  DEFAULT_RATE_LIMITS,
+  type RateLimitName,
+  type RateLimits,
+  type TrustProxy,
+} from './hooks/rateLimits';
 import type { OverridePolicy } from './modules/remotes/overrides';
 import { isRemoteName } from './modules/remotes/releaseStore';
 import { type CanaryAbortRule, DEFAULT_CANARY_ABORT } from './modules/remotes/reports';
@@ -98,11 +104,11 @@ export interface Config {
   publicUrl: string;
   mailFrom: string;
   /**
-   * TRUST_PROXY: how many proxies in front of the server append to X-Forwarded-For (0: none, the
-   * client IP is the socket's). The client IP is taken that many hops back, so entries a client
-   * writes itself are never believed; sign-in throttling and rate limits key on it.
+   * TRUST_PROXY: who is believed about the client's address (X-Forwarded-For), as a number of
+   * proxy hops or a list of proxy addresses (hooks/rateLimits.ts, TrustProxy). Sign-in throttling
+   * and rate limits key on the client IP it gives.
    */
-  trustProxy: number;
+  trustProxy: TrustProxy;
   /** Also SHOP_EMAIL (checkout.shopEmail), the Reply-To of every mail. */
   checkout: CheckoutSettings;
   /** PostgreSQL waits (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS) and pool size (DB_POOL_SIZE). */
@@ -144,14 +150,33 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
 /** The most proxy hops TRUST_PROXY may name; more is a typo, not a topology. */
 export const MAX_TRUST_PROXY_HOPS = 10;
 
-function trustProxyHopsOf(value: string | undefined): number {
+/** proxy-addr's names for whole ranges, which Fastify's trustProxy takes in a list too. */
+const TRUST_PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, or a CIDR range narrower than everything (`/0` would let any client name its IP). */
+function isProxyAddress(entry: string): boolean {
+  if (TRUST_PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: a number of hops (`0` to MAX_TRUST_PROXY_HOPS), or a comma-separated list of proxy
+ * addresses and CIDR ranges (`10.0.0.2,172.18.0.0/16`). Anything else stops the start.
+ */
+function trustProxyOf(value: string | undefined): TrustProxy {
   if (value === undefined || value === '') return 0;
-  const hops = Number(value);
-  if (!/^\d+$/.test(value) || hops > MAX_TRUST_PROXY_HOPS)
+  if (/^\d+$/.test(value) && Number(value) <= MAX_TRUST_PROXY_HOPS) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined)
     throw new Error(
-      `TRUST_PROXY must be the number of proxies in front of the server, 0 to ${MAX_TRUST_PROXY_HOPS} (0: none; 1: one gateway, as in docker-compose.yml), got "${value}"`,
+      `TRUST_PROXY must be the number of proxies in front of the server, 0 to ${MAX_TRUST_PROXY_HOPS} (0: none; 1: one gateway, as in docker-compose.yml), or a comma-separated list of the proxies' addresses and CIDR ranges (like 10.0.0.2,172.18.0.0/16; loopback, linklocal and uniquelocal name those ranges), got "${value}"${entries.length > 1 ? ` ("${wrong}" is neither)` : ''}`,
     );
-  return hops;
+  return entries;
 }
 
 /** A VAT percent: 0 up to 100, at most two decimals. */
@@ -220,7 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: env.OUTBOX_DIR ? path.resolve(env.OUTBOX_DIR) : DEFAULT_OUTBOX_DIR,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     mailFrom: env.MAIL_FROM || 'Gifts That Speak <no-reply@localhost>',
-    trustProxy: trustProxyHopsOf(env.TRUST_PROXY),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     checkout: checkoutSettings(env),
     databaseTimeouts: {
       connectMs: positiveInt(

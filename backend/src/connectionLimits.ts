@@ -5,7 +5,7 @@
  * busy, and the server can neither accept a shopper nor open a file (EMFILE, then 500s).
  *
  * The per-address cap counts the socket's peer. Behind a gateway every socket comes from the
- * gateway, so the cap is off by default there (TRUST_PROXY hops > 0) and the gateway limits
+ * gateway, so the cap is off by default there (TRUST_PROXY set) and the gateway limits
  * connections per client instead (nginx: limit_conn).
  */
 import { readFileSync } from 'node:fs';

@@ -2,8 +2,8 @@
  * Rate limits of the anonymous writes and probes (sign-up, express guest, wishlist sign-up, the
  * e-mail probe, forgot-password, contact form, notify-me, product questions, the logged search
  * suggestions): @fastify/rate-limit with its counters in PostgreSQL (services/rateLimitCounters.ts),
- * so every API instance on the database shares them. Each limit counts per client IP (from the
- * trusted proxy hops, see config.ts; an IPv6 client by its /64) and per limit name, in a window.
+ * so every API instance on the database shares them. Each limit counts per client IP (as TRUST_PROXY
+ * says, see TrustProxy below; an IPv6 client by its /64) and per limit name, in a window.
  * A route opts in with `config: {rateLimit: limitOf(rateLimits, '<name>')}`; over the limit it
  * answers 429 TOO_MANY_REQUESTS in the envelope with Retry-After. A failing counter (the database)
  * fails the request through the app's error handler, never lets it through unlimited.
@@ -62,14 +62,28 @@ export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
 export type RateLimits = Record<RateLimitName, WindowLimit>;
 
 /**
- * Fastify's `trustProxy` for `hops` proxies in front of the server: the client IP is the entry
- * `hops` places from the end of X-Forwarded-For (what the outermost trusted proxy saw), so entries
- * a client writes itself are never read. Fastify 5.12 takes a plain number as "trust nothing" (it
- * cannot check the peer), hence this function; the peer is not checked here either, so the
- * server must be reachable only through those proxies (docker-compose publishes only the gateway).
+ * Who is believed about the client's address (TRUST_PROXY), in one of two forms:
+ * - a number of proxy hops (0: none, the client IP is the socket's peer): the client IP is the
+ *   entry that many places from the end of X-Forwarded-For (what the outermost trusted proxy saw),
+ *   so entries a client writes itself are never read. The peer is not checked, so the server
+ *   must be reachable only through those proxies (docker-compose publishes only the gateway);
+ * - a list of the proxies' addresses and CIDR ranges (proxy-addr's `loopback`, `linklocal`,
+ *   `uniquelocal` too): from the peer back through X-Forwarded-For, every address in the list is
+ *   a proxy and the first one that is not is the client. A peer outside the list is the client
+ *   itself, whatever it writes, so the server may be reachable directly as well.
  */
-export function trustedProxyHops(hops: number): false | ((address: string, hop: number) => boolean) {
-  return hops > 0 ? (_address, hop) => hop < hops : false;
+export type TrustProxy = number | readonly string[];
+
+/**
+ * Fastify's `trustProxy` for a TrustProxy. Fastify 5.12 takes a plain number as "trust nothing"
+ * (it cannot check the peer), hence the hop-counting function; a list it compiles with proxy-addr.
+ * `request.ip`, which the limits and the sign-in throttle key on, then follows the same rule.
+ */
+export function trustedProxies(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return [...trust];
+  return trust > 0 ? (_address, hop) => hop < trust : false;
 }
 
 /** The client as the limits (and the sign-in throttle) count it. */
