@@ -52,6 +52,8 @@ export const TAXONOMY_RANK = 0.01;
  * is worth: summing ts_rank from the postings pays when they are fewer than this many per candidate.
  */
 const SUM_STEPS_PER_DOCUMENT = 16;
+/** productsOf sorts what it found below 1 / READ_BACK_SHARE of the ids; above, it reads the marks back in id order. */
+const READ_BACK_SHARE = 16;
 /** Products read per query while loading: a million rows never sit in memory as objects at once. */
 const LOAD_BATCH = 20_000;
 /** The overlay of changed products is folded into the base past this share of the catalogue… */
@@ -674,13 +676,15 @@ export class SearchIndex implements CatalogueSubscriber {
       this.postingCount(items.flatMap((item) => item.lexemes)) <= candidates.length * SUM_STEPS_PER_DOCUMENT
         ? this.sumEntries(items)
         : -1;
+    // Imported functions called per product are read once (an import is a getter once compiled).
+    const sumRank = anyWordRank;
     for (let index = 0; index < candidates.length; index++) {
       const id = candidates[index] ?? 0;
       let rank: number;
       if (summed >= 0 && this.inBase(id)) {
         // No entry matched: found by its taxonomy alone.
         if (this.summed[id] !== summed) rank = -1;
-        else rank = anyWordRank(this.sums[id] ?? 0, items.length);
+        else rank = sumRank(this.sums[id] ?? 0, items.length);
       } else {
         const matches = scratch.fill(this.documentOf(id), items);
         if (!anyWord) rank = rankEveryWord(matches);
@@ -710,6 +714,7 @@ export class SearchIndex implements CatalogueSubscriber {
     const mark = ++this.generation;
     const { summed, sums, replaced } = this;
     const { start, ids, weights } = this.lexemePostings;
+    const add = addEntry;
     for (const item of items) {
       for (const lexeme of item.lexemes) {
         const to = start[lexeme + 1] ?? 0;
@@ -718,10 +723,10 @@ export class SearchIndex implements CatalogueSubscriber {
           if (replaced[id] === 1) continue;
           const weight = weights[k] ?? 0;
           if (summed[id] === mark) {
-            sums[id] = addEntry(sums[id] ?? 0, weight);
+            sums[id] = add(sums[id] ?? 0, weight);
           } else {
             summed[id] = mark;
-            sums[id] = addEntry(0, weight);
+            sums[id] = add(0, weight);
           }
         }
       }
@@ -1001,23 +1006,42 @@ export class SearchIndex implements CatalogueSubscriber {
     const { stamp } = this.scratch();
     const mark = ++this.generation;
     let count = 0;
-    const take = (id: number) => {
-      if (stamp[id] === mark) return;
-      stamp[id] = mark;
-      count++;
-    };
+    const { capacity, live, replaced, subCategoryOf, lineOf } = this;
     if (plan.named) {
-      for (let id = 0; id < this.capacity; id++) {
-        if (this.live[id] === 1 && this.inTaxonomy(id, plan)) take(id);
+      const { subCategories, lines } = plan;
+      for (let id = 0; id < capacity; id++) {
+        if (live[id] !== 1) continue;
+        if (subCategories[subCategoryOf[id] ?? 0] === 1 || lines[lineOf[id] ?? 0] === 1) {
+          stamp[id] = mark;
+          count++;
+        }
       }
     }
+    // Without the taxonomy, few products are found, and often in order (one lexeme): kept as
+    // found, sorted only when needed, instead of read back from the marks over every id.
+    const listed = plan.named ? undefined : new IntList(64);
+    let ordered = plan.lexemes.length <= 1;
     const { start, ids } = this.lexemePostings;
     for (const lexeme of plan.lexemes) {
-      for (let k = start[lexeme] ?? 0; k < (start[lexeme + 1] ?? 0); k++) {
+      const to = start[lexeme + 1] ?? 0;
+      for (let k = start[lexeme] ?? 0; k < to; k++) {
         const id = ids[k] ?? 0;
-        if (this.replaced[id] !== 1) take(id);
+        if (replaced[id] === 1 || stamp[id] === mark) continue;
+        stamp[id] = mark;
+        count++;
+        listed?.push(id);
       }
-      for (const id of this.overlayLexemes.get(lexeme) ?? []) take(id);
+      for (const id of this.overlayLexemes.get(lexeme) ?? []) {
+        if (stamp[id] === mark) continue;
+        stamp[id] = mark;
+        count++;
+        listed?.push(id);
+        ordered = false;
+      }
+    }
+    if (listed && (ordered || count * READ_BACK_SHARE < capacity)) {
+      const found = listed.toArray();
+      return ordered ? found : found.sort();
     }
     // Read back in id order from the marks: no sort.
     const found = new Int32Array(count);
@@ -1150,26 +1174,72 @@ class MatchScratch {
 
 /**
  * Ids (ascending) by rank descending, then id ascending, at most SEARCH_CANDIDATES_MAX. Ranks
- * repeat a lot (the same words in the same places), so ids are grouped per distinct rank, the
- * distinct ranks sorted natively, and each group read out in its (ascending) id order.
+ * repeat a lot (the same words in the same places), so each id gets its rank's class (a table of
+ * the distinct ranks, open addressing on the rank's bits), the classes are sorted, and a counting
+ * pass lays the ids out class by class, each class in its (ascending) id order.
  */
 function bestFirst(ids: ArrayLike<number>, ranks: Float64Array): number[] {
-  const groups = new Map<number, number[]>();
-  for (let index = 0; index < ids.length; index++) {
-    const rank = ranks[index] ?? 0;
-    const group = groups.get(rank);
-    if (group) group.push(ids[index] ?? 0);
-    else groups.set(rank, [ids[index] ?? 0]);
-  }
-  const distinct = Float64Array.from(groups.keys()).sort().reverse();
-  const best: number[] = [];
-  for (const rank of distinct) {
-    for (const id of groups.get(rank) ?? []) {
-      if (best.length === SEARCH_CANDIDATES_MAX) return best;
-      best.push(id);
+  const count = ids.length;
+  const classOf = new Int32Array(count);
+  const distinct: number[] = [];
+  let slots = new Int32Array(RANK_SLOTS_MIN).fill(-1);
+  for (let index = 0; index < count; index++) {
+    // + 0: -0 and 0 are one rank.
+    const rank = (ranks[index] ?? 0) + 0;
+    let mask = slots.length - 1;
+    let slot = rankHash(rank) & mask;
+    let found = slots[slot] ?? -1;
+    while (found >= 0 && distinct[found] !== rank) {
+      slot = (slot + 1) & mask;
+      found = slots[slot] ?? -1;
     }
+    if (found < 0) {
+      found = distinct.length;
+      distinct.push(rank);
+      slots[slot] = found;
+      if (distinct.length * 2 > slots.length) {
+        slots = new Int32Array(slots.length * 2).fill(-1);
+        mask = slots.length - 1;
+        distinct.forEach((known, at) => {
+          let free = rankHash(known) & mask;
+          while ((slots[free] ?? -1) >= 0) free = (free + 1) & mask;
+          slots[free] = at;
+        });
+      }
+    }
+    classOf[index] = found;
+  }
+  // Classes by rank descending; start[c]: where class c's ids begin in the answer.
+  const order = distinct.map((_, at) => at).sort((a, b) => (distinct[b] ?? 0) - (distinct[a] ?? 0));
+  const sizes = new Int32Array(distinct.length);
+  for (let index = 0; index < count; index++) {
+    const rankClass = classOf[index] ?? 0;
+    sizes[rankClass] = (sizes[rankClass] ?? 0) + 1;
+  }
+  const start = new Int32Array(distinct.length);
+  let at = 0;
+  for (const rankClass of order) {
+    start[rankClass] = at;
+    at += sizes[rankClass] ?? 0;
+  }
+  const best = new Array<number>(Math.min(count, SEARCH_CANDIDATES_MAX));
+  for (let index = 0; index < count; index++) {
+    const rankClass = classOf[index] ?? 0;
+    const position = start[rankClass] ?? 0;
+    start[rankClass] = position + 1;
+    if (position < best.length) best[position] = ids[index] ?? 0;
   }
   return best;
+}
+
+/** Starting size of bestFirst's table of distinct ranks (a power of two). */
+const RANK_SLOTS_MIN = 256;
+const rankBits = new Float64Array(1);
+const rankWords = new Uint32Array(rankBits.buffer);
+/** A hash of a rank's 64 bits. */
+function rankHash(rank: number): number {
+  rankBits[0] = rank;
+  return Math.imul((rankWords[0] ?? 0) ^ Math.imul(rankWords[1] ?? 0, 0x9e3779b1), 0x85ebca6b) >>> 0;
 }
 
 const indexes = new WeakMap<CatalogueFeed, SearchIndex>();
