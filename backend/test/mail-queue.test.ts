@@ -17,6 +17,7 @@ import { buildApp } from '../src/app';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { migrate, rowsOf } from '../src/db/migrate';
 import { mailQueue } from '../src/db/schema';
+import { runHousekeeping } from '../src/services/housekeeping';
 import { Mailer } from '../src/services/mailer';
 import type { MailMessage, MailQueueSettings, MailSenderLog } from '../src/services/mailQueue';
 import { createMember, createTestApp, dataOf, type TestContext, targets } from './db';
@@ -184,6 +185,42 @@ describe.each(targets)('the mail queue on %s', (target) => {
     }, 'the reset mail to be sent');
     expect(receiver.received.filter((received) => received.to.includes(email))).toHaveLength(1);
     expect(receiver.received.at(-1)?.data).toContain('reset-password/');
+  });
+
+  it('is pruned by housekeeping: sent mails after 7 days, failed ones after 30, mail still to send never', async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const row = (recipient: string, status: 'queued' | 'sent' | 'failed', days: number) => ({
+      recipient,
+      subject: 'Old mail',
+      status,
+      createdAt: daysAgo(days),
+      lastAttemptAt: daysAgo(days),
+      nextAttemptAt: daysAgo(days),
+      sentAt: status === 'sent' ? daysAgo(days) : null,
+    });
+    await ctx.database.db
+      .insert(mailQueue)
+      .values([
+        row('sent-8-days@example.com', 'sent', 8),
+        row('sent-6-days@example.com', 'sent', 6),
+        row('failed-31-days@example.com', 'failed', 31),
+        row('failed-29-days@example.com', 'failed', 29),
+        row('queued-40-days@example.com', 'queued', 40),
+      ]);
+    // Out of the senders' way: the queued one would be sent at once otherwise.
+    await ctx.app.mailer.close();
+    const deleted = await runHousekeeping(ctx.database.db);
+    expect(deleted?.['old mails']).toBe(2);
+    const left = (await queueRows(ctx.database)).map((mail) => mail.recipient);
+    expect(left).not.toContain('sent-8-days@example.com');
+    expect(left).not.toContain('failed-31-days@example.com');
+    expect(left).toEqual(
+      expect.arrayContaining([
+        'sent-6-days@example.com',
+        'failed-29-days@example.com',
+        'queued-40-days@example.com',
+      ]),
+    );
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * The scheduled clean-up of rows that only grow: idempotency keys past their day, expired sign-in
  * tokens (buyers' and admins'), expired password-reset links, ended abuse counters, old remote
- * load counts, expired remote overrides, the catalogue's change feed past its retention and the
- * picture renditions of items that are gone. Every API instance runs the schedule; a
- * transaction-scoped advisory lock lets one of them work at a time and the others skip that round.
+ * load counts, expired remote overrides, the catalogue's change feed past its retention, the
+ * picture renditions of items that are gone, and the mail queue's sent and failed rows past
+ * theirs. Every API instance runs the schedule; a transaction-scoped advisory lock lets one of
+ * them work at a time and the others skip that round.
  * Deletes go in batches, each well inside the statement timeout.
  * A failed round (the database away) is logged and the next one tries again.
  */
@@ -13,6 +14,7 @@ import { rowsOf } from '../db/migrate';
 import { CATALOGUE_CHANGES_EXPIRED } from '../modules/products/catalogueFeed';
 import { IDEMPOTENCY_TTL_HOURS } from './idempotency';
 import { RENDITIONS_OF_GONE_ITEMS } from './imageRenditions';
+import { MAIL_QUEUE_EXPIRED } from './mailQueue';
 import { pruneExpiredCounters } from './rateLimitCounters';
 
 /** Any fixed number; the same for every instance on one database (the migrator uses another). */
@@ -88,6 +90,7 @@ export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
     name: 'picture renditions of gone items',
     run: (db) => deleteInBatches(db, 'image_renditions', RENDITIONS_OF_GONE_ITEMS),
   },
+  { name: 'old mails', run: (db) => deleteInBatches(db, 'mail_queue', MAIL_QUEUE_EXPIRED) },
 ];
 
 /**

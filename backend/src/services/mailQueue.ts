@@ -83,6 +83,15 @@ export const DEFAULT_MAIL_QUEUE_SETTINGS: MailQueueSettings = {
   outageBackoffMaxMs: 10_000,
 };
 
+/** A sent mail's row (its bodies already cleared) is kept this long, then housekeeping deletes it. */
+export const MAIL_SENT_KEPT_DAYS = 7;
+/** A failed mail is kept this long for operators to look into (and queue again), then deleted. */
+export const MAIL_FAILED_KEPT_DAYS = 30;
+/** The rows housekeeping deletes (services/housekeeping.ts); mail still to be sent is never among them. */
+export const MAIL_QUEUE_EXPIRED = sql.raw(
+  `(status = 'sent' AND sent_at < now() - interval '${MAIL_SENT_KEPT_DAYS} days') OR (status = 'failed' AND last_attempt_at < now() - interval '${MAIL_FAILED_KEPT_DAYS} days')`,
+);
+
 /** The wait after `attempts` failed attempts: firstDelayMs · 2^(attempts − 1), at most maxDelayMs. */
 export function retryDelayMs(policy: MailRetryPolicy, attempts: number): number {
   return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.max(0, attempts - 1));
