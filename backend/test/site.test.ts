@@ -4,8 +4,11 @@ import path from 'node:path';
 import {
   imagePreload,
   inlineRegistry,
+  lowPriorityScripts,
   manifestExposes,
+  paintFirst,
   preloadLinks,
+  SHELL_START_WAIT_MS,
   scriptJson,
 } from '../src/delivery/site';
 import { createTestApp, dataOf, type TestContext, targets } from './db';
@@ -207,14 +210,38 @@ describe.each(targets)('site delivery on %s', (target) => {
   });
 
   it("preloads the files of the modules the page mounts, from the remote's manifest", async () => {
+    // The home page is painted by the server: its scripts wait behind its picture (low priority).
     const home = (await get('/')).body;
     expect(home).toContain('<link rel="preload" href="/mfe/catalog/1.2.3/home.1.css" as="style">');
-    expect(home).toContain('<link rel="preload" href="/mfe/catalog/1.2.3/home.1.js" as="script">');
-    expect(home).toContain('<link rel="preload" href="/mfe/catalog/1.2.3/search.4.js" as="script">');
+    expect(home).toContain(
+      '<link rel="preload" href="/mfe/catalog/1.2.3/home.1.js" as="script" fetchpriority="low">',
+    );
+    expect(home).toContain(
+      '<link rel="preload" href="/mfe/catalog/1.2.3/search.4.js" as="script" fetchpriority="low">',
+    );
     // Loaded on demand later: not part of the first load.
     expect(home).not.toContain('slider.2.js');
     expect(home).not.toContain('product.3.js');
     expect((await get('/product/some-slug')).body).toContain('/mfe/catalog/1.2.3/product.3.js');
+    // A page without a first screen is painted by its scripts: they keep their priority.
+    expect((await get('/cart')).body).toContain(
+      '<link rel="preload" href="/mfe/cart_checkout/0.4.0/remoteEntry.js" as="script">',
+    );
+  });
+
+  it('starts the shell’s script once the first screen’s picture is painted, on the pages the server painted', async () => {
+    const home = (await get('/')).body;
+    expect(home).not.toContain('<script src="/main.3f9a1c.js">');
+    expect(home).toContain('<link rel="preload" href="/main.3f9a1c.js" as="script" fetchpriority="low">');
+    expect(home).toMatch(
+      /<script nonce="[^"]+">\(\(\)=>\{let started=false;.*"\/main\.3f9a1c\.js".*<\/script><\/body>/,
+    );
+    // The picture is the first download the page asks for, ahead of every script.
+    expect(home.indexOf('as="image"')).toBeLessThan(home.indexOf('as="script"'));
+    // The shopper's own pages have no first screen: the shell's script as the build wrote it.
+    const cart = (await get('/cart')).body;
+    expect(cart).toContain('<script src="/main.3f9a1c.js"></script>');
+    expect(cart).not.toContain('let started=false');
   });
 
   it('caches hashed shell files for a year and compresses them', async () => {
@@ -297,6 +324,60 @@ describe('imagePreload', () => {
       '<link rel="preload" href="/x.svg?a=1&amp;b=&quot;>&lt;script>" as="image" fetchpriority="high">',
     );
     expect(imagePreload(null)).toBe('');
+  });
+});
+
+describe('paintFirst', () => {
+  const INDEX =
+    '<!doctype html><html lang=en><head><meta charset=utf-8><meta name=viewport content="width=device-width,initial-scale=1">' +
+    '<style>.boot{}</style><script defer src=/main.beb8172f.js></script><link href=/main.05c2901d.css rel=stylesheet></head>' +
+    '<body><div id=root></div></body></html>';
+  const picture = { src: '/p/640.webp', srcSet: '/p/320.webp 320w, /p/640.webp 640w', sizes: '100vw' };
+
+  it('preloads the picture right after the viewport meta: its candidate is picked for the phone’s width', () => {
+    const page = paintFirst(INDEX, picture);
+    expect(page).toContain(
+      `<meta name=viewport content="width=device-width,initial-scale=1">${imagePreload(picture)}<style>`,
+    );
+  });
+
+  it('downloads the shell’s script at once at low priority, and runs it once the picture is painted or after the wait', () => {
+    const page = paintFirst(INDEX, picture);
+    expect(page).not.toContain('<script defer src=/main.beb8172f.js>');
+    expect(page).toContain('<link rel="preload" href="/main.beb8172f.js" as="script" fetchpriority="low">');
+    const loader = /<script>(.*)<\/script><\/body>/.exec(page)?.[1] ?? '';
+    expect(loader).toContain(`s.src="/main.beb8172f.js"`);
+    expect(loader).toContain(`#first-screen img[fetchpriority="high"]`);
+    expect(loader).toContain("addEventListener('load',painted)");
+    expect(loader).toContain(`setTimeout(start,${SHELL_START_WAIT_MS})`);
+    // The stylesheet is left as it is.
+    expect(page).toContain('<link href=/main.05c2901d.css rel=stylesheet>');
+  });
+
+  it('runs the shell’s script in a page without a picture too (the loader starts it at the next frame)', () => {
+    const page = paintFirst(INDEX, null);
+    expect(page).not.toContain('as="image"');
+    expect(page).toContain('if(!img||img.complete)painted()');
+  });
+
+  it('leaves a page whose shell script it does not recognise as it is, but for the picture', () => {
+    const other = INDEX.replace(
+      '<script defer src=/main.beb8172f.js></script>',
+      '<script type=module src=/app.js></script>',
+    );
+    expect(paintFirst(other, picture)).toBe(
+      other.replace('initial-scale=1">', () => `initial-scale=1">${imagePreload(picture)}`),
+    );
+  });
+
+  it('asks script preloads at low priority, nothing else', () => {
+    expect(
+      lowPriorityScripts(
+        '<link rel="preload" href="/a.js" as="script"><link rel="preload" href="/a.css" as="style">',
+      ),
+    ).toBe(
+      '<link rel="preload" href="/a.js" as="script" fetchpriority="low"><link rel="preload" href="/a.css" as="style">',
+    );
   });
 });
 

@@ -136,6 +136,50 @@ export function imagePreload(image: { src: string; srcSet?: string; sizes: strin
   return `<link rel="preload" href="${escapeAttribute(image.src)}"${candidates} as="image" fetchpriority="high">`;
 }
 
+/** Where a first screen's picture preload goes: first in the head, once the viewport is known. */
+const VIEWPORT_META = /<meta name="?viewport"?[^>]*>/;
+/** The shell's script as its build writes it into index.html (html-webpack-plugin, minified). */
+const SHELL_SCRIPT = /<script(?: defer(?:="?defer"?)?)? src="?(\/main\.[0-9a-f]+\.js)"?><\/script>/;
+/** How long the shell's script waits at most for the first screen's largest picture. */
+export const SHELL_START_WAIT_MS = 3000;
+
+/**
+ * Puts the page's largest picture first among the downloads and starts the shell's script only
+ * once that picture is painted (or failed, or SHELL_START_WAIT_MS passed). The server painted the
+ * first screen already; run at once, the shell's and the remotes' scripts (~185 KB, long tasks on a
+ * phone) compete with the picture for the network and hold its paint behind their evaluation.
+ * Their downloads still start at once (preloads, at low priority): only their running waits, and
+ * the picture is a few KB. The shell's script is then added by an inline script at the end of
+ * the body (a script an inline script adds is allowed by the page's policy: it is this origin's).
+ * Pages without a first screen keep the shell's script as the build wrote it.
+ */
+export function paintFirst(
+  html: string,
+  image: { src: string; srcSet?: string; sizes: string } | null,
+): string {
+  const preload = imagePreload(image);
+  // After the viewport meta: before it, the browser picks the preload's candidate for a 980 px
+  // wide window, another file than the <img> picks on a phone.
+  let page = VIEWPORT_META.test(html)
+    ? html.replace(VIEWPORT_META, (tag) => `${tag}${preload}`)
+    : html.replace('</head>', () => `${preload}</head>`);
+  const script = SHELL_SCRIPT.exec(page);
+  if (!script?.[1] || !page.includes('</body>')) return page;
+  const src = script[1];
+  page = page.replace(
+    script[0],
+    () => `<link rel="preload" href="${escapeAttribute(src)}" as="script" fetchpriority="low">`,
+  );
+  const start =
+    '<script>(()=>{let started=false;const start=()=>{if(started)return;started=true;' +
+    `const s=document.createElement('script');s.src=${scriptJson(src)};document.head.append(s)};` +
+    `const painted=()=>requestAnimationFrame(()=>setTimeout(start));` +
+    `const img=document.querySelector('#${FIRST_SCREEN_ID} img[fetchpriority="high"]');` +
+    `if(!img||img.complete)painted();else{img.addEventListener('load',painted);img.addEventListener('error',painted)}` +
+    `setTimeout(start,${SHELL_START_WAIT_MS})})()</script>`;
+  return page.replace('</body>', () => `${start}</body>`);
+}
+
 /**
  * The page with its first screen: its head tags in place of the shell's default title and
  * description, the stylesheet, the answers for the data kit, and the markup in #root after the
@@ -209,6 +253,11 @@ export function preloadLinks(registry: RemotesRegistry, pathname: string): strin
         `<link rel="preload" href="${escapeAttribute(entryScript(entry))}" as="script"${integrityAttributes(integrity)}>`,
     )
     .join('');
+}
+
+/** Script preloads asked at low priority: they wait behind the page's picture. */
+export function lowPriorityScripts(links: string): string {
+  return links.replace(/ as="script"/g, ' as="script" fetchpriority="low"');
 }
 
 /**
@@ -477,13 +526,21 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
       moduleAssetLinks(exposesOf, registry, pathname),
     ]);
     const screen = await firstScreenSafely(request, pathname, startup);
-    // The first screen's answers are inline: of its content only the largest picture is to fetch.
-    const preloads = `${imagePreload(screen?.image ?? null)}${preloadLinks(registry, pathname)}${assets}`;
+    const remotePreloads = `${preloadLinks(registry, pathname)}${assets}`;
+    // A page the server painted: its largest picture first and alone at high priority (the
+    // first screen's answers are inline: of its content only the picture is to fetch), the
+    // scripts after it at low priority and run once it is painted (paintFirst). Without a first
+    // screen the scripts paint the page: they go first.
+    const painted = Boolean(screen?.main);
+    const preloads = painted
+      ? lowPriorityScripts(remotePreloads)
+      : `${imagePreload(screen?.image ?? null)}${remotePreloads}`;
     const startupScript = startup ? `<script>window.__SHOP_STARTUP__=${scriptJson(startup)}</script>` : '';
-    const shell = inlineRegistry(await readFile(indexFile, 'utf8'), registry).replace(
-      '</head>',
-      () => `${startupScript}${preloads}</head>`,
-    );
+    const index = await readFile(indexFile, 'utf8');
+    const shell = inlineRegistry(
+      painted ? paintFirst(index, screen?.image ?? null) : index,
+      registry,
+    ).replace('</head>', () => `${startupScript}${preloads}</head>`);
     const html = screen ? withFirstScreen(shell, screen, { address: request.url, at: Date.now() }) : shell;
     const nonce = newNonce();
     return reply
