@@ -3,14 +3,14 @@
  * really searched (search_log) and opened (product_views).
  */
 import type { SuggestionProduct, Suggestions, TopSearched } from '@shop/contract';
-import { KEYWORD_MIN } from '@shop/contract/validation';
+import { KEYWORD_MIN, SEARCH_TEXT_MAX } from '@shop/contract/validation';
 import { desc, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
 import { products } from '../../db/schema';
 import { imageUrl } from '../../services/images';
 import type { CatalogueFeed } from '../products/catalogueFeed';
-import { logSearch, normalizeQuery, resolveSearch } from './engine';
+import { normalizeQuery, resolveSearch } from './engine';
 import type { SearchIndex } from './searchIndex';
 
 export const SUGGESTIONS_PER_GROUP = 4;
@@ -28,7 +28,7 @@ export interface SearchCatalogue {
 /** Taxonomy names: contains the text, or close to it (a typo). */
 const nameMatch = (column: string, text: string) =>
   sql`(${sql.raw(column)} ILIKE ${`%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`} OR word_similarity(${text}, ${sql.raw(column)}) >= 0.5)`;
-const nameRank = (column: string, text: string) => sql`word_similarity(${text}, ${sql.raw(column)}) DESC`;
+const nameRank = (column: string, text: string) => sql`word_similarity(${text}, ${sql.raw(column)})`;
 
 /** Suggestions for what a shopper is typing, computed afresh (no cache); every call is logged. */
 export async function suggest(
@@ -39,9 +39,7 @@ export async function suggest(
   const text = normalizeQuery(rawText ?? '');
   if (!reachesDatabase(text)) return EMPTY;
   await catalogue.feed.refresh();
-  const suggestions = await findSuggestions(db, text, catalogue.index);
-  await logSearch(db, text);
-  return suggestions;
+  return findSuggestions(db, text, catalogue.index);
 }
 
 // The spec asks for more than 2 characters; shorter input never reaches the database.
@@ -51,46 +49,59 @@ const reachesDatabase = (normalizedText: string) => normalizedText.length >= KEY
 export const isLoggedSuggestion = (rawText: string | undefined) =>
   reachesDatabase(normalizeQuery(rawText ?? ''));
 
+type Named = { name: string; slug: string };
+type WithType = Named & { type: Named };
+
+/**
+ * The products' cards, the three taxonomy groups and the search log's row in one statement (one
+ * round trip after the text is ranked in memory); each group as a JSON array in its order.
+ */
 async function findSuggestions(db: Database, text: string, index: SearchIndex): Promise<Suggestions> {
   const limit = SUGGESTIONS_PER_GROUP;
   const search = await resolveSearch(db, text, index);
-  const [foundRows, types, categoryRows, subCategoryRows] = await Promise.all([
-    db
-      .select({ id: products.id, slug: products.slug, title: products.title })
-      .from(products)
-      .where(
-        search.rankedIds.length > 0 ? inArray(products.id, search.rankedIds.slice(0, limit)) : sql`FALSE`,
-      ),
-    db.execute(sql`SELECT t.name, t.slug FROM product_types t WHERE ${nameMatch('t.name', text)}
-      ORDER BY ${nameRank('t.name', text)}, t.position LIMIT ${limit}`),
-    db.execute(sql`SELECT c.name, c.slug, t.name AS type_name, t.slug AS type_slug
-      FROM categories c JOIN product_types t ON t.id = c.type_id WHERE ${nameMatch('c.name', text)}
-      ORDER BY ${nameRank('c.name', text)}, t.position, c.position LIMIT ${limit}`),
-    db.execute(sql`SELECT s.name, s.slug, c.name AS category_name, c.slug AS category_slug, t.name AS type_name, t.slug AS type_slug
-      FROM sub_categories s JOIN categories c ON c.id = s.category_id JOIN product_types t ON t.id = c.type_id
-      WHERE ${nameMatch('s.name', text)}
-      ORDER BY ${nameRank('s.name', text)}, t.position, c.position, s.position LIMIT ${limit}`),
-  ]);
-  const byId = new Map(foundRows.map((row) => [row.id, row]));
-  const productRows = search.rankedIds.slice(0, limit).flatMap((id) => byId.get(id) ?? []);
-  type Named = { name: string; slug: string };
-  type WithType = Named & { type_name: string; type_slug: string };
+  const ids = search.rankedIds.slice(0, limit);
+  const [row] = rowsOf<{
+    products: { id: number; slug: string; title: string }[];
+    types: Named[];
+    categories: WithType[];
+    sub_categories: (WithType & { category: Named })[];
+  }>(
+    await db.execute(sql`WITH logged AS (INSERT INTO search_log (query) VALUES (${text.slice(0, SEARCH_TEXT_MAX)}) RETURNING 1)
+      SELECT
+        (SELECT coalesce(json_agg(json_build_object('id', p.id, 'slug', p.slug, 'title', p.title)), '[]')
+          FROM products p WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[])) AS products,
+        (SELECT coalesce(json_agg(json_build_object('name', t.name, 'slug', t.slug) ORDER BY t.rank DESC, t.position), '[]')
+          FROM (SELECT t.name, t.slug, t.position, ${nameRank('t.name', text)} AS rank FROM product_types t
+            WHERE ${nameMatch('t.name', text)} ORDER BY rank DESC, t.position LIMIT ${limit}) t) AS types,
+        (SELECT coalesce(json_agg(json_build_object('name', c.name, 'slug', c.slug,
+            'type', json_build_object('name', c.type_name, 'slug', c.type_slug)) ORDER BY c.rank DESC, c.type_position, c.position), '[]')
+          FROM (SELECT c.name, c.slug, c.position, t.name AS type_name, t.slug AS type_slug, t.position AS type_position,
+              ${nameRank('c.name', text)} AS rank
+            FROM categories c JOIN product_types t ON t.id = c.type_id WHERE ${nameMatch('c.name', text)}
+            ORDER BY rank DESC, t.position, c.position LIMIT ${limit}) c) AS categories,
+        (SELECT coalesce(json_agg(json_build_object('name', s.name, 'slug', s.slug,
+            'type', json_build_object('name', s.type_name, 'slug', s.type_slug),
+            'category', json_build_object('name', s.category_name, 'slug', s.category_slug))
+            ORDER BY s.rank DESC, s.type_position, s.category_position, s.position), '[]')
+          FROM (SELECT s.name, s.slug, s.position, c.name AS category_name, c.slug AS category_slug, c.position AS category_position,
+              t.name AS type_name, t.slug AS type_slug, t.position AS type_position, ${nameRank('s.name', text)} AS rank
+            FROM sub_categories s JOIN categories c ON c.id = s.category_id JOIN product_types t ON t.id = c.type_id
+            WHERE ${nameMatch('s.name', text)}
+            ORDER BY rank DESC, t.position, c.position, s.position LIMIT ${limit}) s) AS sub_categories,
+        (SELECT count(*) FROM logged) AS logged`),
+  );
+  const byId = new Map((row?.products ?? []).map((product) => [Number(product.id), product]));
+  const productRows = ids.flatMap((id) => byId.get(id) ?? []);
   return {
-    products: productRows.map((row) => ({ ...row, image: imageUrl('products', row.id) })),
-    types: rowsOf<Named>(types).map(({ name, slug }) => ({ name, slug })),
-    categories: rowsOf<WithType>(categoryRows).map((row) => ({
-      name: row.name,
-      slug: row.slug,
-      type: { name: row.type_name, slug: row.type_slug },
+    products: productRows.map((product) => ({
+      id: Number(product.id),
+      slug: product.slug,
+      title: product.title,
+      image: imageUrl('products', Number(product.id)),
     })),
-    sub_categories: rowsOf<WithType & { category_name: string; category_slug: string }>(subCategoryRows).map(
-      (row) => ({
-        name: row.name,
-        slug: row.slug,
-        type: { name: row.type_name, slug: row.type_slug },
-        category: { name: row.category_name, slug: row.category_slug },
-      }),
-    ),
+    types: row?.types ?? [],
+    categories: row?.categories ?? [],
+    sub_categories: row?.sub_categories ?? [],
   };
 }
 
