@@ -11,15 +11,31 @@ import { loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { holdDataDir } from './db/serverLock';
+import { withStartupLock } from './db/startupLock';
 import { isCatalogueEmpty, seedDatabase } from './seed/seedDatabase';
 import { scheduleHousekeeping } from './services/housekeeping';
 import { seedRenditions } from './services/imageRenditions';
 
 /**
  * Migrations and the first seed may run long: on PostgreSQL they get a connection of their own
- * without the statement timeout the API runs under, closed before the server listens.
+ * without the statement timeout the API runs under, closed before the server listens. They run
+ * under the start-up lock (db/startupLock.ts): instances started together on an empty database
+ * wait for the first one, then find the catalogue seeded.
  */
 async function prepareDatabase(
+  config: ReturnType<typeof loadConfig>,
+  serving: DatabaseHandle,
+  log: FastifyBaseLogger,
+) {
+  if (serving.kind === 'postgres' && config.databaseUrl)
+    await withStartupLock(config.databaseUrl, config.databaseTimeouts.connectMs, log, () =>
+      migrateAndSeed(config, serving, log),
+    );
+  else await migrateAndSeed(config, serving, log);
+}
+
+/** Migrations, then on an empty catalogue the demo seed and its pictures' renditions. */
+async function migrateAndSeed(
   config: ReturnType<typeof loadConfig>,
   serving: DatabaseHandle,
   log: FastifyBaseLogger,
@@ -63,9 +79,8 @@ async function main() {
     rateLimits: config.rateLimits,
     releases: config.releases,
     // Behind a gateway every socket's peer is the gateway: the per-address cap is the gateway's job.
-    connections: config.trustProxy
-      ? { ...config.connections, maxConnectionsPerAddress: 0 }
-      : config.connections,
+    connections:
+      config.trustProxy !== 0 ? { ...config.connections, maxConnectionsPerAddress: 0 } : config.connections,
     auth: {
       publicUrl: config.publicUrl,
       mail: {
