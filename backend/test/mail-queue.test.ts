@@ -384,3 +384,78 @@ class SwitchableProxy {
     }
   });
 });
+
+(process.env.TEST_DATABASE_URL ? describe : describe.skip)('the at-least-once window', () => {
+  it('sends a mail again, with the same Message-ID, when its sender lost the database between the SMTP answer and the mark', async () => {
+    const adminUrl = new URL(process.env.TEST_DATABASE_URL ?? '');
+    const name = `shop_test_mail_${Date.now().toString(36)}w`;
+    const admin = new Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const directUrl = new URL(adminUrl);
+    directUrl.pathname = `/${name}`;
+    const direct = await openDatabase({ databaseUrl: directUrl.toString() });
+    await migrate(direct.db);
+    const proxy = await SwitchableProxy.start({
+      host: adminUrl.hostname,
+      port: Number(adminUrl.port || 5432),
+    });
+    const proxiedUrl = new URL(directUrl);
+    proxiedUrl.host = `127.0.0.1:${proxy.port}`;
+    const proxied = await openDatabase({
+      databaseUrl: proxiedUrl.toString(),
+      timeouts: { connectMs: 500, statementMs: 2000, poolSize: 2 },
+    });
+    const receiver = await SmtpReceiver.start();
+    const errors: string[] = [];
+    const log: MailSenderLog = {
+      info: () => undefined,
+      warn: () => undefined,
+      error: (_details, message) => errors.push(message),
+    };
+    const settings = {
+      smtpUrl: receiver.url,
+      outboxDir: '',
+      from: 'Shop <no-reply@shop.test>',
+      replyTo: 'hello@shop.test',
+      queue: QUICK,
+    };
+    const first = new Mailer(proxied.db, settings);
+    const second = new Mailer(direct.db, settings);
+    try {
+      // The first sender's database goes away once the server has the message, before it answers.
+      receiver.onMessage = () => {
+        receiver.onMessage = null;
+        proxy.cut();
+      };
+      await first.queue(direct.db, mail(1));
+      first.start(log);
+      await until(() => receiver.received.length === 1, 'the SMTP server to accept the mail');
+      // Stopping gives up on the mark at once rather than holding the shutdown for the lease.
+      await first.close();
+      expect(errors).toContain(
+        'mail 1 was sent but could not be marked; it will be sent again when its claim ends',
+      );
+      const [claimed] = await queueRows(direct);
+      expect(claimed).toMatchObject({ status: 'sending', attempts: 1 });
+
+      // Its lease ends (the clock moved on): another instance sends it again, with the same Message-ID.
+      await direct.db.update(mailQueue).set({ nextAttemptAt: sql`now()` }).where(eq(mailQueue.id, 1));
+      second.start(log);
+      await second.idle();
+      expect(receiver.received).toHaveLength(2);
+      expect(receiver.received[1]?.messageId).toBe(receiver.received[0]?.messageId);
+      const [sent] = await queueRows(direct);
+      expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+    } finally {
+      await first.close();
+      await second.close();
+      await receiver.close();
+      await proxied.close();
+      await proxy.close();
+      await direct.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});

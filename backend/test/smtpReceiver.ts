@@ -30,6 +30,8 @@ export class SmtpReceiver {
   /** Connections opened so far (an attempt, accepted or not). */
   connections = 0;
   answers: SmtpAnswers = { ...ACCEPT };
+  /** Called as a message has been read, before it is answered (a test cuts something there). */
+  onMessage: (() => void) | null = null;
   private readonly sockets = new Set<Socket>();
 
   private constructor(
@@ -86,6 +88,7 @@ export class SmtpReceiver {
             data.push(line.startsWith('..') ? line.slice(1) : line);
             continue;
           }
+          this.onMessage?.();
           const message = this.answers.message;
           if (message.startsWith('250')) {
             const text = data.join('\r\n');

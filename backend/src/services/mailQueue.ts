@@ -343,7 +343,8 @@ export class MailSender {
 
   /**
    * The mark right after the SMTP answer; while the database is away it is tried again as long as
-   * half the lease lasts, which keeps the window for a second sending as short as it can be.
+   * half the lease lasts (not once the sender is stopping), which keeps the window for a second
+   * sending as short as it can be.
    */
   private async markSent(mail: ClaimedMail, claimedAt: number): Promise<void> {
     for (let wait = MARK_RETRY_FIRST_MS; ; wait *= 2) {
@@ -352,7 +353,8 @@ export class MailSender {
           this.log?.warn({ mailId: mail.id }, `mail ${mail.id} sent after its claim ran out`);
         return;
       } catch (error) {
-        if (Date.now() + wait - claimedAt > this.settings.leaseMs / 2) {
+        // Shutting down, a stop waits no longer for the database (the lease covers the mail).
+        if (this.stopped || Date.now() + wait - claimedAt > this.settings.leaseMs / 2) {
           this.log?.error(
             { err: error, mailId: mail.id },
             `mail ${mail.id} was sent but could not be marked; it will be sent again when its claim ends`,
