@@ -168,3 +168,21 @@ describe.each(targets)('catalogue listings after changes (%s)', (kind) => {
     }
   });
 });
+
+describe('the catalogue at start-up', () => {
+  it('starts loading its indexes when the server listens, before any listing', async () => {
+    const ctx = await createTestApp('pglite', { products: 12 });
+    try {
+      const refresh = jest.spyOn(ctx.app.deps.catalogueFeed, 'refresh');
+      const load = jest.spyOn(ctx.app.deps.catalogueIndex, 'reloadAll');
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      expect(refresh).toHaveBeenCalledTimes(1);
+      // The first listing joins that load: the index is loaded once.
+      const answer = await listing(ctx.app, 'per-page=5');
+      expect(answer._meta.totalCount).toBe(12);
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

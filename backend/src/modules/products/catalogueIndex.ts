@@ -223,6 +223,99 @@ interface SlotValues {
   pairs: Int32Array;
 }
 
+/** Quick-filter combinations: the flag bits hot, new, free delivery, customizable, in stock. */
+const COMBINATIONS = 32;
+const combinationOf = (flags: number) => (flags >>> 1) & (COMBINATIONS - 1);
+/** Counters CellCounts may hold at most (4 bytes each); past it, listings count with the bitmaps. */
+const CELL_COUNTS_MAX_ENTRIES = 16 * 1024 * 1024;
+
+/**
+ * Live products counted per taxonomy cell (type, category, sub-category) and quick-filter
+ * combination, in all and per attribute pair, kept exact by every write: a listing filtered by
+ * taxonomy and quick filters only (the catalogue's pages, each sort, deep pages) reads its total
+ * and every facet here, cells × 32 combinations × pairs additions whatever the catalogue's size.
+ */
+class CellCounts {
+  private readonly cellOfKey = new Map<number, number>();
+  readonly cellType: number[] = [];
+  readonly cellCategory: number[] = [];
+  readonly cellSubCategory: number[] = [];
+  /** [cell * 32 + combination]: products. */
+  products = new Int32Array(0);
+  /** [(cell * 32 + combination) * stride + pair]: products with the pair. */
+  pairs = new Int32Array(0);
+  stride = 0;
+  enabled = true;
+
+  add(
+    type: number,
+    category: number,
+    subCategory: number,
+    flags: number,
+    pairs: Int32Array,
+    delta: number,
+  ): void {
+    if (!this.enabled) return;
+    const cell = this.cellOf(type, category, subCategory);
+    if (cell < 0) return;
+    const row = cell * COMBINATIONS + combinationOf(flags);
+    this.products[row] = (this.products[row] ?? 0) + delta;
+    for (const pair of pairs) {
+      if (pair >= this.stride && !this.widen(pair + 1)) return;
+      const at = row * this.stride + pair;
+      this.pairs[at] = (this.pairs[at] ?? 0) + delta;
+    }
+  }
+
+  get cells(): number {
+    return this.cellType.length;
+  }
+
+  private cellOf(type: number, category: number, subCategory: number): number {
+    const key = (type * 65_536 + category) * 65_536 + subCategory;
+    const known = this.cellOfKey.get(key);
+    if (known !== undefined) return known;
+    const cell = this.cellType.length;
+    if (!this.fits(cell + 1, this.stride)) return -1;
+    this.cellOfKey.set(key, cell);
+    this.cellType.push(type);
+    this.cellCategory.push(category);
+    this.cellSubCategory.push(subCategory);
+    const rows = (cell + 1) * COMBINATIONS;
+    if (this.products.length < rows) {
+      const capacity = Math.max(rows, this.products.length * 2);
+      const products = new Int32Array(capacity);
+      products.set(this.products);
+      this.products = products;
+      const pairs = new Int32Array(capacity * this.stride);
+      pairs.set(this.pairs);
+      this.pairs = pairs;
+    }
+    return cell;
+  }
+
+  /** Room for `pairs` pairs per row; false (and counting off) past CELL_COUNTS_MAX_ENTRIES. */
+  private widen(pairs: number): boolean {
+    const stride = Math.max(pairs, this.stride * 2, 8);
+    if (!this.fits(this.products.length / COMBINATIONS, stride)) return false;
+    const grown = new Int32Array(this.products.length * stride);
+    for (let row = 0; row < this.products.length; row += 1) {
+      grown.set(this.pairs.subarray(row * this.stride, (row + 1) * this.stride), row * stride);
+    }
+    this.pairs = grown;
+    this.stride = stride;
+    return true;
+  }
+
+  private fits(cells: number, stride: number): boolean {
+    if (cells * COMBINATIONS * (stride + 1) <= CELL_COUNTS_MAX_ENTRIES) return true;
+    this.enabled = false;
+    this.products = new Int32Array(0);
+    this.pairs = new Int32Array(0);
+    return false;
+  }
+}
+
 /** The columns, bitmaps, cells and dictionaries; a full load builds new ones and swaps them in. */
 class ListingColumns {
   size = 0;
@@ -262,6 +355,8 @@ class ListingColumns {
   groupWork: Uint32Array[] = [];
   groupMatched: Uint32Array[] = [];
   readonly slotOfId = new SlotsById();
+  /** Live products per cell and quick-filter combination (rebuilt with each layout). */
+  counts = new CellCounts();
   /** Free tail slots (a base slot is never reused). */
   freeTail: number[] = [];
   live = 0;
@@ -364,8 +459,10 @@ class ListingColumns {
   /** Writes a product's columns and bits (the permutations are the caller's). */
   write(slot: number, values: SlotValues): void {
     const wasLive = ((this.flags[slot] ?? 0) & LIVE) !== 0;
-    if (wasLive) this.unsetPairs(slot);
-    else {
+    if (wasLive) {
+      this.uncount(slot);
+      this.unsetPairs(slot);
+    } else {
       this.live += 1;
       this.slotOfId.set(values.id, slot);
     }
@@ -385,10 +482,23 @@ class ListingColumns {
     this.prices[slot] = values.price;
     this.created[slot] = values.created;
     this.writePairs(slot, values.pairs);
+    this.counts.add(values.type, values.category, values.subCategory, flags, values.pairs, 1);
+  }
+
+  private uncount(slot: number): void {
+    this.counts.add(
+      this.types[slot] ?? 0,
+      this.categories[slot] ?? 0,
+      this.subCategories[slot] ?? 0,
+      this.flags[slot] ?? 0,
+      this.pairsOf(slot),
+      -1,
+    );
   }
 
   /** The slot's product is gone: its bits and pairs cleared, the slot dead (the permutations are the caller's). */
   kill(slot: number): void {
+    this.uncount(slot);
     this.unsetPairs(slot);
     this.slotOfId.delete(this.ids[slot] ?? 0);
     this.flags[slot] = 0;
@@ -509,6 +619,18 @@ class ListingColumns {
     this.priceUp.remap(slotOf);
     this.priceDown.remap(slotOf);
     this.rebuildBitmaps();
+    // Counted afresh: a CellCounts that went past its bound counts again if the catalogue now fits.
+    this.counts = new CellCounts();
+    for (let slot = 0; slot < count; slot += 1) {
+      this.counts.add(
+        this.types[slot] ?? 0,
+        this.categories[slot] ?? 0,
+        this.subCategories[slot] ?? 0,
+        this.flags[slot] ?? 0,
+        this.pairsOf(slot),
+        1,
+      );
+    }
   }
 
   /** Flag and pair bitmaps from the columns (a pair's only while they fit pairBitmapsMaxBytes). */
@@ -851,6 +973,26 @@ export class CatalogueIndex implements CatalogueSubscriber {
     // The candidates: a search's ranked products (each once), or the base by bitmaps and the tail.
     const ranked = selection.rankedIds;
     let totalCount = 0;
+    const counted =
+      !ranked &&
+      groupNames.length === 0 &&
+      selection.priceMin === undefined &&
+      selection.priceMax === undefined &&
+      selection.supplierId === undefined &&
+      columns.counts.enabled;
+    if (counted) {
+      totalCount = countedPass(input);
+      return {
+        totalCount,
+        filters: {
+          productTypes: facetValues(columns.typeLevel, input.typeCounts),
+          productCategories: facetValues(columns.categoryLevel, input.categoryCounts),
+          productSubCategories: facetValues(columns.subCategoryLevel, input.subCategoryCounts),
+          attributes: attributeFacets(columns, input.pairCounts),
+        },
+        pageIds: page(columns, totalCount, window, undefined, slotMatcher(input)),
+      };
+    }
     if (ranked) {
       const seen = new Set<number>();
       for (const id of ranked) {
@@ -874,7 +1016,7 @@ export class CatalogueIndex implements CatalogueSubscriber {
         productSubCategories: facetValues(columns.subCategoryLevel, input.subCategoryCounts),
         attributes: attributeFacets(columns, input.pairCounts),
       },
-      pageIds: page(columns, totalCount, window, ranked),
+      pageIds: page(columns, totalCount, window, ranked, (slot) => hasBit(columns.matched, slot)),
     };
   }
 }
@@ -939,15 +1081,16 @@ function page(
   totalCount: number,
   window: ListingWindow,
   ranked: readonly number[] | undefined,
+  matches: (slot: number) => boolean,
 ): number[] {
-  const { matched, ids: idOf } = columns;
+  const idOf = columns.ids;
   const ids: number[] = [];
   if (window.order === 'relevance') {
     let skip = window.offset;
     const seen = new Set<number>();
     for (const id of ranked ?? []) {
       const slot = columns.slotOfId.get(id);
-      if (slot < 0 || !hasBit(matched, slot) || seen.has(slot)) continue;
+      if (slot < 0 || !matches(slot) || seen.has(slot)) continue;
       seen.add(slot);
       if (skip > 0) skip -= 1;
       else if (ids.push(id) >= window.limit) break;
@@ -971,7 +1114,7 @@ function page(
     let skip = window.offset;
     for (let at = 0; at <= last; at += 1) {
       const slot = slotAt(at);
-      if (!hasBit(matched, slot)) continue;
+      if (!matches(slot)) continue;
       if (skip > 0) skip -= 1;
       else if (ids.push(idOf[slot] ?? 0) >= end - window.offset) break;
     }
@@ -980,7 +1123,7 @@ function page(
   let skip = totalCount - end;
   for (let at = last; at >= 0; at -= 1) {
     const slot = slotAt(at);
-    if (!hasBit(matched, slot)) continue;
+    if (!matches(slot)) continue;
     if (skip > 0) skip -= 1;
     else if (ids.push(idOf[slot] ?? 0) >= end - window.offset) break;
   }
@@ -1107,6 +1250,61 @@ function onePass(input: PassInput): number {
   return totalCount;
 }
 
+/**
+ * A listing filtered by taxonomy and quick filters only, from CellCounts: per cell passing at
+ * least two of the three levels, the combinations holding every required flag; their products
+ * go to the total and every facet (passing all three) or to the failing level's facet.
+ */
+function countedPass(input: PassInput): number {
+  const { columns, typeWanted, categoryWanted, subCategoryWanted } = input;
+  const { typeCounts, categoryCounts, subCategoryCounts, pairCounts } = input;
+  const counts = columns.counts;
+  const required = combinationOf(input.required);
+  const pairCount = Math.min(pairCounts.length, counts.stride);
+  let totalCount = 0;
+  for (let cell = 0; cell < counts.cells; cell += 1) {
+    const type = counts.cellType[cell] ?? 0;
+    const category = counts.cellCategory[cell] ?? 0;
+    const subCategory = counts.cellSubCategory[cell] ?? 0;
+    const typeFails = typeWanted !== ANY_TAXONOMY && type !== typeWanted;
+    const categoryFails = categoryWanted !== ANY_TAXONOMY && category !== categoryWanted;
+    const subCategoryFails = subCategoryWanted !== ANY_TAXONOMY && subCategory !== subCategoryWanted;
+    const fails = Number(typeFails) + Number(categoryFails) + Number(subCategoryFails);
+    if (fails > 1) continue;
+    for (let combination = 0; combination < COMBINATIONS; combination += 1) {
+      if ((combination & required) !== required) continue;
+      const row = cell * COMBINATIONS + combination;
+      const products = counts.products[row] ?? 0;
+      if (products === 0) continue;
+      if (typeFails) typeCounts[type] = (typeCounts[type] ?? 0) + products;
+      else if (categoryFails) categoryCounts[category] = (categoryCounts[category] ?? 0) + products;
+      else if (subCategoryFails)
+        subCategoryCounts[subCategory] = (subCategoryCounts[subCategory] ?? 0) + products;
+      if (fails === 1) continue;
+      totalCount += products;
+      typeCounts[type] = (typeCounts[type] ?? 0) + products;
+      categoryCounts[category] = (categoryCounts[category] ?? 0) + products;
+      subCategoryCounts[subCategory] = (subCategoryCounts[subCategory] ?? 0) + products;
+      const from = row * counts.stride;
+      for (let pair = 0; pair < pairCount; pair += 1) {
+        pairCounts[pair] = (pairCounts[pair] ?? 0) + (counts.pairs[from + pair] ?? 0);
+      }
+    }
+  }
+  return totalCount;
+}
+
+/** Whether a slot meets a taxonomy and quick-filter selection (the counted listing's page walk). */
+function slotMatcher(input: PassInput): (slot: number) => boolean {
+  const { columns, required, typeWanted, categoryWanted, subCategoryWanted } = input;
+  const { flags, types, categories, subCategories } = columns;
+  return (slot) =>
+    ((flags[slot] ?? 0) & required) === required &&
+    (typeWanted === ANY_TAXONOMY || types[slot] === typeWanted) &&
+    (categoryWanted === ANY_TAXONOMY || categories[slot] === categoryWanted) &&
+    (subCategoryWanted === ANY_TAXONOMY || subCategories[slot] === subCategoryWanted);
+}
+
 /** The slots whose price is within the bounds, as a bitmap (from the price order: two binary searches). */
 function priceBitmap(columns: ListingColumns, priceMin: number, priceMax: number): Uint32Array {
   const bits = columns.priceBits;
@@ -1154,7 +1352,7 @@ function bitmapPass(input: PassInput, groupPairs: readonly number[][], selection
     const lastWord = (to - 1) >>> 5;
     for (let word = from >>> 5; word <= lastWord; word += 1) {
       let base = 0xffffffff;
-      for (const bits of flagMaps) base &= bits[word] ?? 0;
+      for (let flag = 0; flag < flagMaps.length; flag += 1) base &= flagMaps[flag]?.[word] ?? 0;
       if (prices) base &= prices[word] ?? 0;
       if (input.bySupplier && base !== 0) {
         for (let bit = 0; bit < 32; bit += 1) {
@@ -1164,7 +1362,8 @@ function bitmapPass(input: PassInput, groupPairs: readonly number[][], selection
       let all = base;
       for (let group = 0; group < groupCount; group += 1) {
         let any = 0;
-        for (const bits of groups[group] ?? []) any |= bits[word] ?? 0;
+        const maps = groups[group] ?? [];
+        for (let map = 0; map < maps.length; map += 1) any |= maps[map]?.[word] ?? 0;
         values[group] = any;
         all &= any;
       }
@@ -1222,15 +1421,60 @@ function bitmapPass(input: PassInput, groupPairs: readonly number[][], selection
     const end = columns.cellEnd[cell] ?? 0;
     for (const { work: others, matched: failsOnly } of scratch) copyRange(failsOnly, others, start, end);
   }
+  // Each pair's facet: the popcount of its bitmap AND the set (the matches, or for a selected
+  // name those failing only it), or, when the set holds fewer products than that costs words, a
+  // walk of the set's products adding their pairs.
   const groupOfPairName = input.groupOfPairName;
-  for (let pair = 0; pair < pairCounts.length; pair += 1) {
-    const bits = columns.pairBits[pair];
-    if (!bits || (columns.pairUses[pair] ?? 0) === 0) continue;
-    const group = groupOfPairName[pair] ?? -1;
-    const against = group < 0 ? matched : (scratch[group]?.matched ?? matched);
-    pairCounts[pair] = (pairCounts[pair] ?? 0) + countAnd(against, bits, spanFrom, spanTo);
+  const pairsPerProduct = (columns.poolSize - columns.poolGarbage) / Math.max(1, columns.live);
+  const sets = [
+    { group: -1, bits: matched },
+    ...scratch.map(({ matched: bits }, group) => ({ group, bits })),
+  ];
+  for (const { group, bits: set } of sets) {
+    let setPairs = 0;
+    for (let pair = 0; pair < pairCounts.length; pair += 1) {
+      if ((columns.pairUses[pair] ?? 0) > 0 && (groupOfPairName[pair] ?? -1) === group) setPairs += 1;
+    }
+    const members = group < 0 ? totalCount : countRange(set, spanFrom << 5, spanTo << 5);
+    // A product's pairs cost about as much as 16 words' popcounts (measured).
+    if (members * pairsPerProduct * 16 < setPairs * (spanTo - spanFrom)) {
+      addPairsOfSet(columns, set, spanFrom, spanTo, group, groupOfPairName, pairCounts);
+      continue;
+    }
+    for (let pair = 0; pair < pairCounts.length; pair += 1) {
+      const bits = columns.pairBits[pair];
+      if (!bits || (columns.pairUses[pair] ?? 0) === 0 || (groupOfPairName[pair] ?? -1) !== group) continue;
+      pairCounts[pair] = (pairCounts[pair] ?? 0) + countAnd(set, bits, spanFrom, spanTo);
+    }
   }
   return totalCount;
+}
+
+/** Adds the pairs of name group `group` (-1: the unselected names) of every product in `set`. */
+function addPairsOfSet(
+  columns: ListingColumns,
+  set: Uint32Array,
+  fromWord: number,
+  toWord: number,
+  group: number,
+  groupOfPairName: Int8Array,
+  pairCounts: Int32Array,
+): void {
+  const { pairStart, pairCount, pairPool } = columns;
+  for (let word = fromWord; word < toWord; word += 1) {
+    let bits = set[word] ?? 0;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      const slot = (word << 5) + 31 - Math.clz32(low);
+      const start = pairStart[slot] ?? 0;
+      const end = start + (pairCount[slot] ?? 0);
+      for (let at = start; at < end; at += 1) {
+        const pair = pairPool[at] ?? 0;
+        if (groupOfPairName[pair] === group) pairCounts[pair] = (pairCounts[pair] ?? 0) + 1;
+      }
+    }
+  }
 }
 
 const facetValues = (level: TaxonomyLevel, counts: Int32Array): FacetValue[] =>

@@ -49,9 +49,13 @@ export function countRange(bits: Uint32Array, from: number, to: number): number 
 
 /** Set bits of `a AND b` in the words [fromWord, toWord). */
 export function countAnd(a: Uint32Array, b: Uint32Array, fromWord: number, toWord: number): number {
+  // Read as int32: a Uint32Array's words past 2^31 would be read as doubles, several times slower.
+  const left = new Int32Array(a.buffer, a.byteOffset, a.length);
+  const right = new Int32Array(b.buffer, b.byteOffset, b.length);
+  const to = Math.min(toWord, left.length, right.length);
   let count = 0;
-  for (let word = fromWord; word < toWord; word += 1) {
-    const x0 = (a[word] ?? 0) & (b[word] ?? 0);
+  for (let word = fromWord; word < to; word += 1) {
+    const x0 = (left[word] as number) & (right[word] as number);
     if (x0 === 0) continue;
     let x = x0 - ((x0 >>> 1) & 0x55555555);
     x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);

@@ -24,6 +24,15 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['catalogue'];
   const catalogue = { feed: catalogueFeed, index: catalogueIndex, search: searchIndexOf(catalogueFeed) };
 
+  // The indexes load as soon as the server listens, not on the first listing: a listing arriving
+  // meanwhile joins that load and answers when it ends (seconds at 1,000,000 products); a load
+  // that fails (the database away) is tried again by the next listing, which then answers 503.
+  app.addHook('onListen', async () => {
+    catalogueFeed.refresh().catch((error: unknown) => {
+      app.log.warn(`catalogue: the first load failed, the next listing tries again (${String(error)})`);
+    });
+  });
+
   app.get(
     '/products',
     {
