@@ -24,8 +24,8 @@ export interface TitleDictionaryStats {
 
 export class TitleDictionary {
   private readonly titleIds = new Map<string, number>();
-  /** Per title: its word ids, in order. */
-  private titleWords: Int32Array[] = [];
+  /** Per title: its word ids, in order (flat: no object per title, a catalogue has many). */
+  private titleWords = new FlatLists();
   private readonly wordIds = new Map<string, number>();
   /** Per word: its trigram ids, in order (pg_trgm's padding included). */
   private wordTrigrams: Int32Array[] = [];
@@ -38,12 +38,12 @@ export class TitleDictionary {
 
   /** Title ids are below this. */
   get size(): number {
-    return this.titleWords.length;
+    return this.titleWords.count;
   }
 
   stats(): TitleDictionaryStats {
     return {
-      titles: this.titleWords.length,
+      titles: this.titleWords.count,
       words: this.wordTrigrams.length,
       trigrams: this.trigramWords.length,
     };
@@ -64,9 +64,9 @@ export class TitleDictionary {
     const key = words.join(',');
     const known = this.titleIds.get(key);
     if (known !== undefined) return known;
-    const id = this.titleWords.length;
+    const id = this.titleWords.count;
     this.titleIds.set(key, id);
-    this.titleWords.push(Int32Array.from(words));
+    this.titleWords.add(words);
     for (const word of new Set(words)) this.wordTitles[word]?.push(id);
     return id;
   }
@@ -110,16 +110,19 @@ export class TitleDictionary {
       lastPosition: new Int32Array(this.trigramWords.length).fill(-1),
     };
     for (const trigram of known) query.holds[trigram] = 1;
-    const weighed = new Uint8Array(this.titleWords.length);
+    const titleWords = this.titleWords;
+    const allWords = titleWords.all;
+    const weighed = new Uint8Array(titleWords.count);
     const found: SimilarTitle[] = [];
     for (const { trigram } of rarest) {
       for (const word of this.trigramWords[trigram] ?? []) {
         for (const title of this.wordTitles[word] ?? []) {
           if (weighed[title] === 1) continue;
           weighed[title] = 1;
-          const words = this.titleWords[title] ?? EMPTY;
-          if (heldCount(words, masks, width) < needed) continue;
-          const similarity = wordSimilarity(query, this.trigramsOf(words));
+          const from = titleWords.from(title);
+          const to = titleWords.from(title + 1);
+          if (heldCount(allWords, from, to, masks, width) < needed) continue;
+          const similarity = wordSimilarity(query, this.trigramsOf(allWords, from, to));
           if (similarity >= threshold) found.push({ title, similarity });
         }
       }
@@ -132,14 +135,14 @@ export class TitleDictionary {
    * are forgotten. Returns the new id of each old title id (-1: dropped). Ids keep their order.
    */
   prune(used: Uint8Array): Int32Array {
-    const titleMap = new Int32Array(this.titleWords.length).fill(-1);
+    const titleMap = new Int32Array(this.titleWords.count).fill(-1);
     const wordMap = new Int32Array(this.wordTrigrams.length).fill(-1);
     const trigramMap = new Int32Array(this.trigramWords.length).fill(-1);
     let titles = 0;
-    for (let title = 0; title < this.titleWords.length; title++) {
+    for (let title = 0; title < this.titleWords.count; title++) {
       if (used[title] !== 1) continue;
       titleMap[title] = titles++;
-      for (const word of this.titleWords[title] ?? EMPTY) wordMap[word] = 0;
+      for (const word of this.titleWords.get(title)) wordMap[word] = 0;
     }
     let words = 0;
     for (let word = 0; word < wordMap.length; word++) {
@@ -160,17 +163,17 @@ export class TitleDictionary {
     };
     remapKeys(this.trigramIds, trigramMap);
     remapKeys(this.wordIds, wordMap);
-    const titleWords: Int32Array[] = [];
+    const titleWords = new FlatLists();
     const wordTitles: number[][] = Array.from({ length: words }, () => []);
     this.titleIds.clear();
-    this.titleWords.forEach((oldWords, title) => {
-      if (titleMap[title] === -1) return;
-      const newWords = oldWords.map((word) => wordMap[word] ?? 0);
-      const id = titleWords.length;
-      titleWords.push(newWords);
+    for (let title = 0; title < this.titleWords.count; title++) {
+      if (titleMap[title] === -1) continue;
+      const newWords = this.titleWords.get(title).map((word) => wordMap[word] ?? 0);
+      const id = titleWords.count;
+      titleWords.add(newWords);
       this.titleIds.set(newWords.join(','), id);
       for (const word of new Set(newWords)) wordTitles[word]?.push(id);
-    });
+    }
     const wordTrigramIds: Int32Array[] = [];
     const trigramWordIds: number[][] = Array.from({ length: trigrams }, () => []);
     this.wordTrigrams.forEach((oldTrigrams, word) => {
@@ -190,7 +193,7 @@ export class TitleDictionary {
   /** Bytes held in typed arrays. */
   typedArrayBytes(): number {
     let bytes = 0;
-    for (const words of this.titleWords) bytes += words.byteLength;
+    bytes += this.titleWords.byteLength;
     for (const trigrams of this.wordTrigrams) bytes += trigrams.byteLength;
     return bytes;
   }
@@ -219,14 +222,14 @@ export class TitleDictionary {
    * A title's trigram ids in order (its words' trigrams one after another, as pg_trgm lists them),
    * in a buffer reused by the next call.
    */
-  private trigramsOf(words: Int32Array): Int32Array {
+  private trigramsOf(words: Int32Array, from: number, to: number): Int32Array {
     let length = 0;
-    for (const word of words) length += this.wordTrigrams[word]?.length ?? 0;
+    for (let k = from; k < to; k++) length += this.wordTrigrams[words[k] ?? 0]?.length ?? 0;
     if (this.trigramBuffer.length < length) this.trigramBuffer = new Int32Array(length * 2);
     const buffer = this.trigramBuffer;
     let at = 0;
-    for (const word of words) {
-      const trigrams = this.wordTrigrams[word] ?? EMPTY;
+    for (let k = from; k < to; k++) {
+      const trigrams = this.wordTrigrams[words[k] ?? 0] ?? EMPTY;
       buffer.set(trigrams, at);
       at += trigrams.length;
     }
@@ -236,17 +239,59 @@ export class TitleDictionary {
 
 const EMPTY = new Int32Array(0);
 
+/** Lists of ints one after another in one growing array: list i is `get(i)`. */
+class FlatLists {
+  private starts = new Int32Array(1024);
+  private values = new Int32Array(4096);
+  private length = 0;
+  count = 0;
+
+  add(list: ArrayLike<number>): void {
+    if (this.count + 2 > this.starts.length) this.starts = grown(this.starts, this.count + 2);
+    if (this.length + list.length > this.values.length)
+      this.values = grown(this.values, this.length + list.length);
+    for (let i = 0; i < list.length; i++) this.values[this.length + i] = list[i] ?? 0;
+    this.length += list.length;
+    this.count++;
+    this.starts[this.count] = this.length;
+  }
+
+  /** List `i`, read in place (valid until the next add). */
+  get(i: number): Int32Array {
+    return this.values.subarray(this.starts[i] ?? 0, this.starts[i + 1] ?? 0);
+  }
+
+  /** List `i` is `all[from(i) .. from(i + 1))`: read without a view per list (`all` valid until the next add). */
+  from(i: number): number {
+    return this.starts[i] ?? 0;
+  }
+
+  get all(): Int32Array {
+    return this.values;
+  }
+
+  get byteLength(): number {
+    return this.starts.byteLength + this.values.byteLength;
+  }
+}
+
+function grown(array: Int32Array<ArrayBuffer>, needed: number): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(Math.max(needed, array.length * 2));
+  bigger.set(array);
+  return bigger;
+}
+
 /** How many of the text's known trigrams a title's words hold (masks: `width` words of 32 bits per word). */
-function heldCount(words: Int32Array, masks: Uint32Array, width: number): number {
+function heldCount(words: Int32Array, from: number, to: number, masks: Uint32Array, width: number): number {
   if (width === 1) {
     let union = 0;
-    for (let i = 0; i < words.length; i++) union |= masks[words[i] ?? 0] ?? 0;
+    for (let i = from; i < to; i++) union |= masks[words[i] ?? 0] ?? 0;
     return bitCount(union);
   }
   let count = 0;
   for (let m = 0; m < width; m++) {
     let union = 0;
-    for (let i = 0; i < words.length; i++) union |= masks[(words[i] ?? 0) * width + m] ?? 0;
+    for (let i = from; i < to; i++) union |= masks[(words[i] ?? 0) * width + m] ?? 0;
     count += bitCount(union);
   }
   return count;
