@@ -311,8 +311,9 @@ describe.each(targets)('catalogue on %s', (target) => {
       expect(created.statusCode).toBe(201);
       const { item } = JSON.parse(created.body).data;
       expect(item).toMatchObject({ question, questioner_name: 'Maya', answer: null, answer_time: null });
+      // Held until an admin answers or approves it (issue 21; admin-back-office.test.ts).
       const page = await get<QuestionPage>('product-questions?ProductQuestionsSearch[product_id]=4');
-      expect(page.items[0]?.id).toBe(item.id);
+      expect(page.items.map((shown) => shown.id)).not.toContain(item.id);
 
       for (const [body, field, message] of [
         [

@@ -472,6 +472,8 @@ export const productReviews = pgTable(
     orderItemId: integer('order_item_id').references((): AnyPgColumn => orderItems.id, {
       onDelete: 'set null',
     }),
+    /** 0023_admin_back_office.sql: hidden by an admin (off the page and its rating summary). */
+    hidden: boolean('hidden').notNull().default(false),
   },
   (table) => [
     index('product_reviews_product').on(table.productId, table.createdAt.desc(), table.id.desc()),
@@ -492,9 +494,12 @@ export const productQuestions = pgTable(
     questionTime: timestamp('question_time', { withTimezone: true }).notNull().defaultNow(),
     answer: text('answer'),
     answerTime: timestamp('answer_time', { withTimezone: true }),
+    /** 0023_admin_back_office.sql: asked on the page, not shown until an admin answers or approves it. */
+    held: boolean('held').notNull().default(false),
   },
   (table) => [
     index('product_questions_product').on(table.productId, table.questionTime.desc(), table.id.desc()),
+    index('product_questions_held').on(table.questionTime).where(sql`${table.held}`),
   ],
 );
 
@@ -554,6 +559,11 @@ export const contactMessages = pgTable('contact_messages', {
   email: text('email').notNull(),
   message: text('message').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** 0023_admin_back_office.sql: read and answered (by e-mail) in the back office. */
+  readAt: timestamp('read_at', { withTimezone: true }),
+  answer: text('answer'),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+  answeredBy: integer('answered_by').references((): AnyPgColumn => admins.id, { onDelete: 'set null' }),
 });
 
 export const searchLog = pgTable(
@@ -959,9 +969,54 @@ export const admins = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 0023_admin_back_office.sql: roles (admins of before are owners), disabling, who created whom. */
+    role: text('role').$type<'owner' | 'staff'>().notNull().default('owner'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdBy: integer('created_by').references((): AnyPgColumn => admins.id, { onDelete: 'set null' }),
   },
   (table) => [uniqueIndex('admins_email').on(sql`lower(${table.email})`)],
 );
+
+// ---------------------------------------------------------------- 0023_admin_back_office.sql
+
+/** Every admin action (who, what, which object, the reason, when); read by owners. */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    adminEmail: text('admin_email').notNull(),
+    action: text('action').notNull(),
+    objectType: text('object_type'),
+    objectId: text('object_id'),
+    reason: text('reason'),
+    details: jsonb('details'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('admin_audit_log_created_at').on(table.createdAt.desc(), table.id.desc())],
+);
+
+/** An order is new to an admin until that admin opens it. */
+export const adminOrderViews = pgTable(
+  'admin_order_views',
+  {
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.adminId, table.orderId] })],
+);
+
+/** The back office's settings (order_email), changed by an owner. */
+export const adminSettings = pgTable('admin_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const adminTokens = pgTable(
   'admin_tokens',

@@ -1,12 +1,13 @@
 /**
  * Admin endpoints: an admin's bearer token only. No token, or an unknown or expired admin token:
  * 401. A buyer's (or wishlist user's) token: 403, decided by its form before any lookup, so a
- * buyer token is never even looked up among admin tokens.
+ * buyer token is never even looked up among admin tokens. With `role` 'owner', a staff admin's
+ * token is 403 (issue 21: staff cannot manage admins or remote releases).
  */
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/client';
 import { AppError } from '../errors';
-import { type Admin, isAdminToken, resolveAdmin } from '../services/admins';
+import { type Admin, type AdminRole, isAdminToken, resolveAdmin } from '../services/admins';
 import { bearerTokenOf } from './optionalAuth';
 
 declare module 'fastify' {
@@ -15,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-export function requireAdmin(db: Database): onRequestAsyncHookHandler {
+export function requireAdmin(db: Database, role?: AdminRole): onRequestAsyncHookHandler {
   return async (request) => {
     request.admin = null;
     const token = bearerTokenOf(request);
@@ -23,6 +24,7 @@ export function requireAdmin(db: Database): onRequestAsyncHookHandler {
     if (!isAdminToken(token)) throw AppError.forbidden('Admins only.');
     const admin = await resolveAdmin(db, token);
     if (!admin) throw AppError.unauthorized('Your admin session has expired. Please sign in again.');
+    if (role === 'owner' && admin.role !== 'owner') throw AppError.forbidden('Owners only.');
     request.admin = admin;
   };
 }

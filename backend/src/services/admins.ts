@@ -4,9 +4,14 @@
  * 'adm.' + an opaque token, stored hashed in admin_tokens with a short expiry: the prefix tells an
  * admin token from a buyer's before any lookup, and each kind is looked up only in its own table,
  * so a buyer token never reaches an admin endpoint and an admin token is no buyer's session.
+ *
+ * Roles (issue 21): an `owner` (every admin created from the command line, and every admin of
+ * before) manages admins, remote releases and the settings and reads the audit log; `staff`
+ * (created by an owner, `POST admin/admins`) run the daily work. A disabled admin cannot sign in
+ * and their tokens stop working at once.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { admins, adminTokens } from '../db/schema';
 import { AppError } from '../errors';
@@ -21,10 +26,21 @@ export const ADMIN_PASSWORD_MIN = 12;
 
 export const isAdminToken = (token: string) => token.startsWith(ADMIN_TOKEN_PREFIX);
 
+export type AdminRole = 'owner' | 'staff';
+
 export interface Admin {
   id: number;
   email: string;
+  role: AdminRole;
 }
+
+/** An admin account as an owner sees it in the list. */
+export interface AdminAccount extends Admin {
+  disabled: boolean;
+  created_at: string;
+}
+
+const adminColumns = { id: admins.id, email: admins.email, role: admins.role };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -37,6 +53,7 @@ export async function createAdmin(
   hasher: PasswordHasher,
   rawEmail: string,
   givenPassword?: string,
+  options: { role?: AdminRole; createdBy?: number } = {},
 ): Promise<{ admin: Admin; password: string; generated: boolean }> {
   const email = rawEmail.trim().toLowerCase();
   if (!EMAIL.test(email)) throw AppError.badRequest(`Not an e-mail address: ${rawEmail}`);
@@ -51,8 +68,13 @@ export async function createAdmin(
   if (existing) throw AppError.conflict('ADMIN_EXISTS', `An admin with the e-mail ${email} already exists.`);
   const [row] = await db
     .insert(admins)
-    .values({ email, passwordHash: await hasher.hash(password) })
-    .returning({ id: admins.id, email: admins.email });
+    .values({
+      email,
+      passwordHash: await hasher.hash(password),
+      role: options.role ?? 'owner',
+      createdBy: options.createdBy ?? null,
+    })
+    .returning(adminColumns);
   if (!row) throw new Error('admin not saved');
   return { admin: row, password, generated: givenPassword === undefined };
 }
@@ -73,7 +95,8 @@ export async function loginAdmin(
   const attempt = await services.throttle.begin(ip, email);
   const [row] = await db.select().from(admins).where(sql`lower(${admins.email}) = ${email}`);
   const ok = await services.hasher.verify(password, row?.passwordHash ?? null);
-  if (!row || !ok) {
+  if (!row || !ok || row.disabledAt) {
+    // A disabled account answers like a wrong password: nothing tells it still exists.
     await services.throttle.failed(attempt);
     throw AppError.unauthorized('The e-mail or password is not correct.');
   }
@@ -81,7 +104,11 @@ export async function loginAdmin(
   const token = `${ADMIN_TOKEN_PREFIX}${newOpaqueToken()}`;
   const expiresAt = new Date(Date.now() + ttlMs);
   await db.insert(adminTokens).values({ adminId: row.id, tokenHash: hashToken(token), expiresAt });
-  return { token, expires_at: expiresAt.toISOString(), admin: { id: row.id, email: row.email } };
+  return {
+    token,
+    expires_at: expiresAt.toISOString(),
+    admin: { id: row.id, email: row.email, role: row.role },
+  };
 }
 
 /** Sign-out: the token stops working (an unknown one changes nothing). */
@@ -109,13 +136,64 @@ export async function revokeAdminSessions(db: Database, rawEmail: string): Promi
   return gone.filter((token) => token.expiresAt.getTime() > now).length;
 }
 
-/** The admin of a bearer token, or null (not an admin token, unknown or expired). */
+/** The admin of a bearer token, or null (not an admin token, unknown, expired or disabled). */
 export async function resolveAdmin(db: Database, token: string): Promise<Admin | null> {
   if (!isAdminToken(token)) return null;
   const [row] = await db
-    .select({ id: admins.id, email: admins.email })
+    .select(adminColumns)
     .from(adminTokens)
     .innerJoin(admins, eq(admins.id, adminTokens.adminId))
-    .where(and(eq(adminTokens.tokenHash, hashToken(token)), gt(adminTokens.expiresAt, new Date())));
+    .where(
+      and(
+        eq(adminTokens.tokenHash, hashToken(token)),
+        gt(adminTokens.expiresAt, new Date()),
+        isNull(admins.disabledAt),
+      ),
+    );
   return row ?? null;
+}
+
+/** Every admin account, oldest first (owners only read it). */
+export async function listAdmins(db: Database): Promise<AdminAccount[]> {
+  const rows = await db
+    .select({ ...adminColumns, disabledAt: admins.disabledAt, createdAt: admins.createdAt })
+    .from(admins)
+    .orderBy(asc(admins.id));
+  return rows.map(({ disabledAt, createdAt, ...admin }) => ({
+    ...admin,
+    disabled: disabledAt !== null,
+    created_at: createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Disables (or enables again) a staff account; a disabled admin's tokens are deleted in the same
+ * transaction. An owner cannot be disabled here (nor can one disable oneself): 409 ADMIN_IS_OWNER.
+ */
+export async function setAdminDisabled(
+  db: Database,
+  adminId: number,
+  disabled: boolean,
+): Promise<AdminAccount> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(admins).where(eq(admins.id, adminId)).for('update');
+    if (!row) throw AppError.notFound('Admin not found.');
+    if (row.role === 'owner') {
+      throw AppError.conflict('ADMIN_IS_OWNER', 'An owner cannot be disabled from the back office.');
+    }
+    const [updated] = await tx
+      .update(admins)
+      .set({ disabledAt: disabled ? (row.disabledAt ?? new Date()) : null })
+      .where(eq(admins.id, adminId))
+      .returning();
+    if (!updated) throw new Error('admin not updated');
+    if (disabled) await tx.delete(adminTokens).where(eq(adminTokens.adminId, adminId));
+    return {
+      id: updated.id,
+      email: updated.email,
+      role: updated.role,
+      disabled: updated.disabledAt !== null,
+      created_at: updated.createdAt.toISOString(),
+    };
+  });
 }

@@ -1,11 +1,45 @@
 /**
  * `/admin/*` (backend/src/modules/admin): an admin's sign-in, every buyer's orders and proofs of
- * payment, every member's message threads and sending a notification. The order shapes are in
- * memberOrders.ts, the message shapes in member.ts.
+ * payment, every member's message threads and sending a notification; the back office (issue 21:
+ * roles, audit log, order queue, moderation, inquiries, settings). The order shapes are in
+ * memberOrders.ts, the message shapes in member.ts, the back office's in backOffice.ts.
+ * "Owners only" endpoints answer a staff admin's token 403.
  */
 import { Type } from '@sinclair/typebox';
 import { endpoints } from '../endpoint';
 import { Empty } from './auth';
+import {
+  AdminAccountAnswer,
+  AdminIdParams,
+  AdminList,
+  AdminMe,
+  AdminOrderQueue,
+  AdminOrderQueueQuery,
+  AdminOrderStatusBody,
+  AdminQuestionAnswer,
+  AdminQuestionPage,
+  AdminQuestionQuery,
+  AdminReviewAnswer,
+  AdminReviewPage,
+  AdminReviewQuery,
+  AdminSettings,
+  AdminSettingsBody,
+  AdminShippingDetailAnswer,
+  AnswerInquiryBody,
+  AnswerQuestionBody,
+  AuditPage,
+  AuditQuery,
+  CreateStaffBody,
+  InquiryAnswer,
+  InquiryPage,
+  InquiryQuery,
+  NotifiedAll,
+  NotifyAllBody,
+  PendingProofPage,
+  ReasonBody,
+  StaffCreated,
+  StartThreadBody,
+} from './backOffice';
 import { Order } from './checkout';
 import { Id } from './common';
 import {
@@ -17,15 +51,11 @@ import {
 } from './member';
 import {
   AdminLoginBody,
-  AdminOrderDetail,
-  AdminOrderListQuery,
-  AdminOrderPage,
   AdminSession,
   ConfirmProofBody,
   ImageFile,
   OrderIdParams,
   OrderItemParams,
-  OrderStatusBody,
   ProofIdParams,
   ProofOfPayment,
   RejectProofBody,
@@ -33,7 +63,6 @@ import {
 import { MessageSent } from './messages';
 
 export const AdminOrderAnswer = Type.Object({ order: Order });
-export const AdminOrderDetailAnswer = Type.Object({ order: AdminOrderDetail });
 export const ProofReviewed = Type.Object({ proofOfPayment: ProofOfPayment });
 export const AdminThreadsQuery = Type.Object({
   page: PageQuery.properties.page,
@@ -49,15 +78,53 @@ export const adminEndpoints = endpoints({
     response: AdminSession,
   },
   'POST admin/logout': { summary: "Sign out: the admin's token stops working", body: Empty, response: Empty },
+  'GET admin/me': { summary: 'The calling admin and their role', response: AdminMe },
+  'GET admin/admins': { summary: 'Every admin account (owners only)', response: AdminList },
+  'POST admin/admins': {
+    summary: 'Create a staff admin (owners only); 409 ADMIN_EXISTS for a taken e-mail',
+    body: CreateStaffBody,
+    response: StaffCreated,
+    created: true,
+  },
+  'POST admin/admins/:id/disable': {
+    summary: 'Disable a staff admin: no sign-in, their tokens end (owners only; an owner: 409)',
+    params: AdminIdParams,
+    body: ReasonBody,
+    response: AdminAccountAnswer,
+  },
+  'POST admin/admins/:id/enable': {
+    summary: 'Enable a disabled staff admin again (owners only)',
+    params: AdminIdParams,
+    body: ReasonBody,
+    response: AdminAccountAnswer,
+  },
+  'GET admin/audit': {
+    summary: 'The audit log of every admin action, newest first, 50 a page (owners only)',
+    querystring: AuditQuery,
+    response: AuditPage,
+  },
+  'GET admin/settings': { summary: "The back office's settings (owners only)", response: AdminSettings },
+  'PUT admin/settings': {
+    summary: "Change the back office's settings (owners only)",
+    body: AdminSettingsBody,
+    response: AdminSettings,
+  },
   'GET admin/orders': {
-    summary: 'Every order, newest first, 20 a page',
-    querystring: AdminOrderListQuery,
-    response: AdminOrderPage,
+    summary:
+      'The order queue, 20 a page: orders with a proof awaiting a decision first, then newest first; each marked new until the calling admin opens it',
+    querystring: AdminOrderQueueQuery,
+    response: AdminOrderQueue,
   },
   'GET admin/orders/:id': {
-    summary: 'An order with its buyer and every proof of payment',
+    summary:
+      'Everything to ship an order: recipient, items with gift texts and logo links, packaging, totals, log, buyer, proofs (marks it seen for the caller)',
     params: OrderIdParams,
-    response: AdminOrderDetailAnswer,
+    response: AdminShippingDetailAnswer,
+  },
+  'GET admin/proofs': {
+    summary: 'Proofs of payment awaiting a decision, oldest first, 20 a page',
+    querystring: AuditQuery,
+    response: PendingProofPage,
   },
   'GET admin/orders/:id/items/:itemId/logo': {
     summary: 'The customization logo of an ordered product',
@@ -66,9 +133,10 @@ export const adminEndpoints = endpoints({
     response: ImageFile,
   },
   'POST admin/orders/:id/status': {
-    summary: 'Move an order: Pending/Payment Pending → Dispatch → Delivered; anything not delivered → Cancel',
+    summary:
+      "Move an order: Pending/Payment Pending → Dispatch → Delivered; anything not delivered → Cancel. A transfer order goes to Dispatch only once paid, or with an owner's reason",
     params: OrderIdParams,
-    body: OrderStatusBody,
+    body: AdminOrderStatusBody,
     response: AdminOrderAnswer,
   },
   'POST admin/orders/:id/payment-received': {
@@ -112,6 +180,67 @@ export const adminEndpoints = endpoints({
     body: AdminReplyBody,
     response: MessageSent,
     created: true,
+  },
+  'POST admin/messages': {
+    summary: 'Start a thread with a member, general or about one of their orders (the member is notified)',
+    body: StartThreadBody,
+    response: MessageSent,
+    created: true,
+  },
+  'POST admin/notifications/all': {
+    summary: 'Send a header notification to every member',
+    body: NotifyAllBody,
+    response: NotifiedAll,
+    created: true,
+  },
+  'GET admin/questions': {
+    summary: 'Product questions, newest first (held=true: only held ones, oldest first), 20 a page',
+    querystring: AdminQuestionQuery,
+    response: AdminQuestionPage,
+  },
+  'POST admin/questions/:id/answer': {
+    summary: 'Answer a product question: it is shown on the product page with the answer',
+    params: AdminIdParams,
+    body: AnswerQuestionBody,
+    response: AdminQuestionAnswer,
+  },
+  'POST admin/questions/:id/approve': {
+    summary: 'Show a held product question on the product page without an answer yet',
+    params: AdminIdParams,
+    response: AdminQuestionAnswer,
+  },
+  'GET admin/reviews': {
+    summary: 'Product reviews, newest first, 20 a page',
+    querystring: AdminReviewQuery,
+    response: AdminReviewPage,
+  },
+  'POST admin/reviews/:id/hide': {
+    summary: 'Hide a review from the product page and its rating summary',
+    params: AdminIdParams,
+    body: ReasonBody,
+    response: AdminReviewAnswer,
+  },
+  'POST admin/reviews/:id/show': {
+    summary: 'Show a hidden review again',
+    params: AdminIdParams,
+    body: ReasonBody,
+    response: AdminReviewAnswer,
+  },
+  'GET admin/inquiries': {
+    summary: 'Contact-us inquiries, newest first, 20 a page',
+    querystring: InquiryQuery,
+    response: InquiryPage,
+  },
+  'GET admin/inquiries/:id': {
+    summary: 'One inquiry (marks it read)',
+    params: AdminIdParams,
+    response: InquiryAnswer,
+  },
+  'POST admin/inquiries/:id/answer': {
+    summary: 'Answer an inquiry by e-mail to its sender (queued; the answer is kept)',
+    params: AdminIdParams,
+    body: AnswerInquiryBody,
+    response: InquiryAnswer,
   },
   'POST admin/notifications': {
     summary: 'Send a header notification to one member (404 for an unknown buyer)',

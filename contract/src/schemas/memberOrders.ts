@@ -148,7 +148,13 @@ export const AdminLoginBody = Type.Object({
 export const AdminSession = Type.Object({
   token: Type.String(),
   expires_at: Type.String(),
-  admin: Type.Object({ id: Type.Integer(), email: Type.String() }),
+  admin: Type.Object({
+    id: Type.Integer(),
+    email: Type.String(),
+    role: Type.Union([Type.Literal('owner'), Type.Literal('staff')], {
+      description: 'owner: also admins, remote releases, settings and the audit log',
+    }),
+  }),
 });
 
 const AdminOrder = Type.Composite([

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireAdmin } from '../../hooks/requireAdmin';
 import { endpointSchema } from '../../http/endpoint';
 import { listThreads, readThread, reply } from '../../services/messages';
 import { sendNotification } from '../../services/notifications';
+import { guardAdminRoutes } from './audit';
 
 /**
  * The admin's side of member messages and notifications (issue 11): every member's threads,
@@ -13,8 +13,7 @@ import { sendNotification } from '../../services/notifications';
 export const adminMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database } = app.deps;
   const { db } = database;
-  if (!app.hasRequestDecorator('admin')) app.decorateRequest('admin', null);
-  app.addHook('onRequest', requireAdmin(db));
+  guardAdminRoutes(app, db);
   const admin = { kind: 'admin' } as const;
   const base = {
     tags: ['admin'],

@@ -5,13 +5,36 @@
  * writes the order's log, the buyer's activity and a notification for the buyer; a Cancel puts
  * the stock back. Lock order: the order, then its products in id order (placing an order locks
  * products then the cart and never an order, so the two cannot deadlock).
+ *
+ * The back office (issue 21): the queue searches and filters, puts orders with a proof awaiting a
+ * decision first and marks each order new until the calling admin opens it (marks are per admin:
+ * two people working the queue each see what they have not looked at). A transfer order (Money
+ * Exchange or Bank Transfer) goes to Dispatch only once its payment is Received, unless an owner
+ * gives a written reason (kept in the order's log and the audit log). The buyer gets a mail and a
+ * notification when the order is dispatched, delivered or cancelled.
  */
 import type { AdminOrderPage, OrderDetail, OrderStatus, ProofOfPayment } from '@shop/contract';
+import type {
+  AdminOrderQueue,
+  AdminOrderQueueQuery,
+  AdminShippingDetail,
+  PendingProofPage,
+} from '@shop/contract/schemas/backOffice';
 import type { Duration } from '@shop/contract/schemas/memberOrders';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { buyerActivities, buyers, orderItems, orderLogs, orders, paymentProofs } from '../../db/schema';
+import {
+  adminOrderViews,
+  buyerActivities,
+  buyers,
+  orderItems,
+  orderLogs,
+  orders,
+  paymentProofs,
+} from '../../db/schema';
 import { AppError } from '../../errors';
+import type { AdminRole } from '../../services/admins';
+import { queueMail } from '../../services/mailQueue';
 import {
   findOrder,
   type LogoUrl,
@@ -22,6 +45,7 @@ import {
 import { notifyBuyer } from '../../services/notifications';
 import { toOrder } from '../../services/orders';
 import type { UploadStore } from '../../services/uploads';
+import { orderStatusMail } from './mails';
 
 export const ADMIN_ORDERS_PER_PAGE = 20;
 
@@ -40,32 +64,128 @@ type OrderRow = typeof orders.$inferSelect;
 const buyerName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
 
 export async function listAllOrders(db: Database, filters: AdminOrderFilters): Promise<AdminOrderPage> {
+  const { items, _meta } = await orderQueue(db, null, filters);
+  return { items: items.map(({ is_new: _new, proof_pending: _pending, ...order }) => order), _meta };
+}
+
+/** `%…%` for ILIKE with the pattern's own characters taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const pendingProof = (db: Database) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(paymentProofs)
+      .where(and(eq(paymentProofs.orderId, orders.id), eq(paymentProofs.status, 'Pending'))),
+  );
+
+/**
+ * The order queue of `adminId` (null: nobody's marks, the CLI): search, filters, orders with a
+ * proof awaiting a decision first, then newest first, each marked new unless this admin opened it.
+ */
+export async function orderQueue(
+  db: Database,
+  adminId: number | null,
+  filters: AdminOrderFilters & Omit<AdminOrderQueueQuery, keyof AdminOrderFilters>,
+): Promise<AdminOrderQueue> {
   const page = filters.page ?? 1;
   // The admin filters by the exact status ('Pending' alone); the member's 'Pending' is wider.
-  const { order_status, payment_status, ...rest } = filters;
-  const where = and(
-    ...orderConditions(null, rest),
+  const { order_status, payment_status, duration } = filters;
+  const seen = exists(
+    db
+      .select({ one: sql`1` })
+      .from(adminOrderViews)
+      .where(and(eq(adminOrderViews.orderId, orders.id), eq(adminOrderViews.adminId, adminId ?? 0))),
+  );
+  const search = filters.q?.trim();
+  const conditions: SQL[] = [
+    ...orderConditions(null, duration ? { duration } : {}),
     ...(order_status ? [eq(orders.orderStatus, order_status)] : []),
     ...(payment_status ? [eq(orders.paymentStatus, payment_status)] : []),
-  );
+    ...(filters.payment_method ? [eq(orders.paymentMethod, filters.payment_method)] : []),
+    ...(filters.from ? [gte(orders.createdAt, dayStart(filters.from, 'from'))] : []),
+    ...(filters.to ? [lt(orders.createdAt, new Date(dayStart(filters.to, 'to').getTime() + DAY_MS))] : []),
+    ...(filters.new === true ? [sql`NOT ${seen}`] : []),
+  ];
+  if (search) {
+    const like = containing(search);
+    const words = or(
+      ilike(orders.orderNumber, like),
+      ilike(buyers.email, like),
+      ilike(orders.shipEmail, like),
+      ilike(sql`${buyers.firstName} || ' ' || ${buyers.lastName}`, like),
+      ilike(sql`coalesce(${orders.shipFirstName}, '') || ' ' || coalesce(${orders.shipLastName}, '')`, like),
+    );
+    if (words) conditions.push(words);
+  }
+  const where = and(...conditions);
+  const proofFirst = pendingProof(db);
   const [rows, [total]] = await Promise.all([
     db
       .select({
         order: orders,
         buyer: { id: buyers.id, email: buyers.email, firstName: buyers.firstName, lastName: buyers.lastName },
+        seen: sql<boolean>`${seen}`,
+        proofPending: sql<boolean>`${proofFirst}`,
       })
       .from(orders)
       .innerJoin(buyers, eq(buyers.id, orders.buyerId))
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(desc(proofFirst), desc(orders.createdAt), desc(orders.id))
       .limit(ADMIN_ORDERS_PER_PAGE)
       .offset((page - 1) * ADMIN_ORDERS_PER_PAGE),
-    db.select({ n: count() }).from(orders).where(where),
+    db.select({ n: count() }).from(orders).innerJoin(buyers, eq(buyers.id, orders.buyerId)).where(where),
   ]);
   return {
     items: rows.map((row) => ({
       ...toOrder(row.order),
       buyer: { id: row.buyer.id, email: row.buyer.email, name: buyerName(row.buyer) },
+      is_new: adminId !== null && !row.seen,
+      proof_pending: Boolean(row.proofPending),
+    })),
+    _meta: pageMeta(total?.n ?? 0, page, ADMIN_ORDERS_PER_PAGE),
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The start (UTC) of a YYYY-MM-DD day; 400 for a day that does not exist (2026-02-30). */
+function dayStart(day: string, field: string): Date {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) {
+    throw AppError.badRequest(`Invalid ${field}: ${day} is not a day.`, { [field]: 'Not a day' });
+  }
+  return date;
+}
+
+/** Proofs of payment awaiting a decision, oldest first, with their order and buyer. */
+export async function pendingProofs(db: Database, page: number): Promise<PendingProofPage> {
+  const where = eq(paymentProofs.status, 'Pending');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ proof: paymentProofs, order: orders, buyer: buyers })
+      .from(paymentProofs)
+      .innerJoin(orders, eq(orders.id, paymentProofs.orderId))
+      .innerJoin(buyers, eq(buyers.id, orders.buyerId))
+      .where(where)
+      .orderBy(asc(paymentProofs.createdAt), asc(paymentProofs.id))
+      .limit(ADMIN_ORDERS_PER_PAGE)
+      .offset((page - 1) * ADMIN_ORDERS_PER_PAGE),
+    db.select({ n: count() }).from(paymentProofs).where(where),
+  ]);
+  return {
+    items: rows.map(({ proof, order, buyer }) => ({
+      id: proof.id,
+      comments: proof.comments,
+      created_at: proof.createdAt.toISOString(),
+      order: {
+        id: order.id,
+        order_number: order.orderNumber,
+        payment_method: order.paymentMethod,
+        total_amount: order.totalAmount,
+        currency_code: order.currencyCode,
+      },
+      buyer: { id: buyer.id, email: buyer.email, name: buyerName(buyer) },
     })),
     _meta: pageMeta(total?.n ?? 0, page, ADMIN_ORDERS_PER_PAGE),
   };
@@ -99,6 +219,34 @@ export async function adminOrderDetail(db: Database, orderId: number): Promise<A
     ...detail,
     buyer: { id: order.buyerId, email: buyer?.email ?? '', name: buyer ? buyerName(buyer) : '' },
     proofs: proofs.map(toProof),
+  };
+}
+
+/**
+ * What the back office shows to ship an order: the detail above, the recipient in full (with the
+ * e-mail and phone given at checkout), whether a proof awaits a decision. Opening it marks the
+ * order seen for `adminId`.
+ */
+export async function shippingDetail(
+  db: Database,
+  orderId: number,
+  adminId: number,
+): Promise<AdminShippingDetail> {
+  const detail = await adminOrderDetail(db, orderId);
+  const order = await findOrder(db, orderId, null);
+  await db.insert(adminOrderViews).values({ adminId, orderId }).onConflictDoNothing();
+  return {
+    ...detail,
+    recipient: {
+      first_name: order.shipFirstName,
+      last_name: order.shipLastName,
+      email: order.shipEmail,
+      mobile: order.shipMobile,
+      country: order.shipCountry,
+      city: order.shipCity,
+      address: order.shipAddress,
+    },
+    proof_pending: detail.proofs.some((proof) => proof.status === 'Pending'),
   };
 }
 
@@ -152,11 +300,28 @@ async function restock(tx: Database, orderId: number): Promise<void> {
     WHERE products.id = back.id`);
 }
 
+/** Paid by a transfer the shop must see arrive before it ships. */
+export const TRANSFER_METHODS: readonly string[] = ['Money Exchange Transfer', 'Bank Transfer'];
+
+export interface MoveOptions {
+  /** Who moves it (the CLI: an owner at the shell). */
+  role?: AdminRole;
+  /** An owner's written reason to dispatch an unpaid transfer order. */
+  reason?: string;
+}
+
 /**
  * Moves an order to Dispatch, Delivered or Cancel (409 STATUS_MOVE_NOT_ALLOWED naming the allowed
- * moves otherwise). A Cancel puts the stock back and cancels a payment not yet received.
+ * moves otherwise). A Cancel puts the stock back and cancels a payment not yet received. A transfer
+ * order whose payment is not Received cannot go to Dispatch (409 PAYMENT_NOT_RECEIVED) unless an
+ * owner gives a reason (403 for staff with one). The buyer's mail is queued in the transaction.
  */
-export async function moveOrderStatus(db: Database, orderId: number, to: OrderStatus) {
+export async function moveOrderStatus(
+  db: Database,
+  orderId: number,
+  to: OrderStatus,
+  options: MoveOptions = {},
+) {
   return db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId, null, true);
     const allowed = allowedMoves(order.orderStatus);
@@ -166,6 +331,22 @@ export async function moveOrderStatus(db: Database, orderId: number, to: OrderSt
         `An order in '${order.orderStatus}' cannot move to '${to}'${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}.`,
       );
     }
+    const reason = options.reason?.trim() || null;
+    const unpaidTransfer =
+      to === 'Dispatch' &&
+      TRANSFER_METHODS.includes(order.paymentMethod) &&
+      order.paymentStatus !== 'Received';
+    if (unpaidTransfer && reason && (options.role ?? 'owner') !== 'owner') {
+      throw AppError.forbidden('Only an owner can dispatch an order before its payment is received.');
+    }
+    if (unpaidTransfer && !reason) {
+      throw AppError.conflict(
+        'PAYMENT_NOT_RECEIVED',
+        `A ${order.paymentMethod} order is dispatched only once its payment is Received (an owner may override with a reason).`,
+      );
+    }
+    if (unpaidTransfer)
+      await tx.insert(orderLogs).values({ orderId, action: `Dispatched before payment: ${reason}` });
     const paymentStatus =
       to === 'Cancel' && order.paymentStatus === 'Pending' ? 'Cancel' : order.paymentStatus;
     const [row] = await tx
@@ -176,6 +357,12 @@ export async function moveOrderStatus(db: Database, orderId: number, to: OrderSt
     if (!row) throw new Error('order not updated');
     if (to === 'Cancel') await restock(tx, orderId);
     await record(tx, row, `Order ${STATUS_NOTE[to] ?? `is ${to}`}`, to === 'Cancel' ? 'High' : 'Normal');
+    const [buyer] = await tx
+      .select({ email: buyers.email, firstName: buyers.firstName })
+      .from(buyers)
+      .where(eq(buyers.id, row.buyerId));
+    const mail = buyer?.email ? orderStatusMail(buyer, row.orderNumber, to) : null;
+    if (mail) await queueMail(tx, mail);
     return toOrder(row);
   });
 }

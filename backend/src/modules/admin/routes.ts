@@ -1,21 +1,26 @@
 /**
  * Module admin: `/admin/*`. This file: sign-in, every buyer's orders, proofs of payment (services:
- * orders.ts). Every member's message threads and sending a notification are in messageRoutes.ts.
- * Endpoints: contract/src/schemas/admin.ts.
+ * orders.ts). Every member's message threads and sending a notification are in messageRoutes.ts;
+ * the back office's admins, audit log, moderation, inquiries and settings in backOfficeRoutes.ts
+ * (registered here, under the same guard). Endpoints: contract/src/schemas/admin.ts. Every route
+ * but the sign-in checks the admin token (and, for owners-only ones, the role) and writes every
+ * successful action to the audit log (audit.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { bearerTokenOf } from '../../hooks/optionalAuth';
-import { requireAdmin } from '../../hooks/requireAdmin';
 import { endpointSchema } from '../../http/endpoint';
 import { loginAdmin, logoutAdmin } from '../../services/admins';
 import { orderedLogo } from '../../services/memberOrders';
+import { adminOf, auditRecordOf, guardAdminRoutes, writeAudit } from './audit';
+import { backOfficeRoutes } from './backOfficeRoutes';
 import {
-  adminOrderDetail,
-  listAllOrders,
   markPaymentReceived,
   moveOrderStatus,
+  orderQueue,
+  pendingProofs,
   proofFile,
   reviewProof,
+  shippingDetail,
 } from './orders';
 
 /** `admin/login`: the only admin endpoint without an admin token. */
@@ -31,25 +36,26 @@ export const adminLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "Admins are created with `npm run admin -- create-admin <email>`. Wrong e-mail or password: 401; throttled like buyers (429), with the admins' own limits and counters.",
       },
     },
-    async (request) => ({
-      status: true as const,
-      data: await loginAdmin(
+    async (request) => {
+      const session = await loginAdmin(
         accounts.db,
         { hasher: accounts.hasher, throttle: accounts.adminThrottle },
         request.ip,
         request.body.email,
         request.body.password,
-      ),
-    }),
+      );
+      await writeAudit(accounts.db, session.admin, auditRecordOf(request));
+      return { status: true as const, data: session };
+    },
   );
 };
 
 /** `admin/*` (issue 11): every buyer's orders and the actions the spec leaves to an admin. */
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { database, uploads } = app.deps;
+  const { database, uploads, accounts } = app.deps;
   const { db } = database;
-  app.decorateRequest('admin', null);
-  app.addHook('onRequest', requireAdmin(db));
+  guardAdminRoutes(app, db);
+  await app.register(backOfficeRoutes);
   const schema = {
     tags: ['admin'],
     security: [{ bearer: [] }],
@@ -83,7 +89,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...endpointSchema('GET admin/orders'),
       },
     },
-    async (request) => ({ status: true as const, data: await listAllOrders(db, request.query) }),
+    async (request) => ({
+      status: true as const,
+      data: await orderQueue(db, adminOf(request).id, request.query),
+    }),
   );
 
   app.get(
@@ -96,7 +105,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      data: { order: await adminOrderDetail(db, request.params.id) },
+      data: { order: await shippingDetail(db, request.params.id, adminOf(request).id) },
     }),
   );
 
@@ -120,13 +129,24 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...schema,
         ...endpointSchema('POST admin/orders/:id/status'),
-        description: `${schema.description} Writes the order log, the buyer's activity and a notification; Cancel puts the stock back. Any other move: 409 STATUS_MOVE_NOT_ALLOWED.`,
+        description: `${schema.description} Writes the order log, the buyer's activity, a notification and a mail to the buyer; Cancel puts the stock back. Any other move: 409 STATUS_MOVE_NOT_ALLOWED. A Money Exchange or Bank Transfer order whose payment is not Received: 409 PAYMENT_NOT_RECEIVED, unless an owner sends a reason (staff with a reason: 403).`,
       },
     },
-    async (request) => ({
-      status: true as const,
-      data: { order: await moveOrderStatus(db, request.params.id, request.body.order_status) },
-    }),
+    async (request) => {
+      const { order_status, reason } = request.body;
+      const order = await moveOrderStatus(db, request.params.id, order_status, {
+        role: adminOf(request).role,
+        ...(reason === undefined ? {} : { reason }),
+      });
+      accounts.mailer.wake();
+      return { status: true as const, data: { order } };
+    },
+  );
+
+  app.get(
+    '/admin/proofs',
+    { schema: { ...schema, ...endpointSchema('GET admin/proofs') } },
+    async (request) => ({ status: true as const, data: await pendingProofs(db, request.query.page ?? 1) }),
   );
 
   app.post(

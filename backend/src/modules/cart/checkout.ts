@@ -35,6 +35,7 @@ import {
 import { CartChanged } from '../../services/productLocks';
 import { ownAddress } from '../../services/shippingAddresses';
 import type { UploadStore } from '../../services/uploads';
+import { queueShopOrderMail } from '../admin/mails';
 
 export interface CheckoutServices {
   db: Database;
@@ -128,6 +129,8 @@ async function placing<T>(
         const placed = await place(tx);
         record = placed.record;
         await services.accounts.mailer.queue(tx, placed.record.mail);
+        // The shop's own mail about the new order (issue 21), to the back office's order_email.
+        await queueShopOrderMail(tx, placed.record.order, services.settings.shopEmail);
         if (claim) await storeAnswer(tx, claim, placed.stored);
         return placed.answer;
       });

@@ -110,14 +110,14 @@ export async function reviewPage(
     db
       .select()
       .from(productReviews)
-      .where(eq(productReviews.productId, productId))
+      .where(shownReviews(productId))
       .orderBy(...order)
       .limit(REVIEWS_PER_PAGE)
       .offset((page - 1) * REVIEWS_PER_PAGE),
     db
       .select({ n: count(), average: sql<string | null>`round(avg(${productReviews.rating}), 1)` })
       .from(productReviews)
-      .where(eq(productReviews.productId, productId)),
+      .where(shownReviews(productId)),
   ]);
   const total = summary?.n ?? 0;
   return {
@@ -132,6 +132,14 @@ export async function reviewPage(
     _meta: meta(total, page, REVIEWS_PER_PAGE),
   };
 }
+
+/** A product's reviews the page shows: all but those an admin hid (issue 21). */
+const shownReviews = (productId: number) =>
+  and(eq(productReviews.productId, productId), eq(productReviews.hidden, false));
+
+/** A product's questions the page shows: answered or approved, never one still held (issue 21). */
+const shownQuestions = (productId: number) =>
+  and(eq(productQuestions.productId, productId), eq(productQuestions.held, false));
 
 const toQuestion = (row: typeof productQuestions.$inferSelect): Question => ({
   id: row.id,
@@ -156,11 +164,11 @@ export async function questionPage(
     db
       .select()
       .from(productQuestions)
-      .where(eq(productQuestions.productId, productId))
+      .where(shownQuestions(productId))
       .orderBy(...order)
       .limit(QUESTIONS_PER_PAGE)
       .offset((page - 1) * QUESTIONS_PER_PAGE),
-    db.select({ n: count() }).from(productQuestions).where(eq(productQuestions.productId, productId)),
+    db.select({ n: count() }).from(productQuestions).where(shownQuestions(productId)),
   ]);
   return { items: rows.map(toQuestion), _meta: meta(total?.n ?? 0, page, QUESTIONS_PER_PAGE) };
 }
@@ -178,6 +186,8 @@ export async function askQuestion(
       questionerName: form.questioner_name,
       questionerEmail: form.questioner_email,
       question: form.question,
+      // Held until an admin answers or approves it (issue 21, back office: admin/questions).
+      held: true,
     })
     .returning();
   if (!row) throw new Error('question not stored');

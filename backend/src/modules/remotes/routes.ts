@@ -8,8 +8,8 @@ import type { RemoteName } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import { limitOf } from '../../hooks/rateLimits';
-import { requireAdmin } from '../../hooks/requireAdmin';
 import { endpointSchema } from '../../http/endpoint';
+import { guardAdminRoutes } from '../admin/audit';
 import { abortCanary, promote, rollback, startCanary } from './operations';
 import { acceptableEntry, mintOverride, OVERRIDE_QUERY } from './overrides';
 import { readCohort } from './pageRegistry';
@@ -46,12 +46,13 @@ export const remoteReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
 export const remoteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, releases } = app.deps;
   const { db } = database;
-  if (!app.hasRequestDecorator('admin')) app.decorateRequest('admin', null);
-  app.addHook('onRequest', requireAdmin(db));
+  // Owners only (issue 21: staff cannot manage remote releases); every change is audited.
+  guardAdminRoutes(app, db, 'owner');
   const base = {
     tags: ['remotes'],
     security: [{ bearer: [] }],
-    description: "An admin's bearer token only: none or an expired one 401, a buyer's 403.",
+    description:
+      "An owner's bearer token only: none or an expired one 401, a buyer's or a staff admin's 403.",
   };
   const change = (
     request: FastifyRequest,
@@ -174,7 +175,7 @@ export const remoteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       const adminId = request.admin?.id;
-      if (adminId === undefined) throw new Error('requireAdmin let a request through without an admin');
+      if (adminId === undefined) throw new Error('the admin guard let a request through without an admin');
       const { token, expiresAt } = await mintOverride(db, adminId, { remote, entry }, minutes);
       return {
         status: true as const,

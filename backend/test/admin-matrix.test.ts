@@ -1,0 +1,117 @@
+/**
+ * The IDOR and role matrix (issue 21): every admin endpoint the app registers (read from the app's
+ * own route list, so a new one cannot be left out) × owner, staff, a buyer's token, a disabled
+ * staff admin's token, no token → the expected status. Owners-only endpoints (admins, audit log,
+ * settings, remote releases) answer staff 403; every other admin endpoint lets staff through (its
+ * answer is then whatever the call deserves, never 401 or 403). Buyer tokens are 403, none and
+ * disabled ones 401. And the other way round: an admin token opens no buyer's data.
+ */
+import type { AdminSession } from '@shop/contract';
+import { createAdmin } from '../src/services/admins';
+import { PasswordHasher } from '../src/services/passwords';
+import { createMember, createTestApp, dataOf, type TestContext, targets } from './db';
+import { insertOrder } from './orderFixtures';
+
+/** Endpoints only an owner may call (by path under /backend/api). */
+const OWNERS_ONLY = [/^admin\/admins/, /^admin\/audit$/, /^admin\/settings$/, /^admin\/remotes/];
+
+describe.each(targets)('the admin role matrix on %s', (target) => {
+  let ctx: TestContext;
+  const tokens: Record<'owner' | 'staff' | 'buyer' | 'disabled', string> = {
+    owner: '',
+    staff: '',
+    buyer: '',
+    disabled: '',
+  };
+  let orderId = 0;
+
+  const call = (method: string, url: string, token: string | null) =>
+    ctx.app.inject({
+      method: method as 'GET',
+      url: `/backend/api/${url}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(method === 'GET' ? {} : { payload: {} }),
+    });
+
+  beforeAll(async () => {
+    ctx = await createTestApp(target, { auth: { scryptLogN: 10 } });
+    const hasher = new PasswordHasher(10);
+    await createAdmin(ctx.database.db, hasher, 'owner@gifts.example', 'owner-password-1');
+    await createAdmin(ctx.database.db, hasher, 'staff@gifts.example', 'staff-password-1', { role: 'staff' });
+    const gone = await createAdmin(ctx.database.db, hasher, 'gone@gifts.example', 'gone-password-1', {
+      role: 'staff',
+    });
+    const login = async (email: string, password: string) =>
+      dataOf<AdminSession>(
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/backend/api/admin/login',
+          payload: { email, password },
+        }),
+      ).token;
+    tokens.owner = await login('owner@gifts.example', 'owner-password-1');
+    tokens.staff = await login('staff@gifts.example', 'staff-password-1');
+    tokens.disabled = await login('gone@gifts.example', 'gone-password-1');
+    const disabled = await call('POST', `admin/admins/${gone.admin.id}/disable`, tokens.owner);
+    expect(disabled.statusCode).toBe(200);
+    const member = await createMember(ctx.database);
+    tokens.buyer = member.token;
+    // The buyer's own order: even their own object is out of reach through an admin endpoint.
+    orderId = (await insertOrder(ctx.database, member.buyer.id)).order.id;
+  });
+  afterAll(() => ctx.close());
+
+  /** Every admin route but the sign-in, with its parameters filled in (the buyer's own order). */
+  const adminRoutes = () =>
+    ctx.app.apiRoutes
+      .filter((route) => route.path.startsWith('admin/') && route.path !== 'admin/login')
+      .map((route) => ({
+        method: route.method,
+        path: route.path,
+        // An admin id nobody has: the owner's call must not disable the staff token mid-matrix.
+        url: route.path
+          .replace(/:remote\b/, 'catalog')
+          .replace(/:\w+/g, route.path.startsWith('admin/admins') ? '999999' : String(orderId)),
+        ownersOnly: OWNERS_ONLY.some((pattern) => pattern.test(route.path)),
+      }));
+
+  it('covers every admin endpoint (sign-out last, so every other call runs with live tokens)', () => {
+    const routes = adminRoutes();
+    expect(routes.length).toBeGreaterThan(35);
+    expect(routes.filter((route) => route.ownersOnly).length).toBeGreaterThan(10);
+  });
+
+  it('answers every admin endpoint × owner, staff, buyer, disabled, none as the roles say', async () => {
+    const wrong: string[] = [];
+    const routes = adminRoutes().sort(
+      (a, b) => Number(a.path === 'admin/logout') - Number(b.path === 'admin/logout'),
+    );
+    for (const route of routes) {
+      const wanted = {
+        none: 401,
+        disabled: 401,
+        buyer: 403,
+        staff: route.ownersOnly ? 403 : 'through',
+        owner: 'through',
+      } as const;
+      for (const who of ['none', 'disabled', 'buyer', 'staff', 'owner'] as const) {
+        if (route.path === 'admin/logout' && (who === 'owner' || who === 'staff')) continue;
+        const token = who === 'none' ? null : tokens[who];
+        const status = (await call(route.method, route.url, token)).statusCode;
+        const expected = wanted[who];
+        const ok =
+          expected === 'through' ? status !== 401 && status !== 403 && status < 500 : status === expected;
+        if (!ok) wrong.push(`${route.method} ${route.path} as ${who}: ${status}, expected ${expected}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('opens no buyer data with an admin token, and no admin data with a buyer token of the same order', async () => {
+    for (const url of ['buyer-orders', `buyer-orders/${orderId}`, 'notifications', 'buyer-messages']) {
+      expect([url, (await call('GET', url, tokens.owner)).statusCode]).toEqual([url, 401]);
+    }
+    expect((await call('GET', `admin/orders/${orderId}`, tokens.buyer)).statusCode).toBe(403);
+    expect((await call('GET', 'admin/orders', 'adm.forged-token')).statusCode).toBe(401);
+  });
+});
