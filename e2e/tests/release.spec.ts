@@ -350,7 +350,7 @@ test("typo'd registry writes are refused and the shop keeps serving", async ({ b
 });
 
 /** The listing's page size as the built catalog compiles it (ListingPage via apiQueryFromFilters). */
-const COMPILED_PAGE_SIZE = '{"per-page":e.perPage??20}';
+const COMPILED_PAGE_SIZE = /\{"per-page":([A-Za-z_$][\w$]*)\.perPage\?\?20\}/g;
 const OTHER_PAGE_SIZE = 24;
 
 /**
@@ -366,11 +366,12 @@ async function otherPageSizeCatalog(): Promise<{ dir: string; remove: () => Prom
   let changed = 0;
   for (const file of (await readdir(dir)).filter((name) => name.endsWith('.js'))) {
     const source = await readFile(path.join(dir, file), 'utf8');
-    if (!source.includes(COMPILED_PAGE_SIZE)) continue;
-    await writeFile(
-      path.join(dir, file),
-      source.replaceAll(COMPILED_PAGE_SIZE, COMPILED_PAGE_SIZE.replace('20', String(OTHER_PAGE_SIZE))),
+    const changedSource = source.replace(
+      COMPILED_PAGE_SIZE,
+      (_match, filters: string) => `{"per-page":${filters}.perPage??${OTHER_PAGE_SIZE}}`,
     );
+    if (changedSource === source) continue;
+    await writeFile(path.join(dir, file), changedSource);
     await rm(path.join(dir, `${file}.br`), { force: true });
     await rm(path.join(dir, `${file}.gz`), { force: true });
     changed += 1;
