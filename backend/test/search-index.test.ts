@@ -119,6 +119,9 @@ const TEXTS = [
   'birthdays',
   'ready to give',
   'velvet navy',
+  // A rare word with a prefix of many words: ranked over each candidate's document, not the postings.
+  'oak c',
+  'leather g',
 ];
 
 describe.each(targets)('search index on %s', (target) => {
