@@ -39,6 +39,8 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 /** An entry a browser may be pointed at: a remoteEntry.js over http(s); open mode: local only. */
 export function acceptableEntry(entry: string, policy: OverridePolicy | 'signed-any'): boolean {
   if (!ENTRY.test(entry)) return false;
+  // The pattern lets through what is still no URL ('http://%//remoteEntry.js'): refused, not a 500.
+  if (!URL.canParse(entry)) return false;
   const url = new URL(entry);
   if (policy === 'open') return LOCAL_HOSTS.has(url.hostname);
   return url.protocol === 'https:' || LOCAL_HOSTS.has(url.hostname);
