@@ -16,7 +16,6 @@ import {
   DEFAULT_OUTBOX_DIR,
   DEFAULT_PAYMENT_DETAILS,
   DEFAULT_SHOP_EMAIL,
-  DEFAULT_UPLOADS_DIR,
   DEFAULT_VAT_RATE,
   RELEASES_SUBDIR,
   REPO_ROOT,
@@ -80,7 +79,7 @@ import {
 } from './services/loginThrottle';
 import { Mailer, type MailSettings } from './services/mailer';
 import { DEFAULT_SCRYPT_LOG_N, PasswordHasher } from './services/passwords';
-import { importUploadsFolder, UploadStore } from './services/uploads';
+import { startFolderImport, UploadStore } from './services/uploads';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,10 +109,13 @@ export interface BuildAppOptions {
   /** Sign-in settings; every field has a production default (tests lower the costs). */
   auth?: AuthOptions;
   /**
-   * The uploads folder of before issue 20 (UPLOADS_DIR, default .data/uploads): its files are
-   * copied into the file store when the app is ready (the migrations have run by then).
+   * The uploads folder of before issue 20 (server.ts: UPLOADS_DIR, default .data/uploads): its
+   * files are copied into the file store in the background once the app is ready (the migrations
+   * have run by then). Unset: no folder is read (tests never read the developer's).
    */
   uploadsDir?: string;
+  /** The first wait before a failed start-up import is tried again (FOLDER_IMPORT_RETRY_MS). */
+  uploadsImportRetryMs?: number;
   /** UPLOAD_S3_*: keep uploaded files in this bucket; unset or null: in the database. */
   uploadsS3?: S3StoreSettings | null;
   /** VAT rate and payment details (default 5 % and the demo details of config.ts). */
@@ -266,17 +268,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Every API route as registered (method, path under the prefix, schema): the endpoint test
   // proves each one comes from the contract's table.
   const apiRoutes: RegisteredRoute[] = [];
-  // Files still in the uploads folder of before go into the store, once (see importUploadsFolder).
-  const uploadsDir = options.uploadsDir ?? DEFAULT_UPLOADS_DIR;
-  app.addHook('onReady', async () => {
-    const moved = await importUploadsFolder(uploadsDir, deps.uploads.files);
-    if (moved.copied > 0) {
-      const files = moved.copied === 1 ? '1 file' : `${moved.copied} files`;
-      app.log.info(`uploads: copied ${files} from ${uploadsDir} into the ${deps.uploads.files.kind} store`);
-    }
-    if (moved.skipped.length > 0)
-      app.log.info(`uploads: left in ${uploadsDir}, not uploads by their name: ${moved.skipped.join(', ')}`);
-  });
+  // Files still in the uploads folder of before go into the store (importUploadsFolder), in the
+  // background once the app is ready, tried again until done: a bucket away does not keep the
+  // instance from starting. Only a folder named explicitly (server.ts passes UPLOADS_DIR).
+  const uploadsDir = options.uploadsDir;
+  if (uploadsDir) {
+    app.addHook('onReady', async () => {
+      deps.uploads.folderImport = startFolderImport(
+        uploadsDir,
+        deps.uploads.files,
+        app.log,
+        options.uploadsImportRetryMs,
+      );
+    });
+    app.addHook('onClose', async () => {
+      await deps.uploads.folderImport?.stop();
+    });
+  }
   // What the route modules use (database, accounts, limits, uploads, settings), decorated once.
   app.decorate('deps', deps);
   app.decorate('apiRoutes', apiRoutes);

@@ -189,15 +189,23 @@ export class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
 }
 
-/** The release store could not be reached: the file exists or not, we cannot tell now. */
-export const storeUnavailable = () =>
-  new AppError(
-    503,
-    'STORE_UNAVAILABLE',
-    'The shop cannot reach its release store right now. Please try again in a moment.',
-    undefined,
-    { 'retry-after': String(STORE_RETRY_AFTER_S) },
-  );
+export const RELEASE_STORE_UNAVAILABLE =
+  'The shop cannot reach its release store right now. Please try again in a moment.';
+export const FILE_STORE_UNAVAILABLE =
+  'The shop cannot reach its file store right now. Please try again in a moment.';
+
+/**
+ * 503 STORE_UNAVAILABLE: a store (the release store's bucket by default, the file store of
+ * uploads) could not be asked; the file exists or not, we cannot tell now. `cause` (what the
+ * store answered, S3's code) goes to the log with it, never to the client.
+ */
+export function storeUnavailable(message = RELEASE_STORE_UNAVAILABLE, cause?: unknown): AppError {
+  const error = new AppError(503, 'STORE_UNAVAILABLE', message, undefined, {
+    'retry-after': String(STORE_RETRY_AFTER_S),
+  });
+  if (cause !== undefined) error.cause = cause;
+  return error;
+}
 
 export function toAppError(error: FastifyError | AppError | Error): AppError {
   if (error instanceof AppError) return error;

@@ -3,8 +3,7 @@
  * PostgreSQL database when TEST_DATABASE_URL is set (created here, dropped afterwards).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ShippingAddressInput, WishlistItem, WishlistUserData } from '@shop/contract';
 import { asc, eq } from 'drizzle-orm';
@@ -71,12 +70,8 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const { products, ...appOptions } = options;
   const database = await createTestDatabase(kind, products);
-  const app = await buildApp({
-    // Uploads of a test file go to a folder of its own, removed with the machine's temp files.
-    uploadsDir: mkdtempSync(path.join(tmpdir(), 'shop-uploads-')),
-    ...appOptions,
-    database,
-  });
+  // No uploadsDir unless a test names one: uploads go to the file store, and no folder is imported.
+  const app = await buildApp({ ...appOptions, database });
   await app.ready();
   return {
     app,

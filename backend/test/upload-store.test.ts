@@ -8,24 +8,34 @@
  * the order placed through the other, a proof uploaded through one is fetched through the other.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AdminSession, Cart, PlacedOrder, ShippingAddress } from '@shop/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { Client } from 'pg';
 import S3rver from 's3rver';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { cartItems, orderItems } from '../src/db/schema';
+import { cartItems, orderItems, products } from '../src/db/schema';
+import { toAppError } from '../src/errors';
 import { seedDatabase } from '../src/seed/seedDatabase';
 import { createAdmin } from '../src/services/admins';
 import { type FileStore, PostgresFileStore } from '../src/services/fileStore';
 import { S3FileStore } from '../src/services/fileStoreS3';
 import { PasswordHasher } from '../src/services/passwords';
-import { importUploadsFolder } from '../src/services/uploads';
+import { readCapped, S3Client } from '../src/services/s3Client';
+import { importUploadsFolder, startFolderImport } from '../src/services/uploads';
 import {
   createMember,
   createTestApp,
@@ -41,9 +51,15 @@ import { insertOrder, multipart } from './orderFixtures';
 import { picture } from './pictures';
 import { storedBytes, storedNames } from './uploadedFiles';
 
-/** H4's ports (the brief's 9131-9140): s3rver, and one where nothing listens. */
-const S3_PORT = 9131;
-const CLOSED_PORT = 9132;
+/**
+ * Ports of their own (9191-9199): s3rver, one where nothing listens, a bucket that comes late,
+ * and the tiny misbehaving S3 servers.
+ */
+const S3_PORT = 9191;
+const CLOSED_PORT = 9192;
+const LATE_S3_PORT = 9193;
+const ODD_S3_PORT = 9194;
+const PROBING_S3_PORT = 9195;
 const BUCKET = 'uploads';
 /** The one account s3rver knows. */
 const S3_KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -121,6 +137,12 @@ describe.each(targets)('the file store in the database on %s', (target) => {
 
 describe('the file store in an S3 bucket (s3rver)', () => {
   let s3: S3rver;
+  const s3Dir = mkdtempSync(path.join(tmpdir(), 'shop-s3-uploads-'));
+  /** The order copies ('order-…') the bucket holds, read from s3rver's folder. */
+  const orderCopiesInBucket = () =>
+    (readdirSync(s3Dir, { recursive: true }) as string[]).filter((file) =>
+      /order-[0-9a-f]{32}\.(png|jpg)\._S3rver_object$/.test(file),
+    );
   const settings = {
     endpoint: `http://127.0.0.1:${S3_PORT}`,
     bucket: BUCKET,
@@ -134,7 +156,7 @@ describe('the file store in an S3 bucket (s3rver)', () => {
       address: '127.0.0.1',
       port: S3_PORT,
       silent: true,
-      directory: mkdtempSync(path.join(tmpdir(), 'shop-s3-uploads-')),
+      directory: s3Dir,
       configureBuckets: [{ name: BUCKET }],
     });
     await s3.run();
@@ -155,11 +177,73 @@ describe('the file store in an S3 bucket (s3rver)', () => {
     let ctx: TestContext;
     let productId = 0;
     const bucketStore = new S3FileStore(settings);
+    /** Between the app and s3rver: runs `beforeCopy` when a CopyObject passes, then forwards it. */
+    let proxy: Server;
+    let beforeCopy: (() => Promise<void>) | null = null;
     beforeAll(async () => {
-      ctx = await createTestApp(target, { uploadsS3: settings });
+      proxy = createServer((request, response) => {
+        const copying = Boolean(request.headers['x-amz-copy-source']);
+        void (copying && beforeCopy ? beforeCopy() : Promise.resolve()).then(
+          () => forward(request, response, S3_PORT),
+          (error: unknown) => response.writeHead(599).end(String(error)),
+        );
+      });
+      await new Promise<void>((resolve) => proxy.listen(PROBING_S3_PORT, '127.0.0.1', resolve));
+      ctx = await createTestApp(target, {
+        uploadsS3: { ...settings, endpoint: `http://127.0.0.1:${PROBING_S3_PORT}` },
+      });
       productId = await productTakingLogo(ctx.database);
     });
-    afterAll(() => ctx.close());
+    afterAll(async () => {
+      await ctx.close();
+      await new Promise((resolve) => proxy.close(resolve));
+    });
+    afterEach(() => {
+      beforeCopy = null;
+    });
+
+    it("copies the cart's logo before the order's transaction: no product is locked while the bucket is asked", async () => {
+      const { token, lineId } = await memberCartWithLogo(ctx, productId);
+      let probed = 0;
+      beforeCopy = async () => {
+        // Another connection (PostgreSQL) takes the product's lock at once, or fails (NOWAIT);
+        // on PGlite it would wait for ever behind an open transaction.
+        await ctx.database.db.transaction((tx) =>
+          tx.execute(sql`SELECT id FROM products WHERE id = ${productId} FOR UPDATE NOWAIT`),
+        );
+        probed += 1;
+      };
+      const placed = await placeOrder(ctx, token);
+      expect(placed.statusCode).toBe(200);
+      expect(probed).toBe(1);
+      const [item] = await ctx.database.db
+        .select({ logo: orderItems.customizationLogo })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, dataOf<PlacedOrder>(placed).order.id));
+      expect(item?.logo).toMatch(/^order-[0-9a-f]{32}\.png$/);
+      expect(await bucketStore.get(item?.logo ?? '')).not.toBeNull();
+      expect(lineId).toBeGreaterThan(0);
+    });
+
+    it('deletes its copies from the bucket when the order is refused in its transaction', async () => {
+      const before = orderCopiesInBucket().length;
+      const { token } = await memberCartWithLogo(ctx, productId);
+      await ctx.database.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, productId));
+      try {
+        const refused = await placeOrder(ctx, token);
+        expect(refused.statusCode).toBe(409);
+        expect(failureOf(refused).error.code).toBe('OUT_OF_STOCK');
+      } finally {
+        await ctx.database.db.update(products).set({ stockQuantity: 100 }).where(eq(products.id, productId));
+      }
+      expect(orderCopiesInBucket()).toHaveLength(before);
+    });
+
+    it('refuses an order whose logo file is gone: 409 LOGO_MISSING, nothing placed', async () => {
+      const { token, lineId } = await memberCartWithLogo(ctx, productId);
+      await bucketStore.delete(await lineLogoName(ctx, lineId));
+      await expectLogoMissing(ctx, token, lineId);
+    });
 
     it('stores a logo in the bucket, not the database, and serves it back to the line’s owner', async () => {
       const line = await guestLine(ctx, productId);
@@ -217,7 +301,9 @@ describe.each(targets)('the uploads folder of before, on %s', (target) => {
   });
   afterAll(() => ctx.close());
 
-  it('is copied into the store when the app is ready: an order’s logo of before is served by its name', async () => {
+  it('is copied into the store once the app is ready: an order’s logo of before is served by its name', async () => {
+    const imported = await ctx.app.deps.uploads.folderImport?.done;
+    expect(imported).toMatchObject({ copied: 2, present: 0, skipped: ['notes.txt'] });
     expect(await storedNames(ctx.database)).toEqual([cartLogo, orderLogo].sort());
     const member = await createMember(ctx.database);
     const { order, item } = await insertOrder(ctx.database, member.buyer.id, { logo: orderLogo });
@@ -244,14 +330,217 @@ describe.each(targets)('the uploads folder of before, on %s', (target) => {
     const again = await importUploadsFolder(folder, ctx.app.deps.uploads.files);
     expect(again.copied).toBe(0);
     expect(again.present).toBe(2);
-    expect(again.skipped).toHaveLength(2);
-    expect(again.skipped).toContain('notes.txt');
+    expect(again.skipped).toEqual(['notes.txt']);
+    // The folder under an upload's name is no file: named apart, not as a name of someone else's.
+    expect(again.unreadable).toHaveLength(1);
     expect(readdirSync(folder).sort()).toEqual(before);
   });
 
   it('is nothing to do when there is no such folder', async () => {
     const none = await importUploadsFolder(path.join(folder, 'missing'), ctx.app.deps.uploads.files);
-    expect(none).toEqual({ copied: 0, present: 0, skipped: [] });
+    expect(none).toEqual({ copied: 0, present: 0, skipped: [], unreadable: [], refused: [] });
+  });
+});
+
+describe.each(targets)('an order whose logo file is gone, in the database store on %s', (target) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(target, { products: 10 });
+  });
+  afterAll(() => ctx.close());
+
+  it('is refused 409 LOGO_MISSING, asking for the logo again; nothing is placed', async () => {
+    const { token, lineId } = await memberCartWithLogo(ctx, await productTakingLogo(ctx.database));
+    await new PostgresFileStore(ctx.database.db).delete(await lineLogoName(ctx, lineId));
+    await expectLogoMissing(ctx, token, lineId);
+  });
+
+  it('reads no uploads folder unless one is named (tests never read the developer’s)', () => {
+    expect(ctx.app.deps.uploads.folderImport).toBeNull();
+  });
+});
+
+describe('S3 answers that are no answer: 503 STORE_UNAVAILABLE, never a 500', () => {
+  /** What the tiny server answers next. */
+  let answer: (response: ServerResponse) => void = (response) => response.end();
+  let server: Server;
+  const odd = (timeoutMs = 15_000) =>
+    new S3FileStore(
+      {
+        endpoint: `http://127.0.0.1:${ODD_S3_PORT}`,
+        bucket: BUCKET,
+        region: 'us-east-1',
+        prefix: '',
+        ...S3_KEYS,
+      },
+      { requestTimeoutMs: timeoutMs },
+    );
+  const openResponses = new Set<ServerResponse>();
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      request.resume();
+      openResponses.add(response);
+      response.on('close', () => openResponses.delete(response));
+      answer(response);
+    });
+    await new Promise<void>((resolve) => server.listen(ODD_S3_PORT, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    for (const response of openResponses) response.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('a body that stops half-way (headers sent, then nothing until the timeout)', async () => {
+    answer = (response) => {
+      response.writeHead(200, { 'content-type': 'image/png', 'content-length': '1000' });
+      response.write(Buffer.alloc(10));
+    };
+    const failed = await odd(300)
+      .get(hexName())
+      .catch((error: unknown) => error);
+    expect(failed).toMatchObject({ statusCode: 503, code: 'STORE_UNAVAILABLE' });
+    expect(toAppError(failed as Error).statusCode).toBe(503);
+  });
+
+  it("a copy's 200 with an <Error> in its body", async () => {
+    answer = (response) =>
+      response
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end('<?xml version="1.0"?><Error><Code>InternalError</Code><Message>x</Message></Error>');
+    await expect(odd().copy(hexName(), hexName('png', 'order-'))).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'STORE_UNAVAILABLE',
+    });
+  });
+
+  it("a refusal (403): 503 for the request, S3's code in the error the log gets", async () => {
+    answer = (response) =>
+      response
+        .writeHead(403, { 'content-type': 'application/xml' })
+        .end('<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>no</Message></Error>');
+    const get = (await odd()
+      .get(hexName())
+      .catch((error: unknown) => error)) as Error;
+    expect(String((get.cause as Error).message)).toContain('403 AccessDenied');
+    for (const call of [
+      (store: S3FileStore) => store.get(hexName()),
+      (store: S3FileStore) => store.put(hexName(), Buffer.from('x'), 'image/png'),
+      (store: S3FileStore) => store.existing([hexName()]),
+    ]) {
+      const failed = (await call(odd()).catch((error: unknown) => error)) as Error;
+      expect(failed).toMatchObject({ statusCode: 503, code: 'STORE_UNAVAILABLE' });
+      // A HEAD answers no body: its status alone is in the error.
+      expect(String((failed.cause as Error).message)).toMatch(/: 403 (AccessDenied|Forbidden)$/);
+    }
+  });
+
+  it('an answer longer than the cap is refused as it is read, without a length declared', async () => {
+    answer = (response) => {
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      // Chunked: 64 KB at a time, far more than the cap below, and never ended by the server.
+      const chunk = Buffer.alloc(64 * 1024);
+      const more = () => {
+        if (!response.destroyed && response.write(chunk)) setImmediate(more);
+        else if (!response.destroyed) response.once('drain', more);
+      };
+      more();
+    };
+    const client = new S3Client({
+      endpoint: `http://127.0.0.1:${ODD_S3_PORT}`,
+      bucket: BUCKET,
+      region: 'us-east-1',
+      prefix: '',
+      ...S3_KEYS,
+    });
+    const response = await client.send({ method: 'GET', key: 'large' });
+    await expect(readCapped(response, 256 * 1024, 'GET large')).rejects.toThrow('more than the 262144 bytes');
+  });
+});
+
+describe.each(targets)('the start-up import in the background, on %s', (target) => {
+  it('lets the instance start while the bucket is away, and copies the folder once it is back', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'shop-late-bucket-'));
+    const name = hexName();
+    writeFileSync(path.join(folder, name), await picture('png', 3, 3));
+    const late = {
+      endpoint: `http://127.0.0.1:${LATE_S3_PORT}`,
+      bucket: BUCKET,
+      region: 'us-east-1',
+      prefix: 'late/',
+      ...S3_KEYS,
+    };
+    // Ready (and serving) with nothing listening where the bucket should be.
+    const ctx = await createTestApp(target, {
+      products: 0,
+      uploadsDir: folder,
+      uploadsS3: late,
+      uploadsImportRetryMs: 50,
+    });
+    const s3 = new S3rver({
+      address: '127.0.0.1',
+      port: LATE_S3_PORT,
+      silent: true,
+      directory: mkdtempSync(path.join(tmpdir(), 'shop-s3-late-')),
+      configureBuckets: [{ name: BUCKET }],
+    });
+    try {
+      expect((await ctx.app.inject({ method: 'GET', url: '/backend/api/health' })).statusCode).toBeLessThan(
+        500,
+      );
+      await s3.run();
+      const imported = await ctx.app.deps.uploads.folderImport?.done;
+      expect(imported).toMatchObject({ copied: 1 });
+      expect(await new S3FileStore(late).get(name)).not.toBeNull();
+    } finally {
+      await ctx.close();
+      await s3.close();
+    }
+  });
+});
+
+describe('the start-up import copies regular files that are the picture their name says', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite', 0);
+  });
+  afterAll(() => database.close());
+
+  it('names links, folders and pictures of another type apart, and copies none of them', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'shop-odd-uploads-'));
+    const outside = path.join(mkdtempSync(path.join(tmpdir(), 'shop-outside-')), 'secret.png');
+    writeFileSync(outside, await picture('png', 2, 2));
+    const good = hexName();
+    const link = hexName();
+    const folderNamed = hexName('jpg');
+    const jpegAsPng = hexName();
+    const notAPicture = hexName('jpg');
+    writeFileSync(path.join(folder, good), await picture('png', 2, 2));
+    symlinkSync(outside, path.join(folder, link));
+    mkdirSync(path.join(folder, folderNamed));
+    writeFileSync(path.join(folder, jpegAsPng), await picture('jpeg', 2, 2));
+    writeFileSync(path.join(folder, notAPicture), '<html>not a picture</html>');
+    const done = await importUploadsFolder(folder, new PostgresFileStore(database.db));
+    expect(done.copied).toBe(1);
+    expect(done.unreadable.sort()).toEqual([link, folderNamed].sort());
+    expect(done.refused.sort()).toEqual([jpegAsPng, notAPicture].sort());
+    expect(await storedNames(database)).toEqual([good]);
+  });
+
+  it('warns of what it could not copy, apart from names that are not uploads', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'shop-odd-uploads-'));
+    const folderNamed = hexName();
+    mkdirSync(path.join(folder, folderNamed));
+    writeFileSync(path.join(folder, 'notes.txt'), 'not an upload');
+    const lines: { level: 'info' | 'warn'; text: string }[] = [];
+    const log = {
+      info: (text: unknown) => lines.push({ level: 'info', text: String(text) }),
+      warn: (text: unknown) => lines.push({ level: 'warn', text: String(text) }),
+    } as Pick<FastifyBaseLogger, 'info' | 'warn'>;
+    await startFolderImport(folder, new PostgresFileStore(database.db), log).done;
+    expect(lines).toEqual([
+      { level: 'info', text: expect.stringContaining('not uploads by their name: notes.txt') },
+      { level: 'warn', text: expect.stringContaining(`not regular readable files: ${folderNamed}`) },
+    ]);
   });
 });
 
@@ -371,6 +660,63 @@ async function lineLogoName(ctx: Pick<TestContext, 'database'>, lineId: number):
     .where(eq(cartItems.id, lineId));
   if (!line?.logo) throw new Error(`line ${lineId} has no logo`);
   return line.logo;
+}
+
+/** A tiny proxy's forwarding of one request to 127.0.0.1:`port`, headers (Host too) as they came. */
+function forward(request: IncomingMessage, response: ServerResponse, port: number): void {
+  const upstream = httpRequest(
+    { host: '127.0.0.1', port, method: request.method, path: request.url, headers: request.headers },
+    (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    },
+  );
+  upstream.on('error', () => response.destroy());
+  request.pipe(upstream);
+}
+
+/** A member with a cart line of `productId` holding a logo, an address and a payment method. */
+async function memberCartWithLogo(ctx: TestContext, productId: number) {
+  const member = await createMember(ctx.database);
+  const token = member.token;
+  const call = (url: string, payload: object) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/backend/api/${url}`,
+      payload,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  const cart = dataOf<Cart>(await call('cart/add', { product_id: productId }));
+  const lineId = cart.items[0]?.id ?? 0;
+  expect((await uploadLogo(ctx, { lineId, bearer: token }, await picture('png', 5, 3))).statusCode).toBe(200);
+  const created = await call('buyers-shipping-address/create', shippingAddress());
+  const address = (JSON.parse(created.body) as { data: { item: ShippingAddress } }).data.item;
+  expect((await call('cart/add-shipping-address', { address_id: address.id })).statusCode).toBe(200);
+  expect((await call('cart/add-payment-method', { payment_method: 'Cash On Delivery' })).statusCode).toBe(
+    200,
+  );
+  return { token, lineId };
+}
+
+function placeOrder(ctx: Pick<TestContext, 'app'>, token: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/backend/api/cart/member-checkout',
+    payload: { member_checkout: true },
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+/** The order refused 409 LOGO_MISSING naming the line, and the cart line still there. */
+async function expectLogoMissing(ctx: TestContext, token: string, lineId: number) {
+  const refused = await placeOrder(ctx, token);
+  expect(refused.statusCode).toBe(409);
+  const { error } = failureOf(refused);
+  expect(error.code).toBe('LOGO_MISSING');
+  expect(error.message).toMatch(/upload it again/);
+  expect(error.fields).toEqual({ [`cart_item_${lineId}`]: 'Upload logo/Image.' });
+  const [line] = await ctx.database.db.select().from(cartItems).where(eq(cartItems.id, lineId));
+  expect(line).toBeDefined();
 }
 
 // --------------------------------------------------------------- two instances, one PostgreSQL

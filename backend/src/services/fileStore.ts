@@ -19,7 +19,19 @@ export interface StoredFile {
 export interface FileStore {
   /** For logs and the start-up message: 'postgres' or 's3'. */
   readonly kind: 'postgres' | 's3';
-  /** Keeps `bytes` under `name`; a name already kept is an error (names are never reused). */
+  /**
+   * Whether copy and delete can join the caller's database transaction (`within`): true in the
+   * database, where an order's logo copies are written in the order's transaction and undone with
+   * it. A bucket (false) is asked over the network, which must never happen while a transaction
+   * holds its locks: its copies are made before the transaction, and deleted if it fails
+   * (modules/cart/checkout.ts).
+   */
+  readonly transactional: boolean;
+  /**
+   * Keeps `bytes` under `name`. Names are generated (uploads.ts: 128 random bits) and never
+   * reused, so no caller writes a name twice; if one did, the database refuses it (primary key)
+   * while a bucket overwrites it. putIfAbsent is the call that must not overwrite.
+   */
   put(name: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Keeps `bytes` under `name` unless something is there already; true when written. */
   putIfAbsent(name: string, bytes: Buffer, contentType: string): Promise<boolean>;
@@ -46,6 +58,7 @@ const EXISTING_BATCH = 1000;
  */
 export class PostgresFileStore implements FileStore {
   readonly kind = 'postgres';
+  readonly transactional = true;
 
   constructor(private readonly db: Database) {}
 

@@ -1,110 +1,67 @@
 /**
  * The file store in an S3-compatible bucket (AWS S3, MinIO, R2, Ceph…), chosen by UPLOAD_S3_*:
- * one object per file, `<prefix><name>`, its content type as the object's. Plain fetch() calls to
- * path-style URLs (`<endpoint>/<bucket>/<key>`), signed with the release store's Signature V4
- * (modules/remotes/s3ReleaseStore.ts), like that store: no SDK.
+ * one object per file, `<prefix><name>`, its content type as the object's. Requests go through
+ * the S3 client the release store uses too (services/s3Client.ts: signed fetch() calls, no SDK).
  *
- * A bucket away (no answer, a timeout, a 5xx) is a 503 STORE_UNAVAILABLE for the request that
- * needed it, never a 500; what the bucket refuses (403: wrong keys) is an error in the log.
+ * Whatever keeps a request from its answer is a 503 STORE_UNAVAILABLE (FILE_STORE_UNAVAILABLE)
+ * for the request that needed it, never a 500: no answer, a timeout (also half-way through a
+ * body), a 5xx, an error inside a copy's 200, an answer that does not read, and a refusal (403:
+ * wrong keys, a missing bucket). The cause, with S3's code, goes to the log with the 503.
  */
-import { createHash } from 'node:crypto';
 import type { Database } from '../db/client';
-import { AppError, STORE_RETRY_AFTER_S } from '../errors';
-import {
-  encodeRfc3986,
-  S3RequestError,
-  type S3StoreSettings,
-  S3Unavailable,
-  signRequest,
-  xmlTags,
-} from '../modules/remotes/s3ReleaseStore';
+import { AppError, FILE_STORE_UNAVAILABLE, storeUnavailable } from '../errors';
 import type { FileStore, StoredFile } from './fileStore';
+import { encodePath, S3Client, type S3StoreSettings, S3Unavailable, xmlTags } from './s3Client';
 
 /** Where the bucket is and who signs (config.ts reads them from UPLOAD_S3_*). */
 export type S3FileStoreSettings = S3StoreSettings;
 
 /** The largest object read back: far above any re-encoded upload, a guard against an odd object. */
 export const MAX_STORED_FILE_BYTES = 32 * 1024 * 1024;
-/** One request's limit: a bucket that stops answering fails the request, not the server. */
-const REQUEST_TIMEOUT_MS = 15_000;
+/** A copy's answer: a few hundred bytes of XML (CopyObjectResult, or an Error inside the 200). */
+const COPY_ANSWER_BYTES = 64 * 1024;
 /** HEAD requests at once when asking which of many names are kept (the start-up import). */
 const EXISTING_AT_ONCE = 8;
-const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
 
-/** 503: the bucket is away for now; `cause` (the S3 error) goes to the log. */
-export function uploadStoreUnavailable(cause: Error): AppError {
-  const error = new AppError(
-    503,
-    'STORE_UNAVAILABLE',
-    'The shop cannot reach its file store right now. Please try again in a moment.',
-    undefined,
-    { 'retry-after': String(STORE_RETRY_AFTER_S) },
-  );
-  error.cause = cause;
-  return error;
+/** 503 for the request, whatever kept the bucket from answering it; `cause` goes to the log. */
+function unavailable(cause: unknown): AppError {
+  return cause instanceof AppError ? cause : storeUnavailable(FILE_STORE_UNAVAILABLE, cause);
 }
-
-type Method = 'GET' | 'HEAD' | 'PUT' | 'DELETE';
 
 export class S3FileStore implements FileStore {
   readonly kind = 's3';
-  private readonly settings: S3FileStoreSettings;
+  readonly transactional = false;
+  private readonly client: S3Client;
 
-  constructor(settings: S3FileStoreSettings) {
-    this.settings = { ...settings, endpoint: settings.endpoint.replace(/\/+$/, '') };
+  /** `requestTimeoutMs`: each request's limit (S3_REQUEST_TIMEOUT_MS; tests shorten it). */
+  constructor(settings: S3FileStoreSettings, options: { requestTimeoutMs?: number } = {}) {
+    this.client = new S3Client(settings, options.requestTimeoutMs);
   }
 
   private key(name: string): string {
-    return `${this.settings.prefix}${name}`;
+    return `${this.client.settings.prefix}${name}`;
   }
 
-  /** Signs and sends one request; answers the response whatever its status. */
-  private async send(method: Method, name: string, body?: Buffer, headers: Record<string, string> = {}) {
-    const { endpoint, bucket, region, accessKeyId, secretAccessKey } = this.settings;
-    const url = new URL(endpoint);
-    const pathname = `/${encodeRfc3986(bucket)}/${this.key(name).split('/').map(encodeRfc3986).join('/')}`;
-    const signed = signRequest({
-      method,
-      host: url.host,
-      path: pathname,
-      query: [],
-      headers,
-      payloadHash: body ? createHash('sha256').update(body).digest('hex') : EMPTY_SHA256,
-      region,
-      accessKeyId,
-      secretAccessKey,
-      date: new Date(),
-    });
+  /** Runs one operation; anything it throws is the 503 (see the file comment). */
+  private async guarded<T>(operation: () => Promise<T>): Promise<T> {
     try {
-      return await fetch(`${url.origin}${pathname}`, {
-        method,
-        headers: signed,
-        body: body ? new Uint8Array(body) : undefined,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
+      return await operation();
     } catch (error) {
-      // fetch() rejects only when no answer came (refused, reset, DNS, the timeout's abort).
-      throw uploadStoreUnavailable(new S3Unavailable(`S3 ${method} ${name} got no answer`, { cause: error }));
+      throw unavailable(error);
     }
   }
 
-  /** A failed answer: 503 when the bucket is failing (5xx), else an error naming S3's code. */
-  private async failure(response: Response, what: string): Promise<Error> {
-    const text = await response.text().catch(() => '');
-    let code = response.statusText || 'error';
-    try {
-      code = xmlTags(text, 'Code')[0] || code;
-    } catch {
-      // Not S3's XML: the status says enough.
-    }
-    const error = new S3RequestError(response.status, code, what);
-    return response.status >= 500 ? uploadStoreUnavailable(error) : error;
-  }
-
-  async put(name: string, bytes: Buffer, contentType: string): Promise<void> {
-    const response = await this.send('PUT', name, bytes, { 'content-type': contentType });
-    if (!response.ok) throw await this.failure(response, `PUT ${name}`);
-    await response.body?.cancel();
+  put(name: string, bytes: Buffer, contentType: string): Promise<void> {
+    return this.guarded(async () => {
+      const response = await this.client.send({
+        method: 'PUT',
+        key: this.key(name),
+        body: bytes,
+        headers: { 'content-type': contentType },
+      });
+      if (!response.ok) throw await this.client.failure(response, `PUT ${name}`);
+      await response.body?.cancel();
+    });
   }
 
   async putIfAbsent(name: string, bytes: Buffer, contentType: string): Promise<boolean> {
@@ -114,59 +71,69 @@ export class S3FileStore implements FileStore {
     return true;
   }
 
-  async get(name: string): Promise<StoredFile | null> {
-    const response = await this.send('GET', name);
-    if (response.status === 404) {
-      await response.body?.cancel();
-      return null;
-    }
-    if (!response.ok) throw await this.failure(response, `GET ${name}`);
-    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-    if (declared > MAX_STORED_FILE_BYTES) {
-      await response.body?.cancel();
-      throw new Error(`S3 GET ${name}: ${declared} bytes, more than any upload`);
-    }
-    const bytes = Buffer.from(await response.arrayBuffer());
-    if (bytes.length > MAX_STORED_FILE_BYTES) throw new Error(`S3 GET ${name}: more than any upload`);
-    return { bytes, contentType: response.headers.get('content-type') ?? 'application/octet-stream' };
+  get(name: string): Promise<StoredFile | null> {
+    return this.guarded(async () => {
+      const response = await this.client.send({ method: 'GET', key: this.key(name) });
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return null;
+      }
+      if (!response.ok) throw await this.client.failure(response, `GET ${name}`);
+      // Capped as it is read, declared or not (a chunked answer has no length to check first).
+      const bytes = await this.client.read(response, MAX_STORED_FILE_BYTES, `GET ${name}`);
+      return { bytes, contentType: response.headers.get('content-type') ?? 'application/octet-stream' };
+    });
   }
 
   /** CopyObject: the bucket copies the bytes itself. `within` is the database's; a bucket has none. */
-  async copy(from: string, to: string, _within?: Database): Promise<boolean> {
-    const source = `/${this.settings.bucket}/${this.key(from)}`.split('/').map(encodeRfc3986).join('/');
-    const response = await this.send('PUT', to, undefined, { 'x-amz-copy-source': source });
-    if (response.status === 404) {
-      await response.body?.cancel();
-      return false;
-    }
-    if (!response.ok) throw await this.failure(response, `copy ${from} to ${to}`);
-    // A copy can fail after its 200 has started: the error is then in the body.
-    const text = await response.text();
-    if (/<Error>/.test(text))
-      throw new S3RequestError(500, xmlTags(text, 'Code')[0] ?? 'error', `copy ${from}`);
-    return true;
-  }
-
-  async delete(name: string, _within?: Database): Promise<void> {
-    const response = await this.send('DELETE', name);
-    // 404: already gone, which is what a delete wants.
-    if (!response.ok && response.status !== 404) throw await this.failure(response, `DELETE ${name}`);
-    await response.body?.cancel();
-  }
-
-  async existing(names: readonly string[]): Promise<Set<string>> {
-    const found = new Set<string>();
-    let next = 0;
-    const worker = async () => {
-      while (next < names.length) {
-        const name = names[next++] as string;
-        const response = await this.send('HEAD', name);
-        if (response.ok) found.add(name);
-        else if (response.status !== 404) throw await this.failure(response, `HEAD ${name}`);
+  copy(from: string, to: string, _within?: Database): Promise<boolean> {
+    return this.guarded(async () => {
+      const source = encodePath(`/${this.client.settings.bucket}/${this.key(from)}`);
+      const response = await this.client.send({
+        method: 'PUT',
+        key: this.key(to),
+        headers: { 'x-amz-copy-source': source },
+      });
+      if (response.status === 404) {
         await response.body?.cancel();
+        return false;
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(EXISTING_AT_ONCE, names.length) }, worker));
-    return found;
+      if (!response.ok) throw await this.client.failure(response, `copy ${from} to ${to}`);
+      // A copy can fail after its 200 has started: the error is then in the body.
+      const text = (await this.client.read(response, COPY_ANSWER_BYTES, `copy ${from}`)).toString('utf8');
+      if (/<Error>/.test(text)) {
+        const code = xmlTags(text, 'Code')[0] ?? 'error';
+        throw new S3Unavailable(`S3 copy ${from} to ${to}: 200 with the error ${code}`);
+      }
+      return true;
+    });
+  }
+
+  delete(name: string, _within?: Database): Promise<void> {
+    return this.guarded(async () => {
+      const response = await this.client.send({ method: 'DELETE', key: this.key(name) });
+      // 404: already gone, which is what a delete wants.
+      if (!response.ok && response.status !== 404)
+        throw await this.client.failure(response, `DELETE ${name}`);
+      await response.body?.cancel();
+    });
+  }
+
+  existing(names: readonly string[]): Promise<Set<string>> {
+    return this.guarded(async () => {
+      const found = new Set<string>();
+      let next = 0;
+      const worker = async () => {
+        while (next < names.length) {
+          const name = names[next++] as string;
+          const response = await this.client.send({ method: 'HEAD', key: this.key(name) });
+          if (response.ok) found.add(name);
+          else if (response.status !== 404) throw await this.client.failure(response, `HEAD ${name}`);
+          await response.body?.cancel();
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(EXISTING_AT_ONCE, names.length) }, worker));
+      return found;
+    });
   }
 }

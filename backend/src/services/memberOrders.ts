@@ -19,7 +19,7 @@ import type { Duration, OrderStatusFilter, PaymentStatusFilter } from '@shop/con
 import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { buyerActivities, orderItems, orderLogs, orders, paymentProofs } from '../db/schema';
-import { AppError } from '../errors';
+import { AppError, isDatabaseUnavailable } from '../errors';
 import { imageUrl } from './images';
 import { toOrder } from './orders';
 import type { UploadStore } from './uploads';
@@ -341,7 +341,10 @@ export async function submitProofOfPayment(
     });
     return { message: PROOF_SUBMITTED, proofOfPayment: toProof(row) };
   } catch (error) {
-    await uploads.remove(image);
+    // A refusal or a rollback: the file is nobody's. Not when the database went away, though: a
+    // COMMIT whose answer was lost may have saved the proof, which must keep its file (one left
+    // behind costs space only).
+    if (!isDatabaseUnavailable(error)) await uploads.remove(image);
     throw error;
   }
 }

@@ -16,10 +16,10 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { PaymentDetailsSettings } from '../config';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';
-import { buyerActivities, cartItems, carts, orderItems, orderLogs, orders } from '../db/schema';
+import { buyerActivities, cartItems, carts, orderItems, orderLogs, orders, products } from '../db/schema';
 import { AppError } from '../errors';
 import { escapeHtml } from './buyers';
-import { type CartRow, findCart, presentCart } from './cart';
+import { type CartOwner, type CartRow, findCart, presentCart } from './cart';
 import type { MailMessage } from './mailer';
 import type { Pricing } from './money';
 import { CartChanged, lockProducts, type StockRow } from './productLocks';
@@ -76,6 +76,12 @@ export interface PlaceOrderInput {
   /** Where a guest e-mails the transfer slip (the shop's address, also the mail's Reply-To). */
   slipEmail: string;
   uploads: UploadStore;
+  /**
+   * For a store that cannot join the transaction (a bucket): the order's copies of the cart's
+   * logos, made before it (copyCartLogos), by the cart's file name. A line whose logo is not
+   * among them changed in between: CartChanged, and the placing runs again.
+   */
+  logoCopies?: ReadonlyMap<string, string> | null;
 }
 
 export interface PlacedOrderRecord {
@@ -84,12 +90,24 @@ export interface PlacedOrderRecord {
   mail: MailMessage;
   /** Logo files of the emptied cart: delete after commit (the order has its own copies). */
   cartLogos: string[];
-  /** The order's logo copies: delete if the transaction rolls back. */
+  /** The order's logo copies: those of a bucket are deleted if the transaction fails. */
   orderLogos: string[];
 }
 
 export const cartEmpty = () =>
   AppError.conflict('CART_EMPTY', 'Your cart is empty: there is nothing to order.');
+/**
+ * A cart line's logo whose file is gone (an uploads folder of before not copied in, a file removed
+ * by hand): the order is refused, never placed without it. The spec's message for a logo chosen
+ * without a file (001 §5, 'Upload logo/Image.') names the line's field.
+ */
+export const logoMissing = (lineId: number, title: string) =>
+  AppError.conflict(
+    'LOGO_MISSING',
+    `The logo for "${title}" is no longer on file. Please upload it again, then place the order.`,
+    { [`cart_item_${lineId}`]: MESSAGES.customizationLogoRequired },
+  );
+
 export const cartBusy = () =>
   AppError.conflict(
     'CART_BUSY',
@@ -225,38 +243,40 @@ export async function placeOrderWithin(tx: Database, input: PlaceOrderInput): Pr
 
   const cartLogos: string[] = [];
   const orderLogos: string[] = [];
-  try {
-    const lineById = new Map(lines.map((line) => [line.id, line]));
-    const values: (typeof orderItems.$inferInsert)[] = [];
-    for (const item of view.items) {
-      const line = lineById.get(item.id);
-      if (!line) continue;
-      let logo: string | null = null;
-      if (line.customizationLogo) {
-        cartLogos.push(line.customizationLogo);
+  const lineById = new Map(lines.map((line) => [line.id, line]));
+  const values: (typeof orderItems.$inferInsert)[] = [];
+  for (const item of view.items) {
+    const line = lineById.get(item.id);
+    if (!line) continue;
+    let logo: string | null = null;
+    if (line.customizationLogo) {
+      cartLogos.push(line.customizationLogo);
+      if (uploads.files.transactional) {
+        // Written in this transaction: undone with it if anything below fails.
         logo = await uploads.keepForOrder(line.customizationLogo, tx);
-        if (logo) orderLogos.push(logo);
+        if (!logo) throw logoMissing(line.id, item.product.title);
+      } else {
+        logo = input.logoCopies?.get(line.customizationLogo) ?? null;
+        // A logo uploaded since the copies were made: copy again, outside the transaction.
+        if (!logo) throw new CartChanged();
       }
-      values.push(orderItemOf(row.id, item, logo));
+      orderLogos.push(logo);
     }
-    if (values.length === 0) throw cartEmpty();
-    await tx.insert(orderItems).values(values);
-    await takeFromStock(tx, lines);
-    await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
-    await tx
-      .update(carts)
-      .set({ shippingAddressId: null, paymentMethod: null, updatedAt: sql`now()` })
-      .where(eq(carts.id, cart.id));
-    const action = channel === 'chat' ? CHAT_ORDER_PLACED_ACTION : ORDER_PLACED_ACTION;
-    await tx.insert(orderLogs).values({ orderId: row.id, action, createdAt: row.createdAt });
-    await tx
-      .insert(buyerActivities)
-      .values({ buyerId: buyer.id, actionType: action, orderId: row.id, actionDatetime: row.createdAt });
-  } catch (error) {
-    // Still inside the transaction, which is failing: in the database the copies go with it.
-    await Promise.all(orderLogos.map((name) => uploads.remove(name, tx)));
-    throw error;
+    values.push(orderItemOf(row.id, item, logo));
   }
+  if (values.length === 0) throw cartEmpty();
+  await tx.insert(orderItems).values(values);
+  await takeFromStock(tx, lines);
+  await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+  await tx
+    .update(carts)
+    .set({ shippingAddressId: null, paymentMethod: null, updatedAt: sql`now()` })
+    .where(eq(carts.id, cart.id));
+  const action = channel === 'chat' ? CHAT_ORDER_PLACED_ACTION : ORDER_PLACED_ACTION;
+  await tx.insert(orderLogs).values({ orderId: row.id, action, createdAt: row.createdAt });
+  await tx
+    .insert(buyerActivities)
+    .values({ buyerId: buyer.id, actionType: action, orderId: row.id, actionDatetime: row.createdAt });
   const order = toOrder(row);
   return {
     order,
@@ -264,6 +284,43 @@ export async function placeOrderWithin(tx: Database, input: PlaceOrderInput): Pr
     cartLogos,
     orderLogos,
   };
+}
+
+/**
+ * For a store that cannot join a transaction (files.transactional false: a bucket), the order's
+ * copies of the cart's logos, made before the placing transaction so no network call runs while
+ * it holds the products' and the cart's locks: a map from the cart's file name to the copy's.
+ * null for a store that can (the copies are then written in the transaction). A logo whose file
+ * is gone: the copies made are deleted and the order refused (logoMissing). The caller deletes
+ * the copies if the transaction fails, and those no line took once it has committed.
+ */
+export async function copyCartLogos(
+  db: Database,
+  uploads: UploadStore,
+  owner: CartOwner,
+): Promise<Map<string, string> | null> {
+  if (uploads.files.transactional) return null;
+  const cart = await findCart(db, owner, false);
+  const copies = new Map<string, string>();
+  if (!cart) return copies;
+  const lines = await db
+    .select({ id: cartItems.id, logo: cartItems.customizationLogo, title: products.title })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.cartId, cart.id))
+    .orderBy(asc(cartItems.id));
+  try {
+    for (const line of lines) {
+      if (!line.logo || copies.has(line.logo)) continue;
+      const copy = await uploads.keepForOrder(line.logo);
+      if (!copy) throw logoMissing(line.id, line.title);
+      copies.set(line.logo, copy);
+    }
+  } catch (error) {
+    await Promise.all([...copies.values()].map((name) => uploads.remove(name)));
+    throw error;
+  }
+  return copies;
 }
 
 /** A cart line as the order keeps it: the product's names, the prices and the gift options then. */

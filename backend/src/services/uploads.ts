@@ -13,9 +13,10 @@
  * ICC profile dropped.
  */
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LOGO_MAX_BYTES, MESSAGES } from '@shop/contract/validation';
+import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
 import type { Database } from '../db/client';
 import { AppError } from '../errors';
@@ -128,6 +129,9 @@ export async function reencodeImage(
 }
 
 export class UploadStore {
+  /** The start-up import of the uploads folder of before, when one runs (app.ts). */
+  folderImport: FolderImportTask | null = null;
+
   constructor(readonly files: FileStore) {}
 
   /**
@@ -154,9 +158,11 @@ export class UploadStore {
 
   /**
    * The order's own name for a cart line's logo: a copy of its own, so the order keeps its file
-   * when the cart's is deleted. `within`: the order's transaction (in the database, the copy is
-   * written in it and undone with it). null when the cart's file is gone; any other failure (the
-   * store away) is thrown, and the order is not placed.
+   * when the cart's is deleted. `within`: the order's transaction, for a store that can join it
+   * (files.transactional: the copy is written in it and undone with it); a bucket's copy is made
+   * before the transaction instead (orders.ts copyCartLogos). null when the cart's file is gone
+   * (the order is then refused, 409 LOGO_MISSING); any other failure (the store away) is thrown,
+   * and the order is not placed.
    */
   async keepForOrder(cartName: string, within?: Database): Promise<string | null> {
     const match = CART_NAME.exec(cartName);
@@ -166,8 +172,9 @@ export class UploadStore {
   }
 
   /**
-   * Best effort: a file left behind costs space, never correctness. `within`: the transaction
-   * that wrote it, when that one is still open (on PGlite, one connection, no other may be used).
+   * Best effort: a file left behind costs space, never correctness; a failure is swallowed.
+   * `within`: a transaction still open that the delete should join (on PGlite, one connection, no
+   * other may be used while it is open); a transaction that rolls back undoes the delete too.
    */
   async remove(name: string | null, within?: Database): Promise<void> {
     if (!name || !STORED_NAME.test(name)) return;
@@ -175,47 +182,150 @@ export class UploadStore {
   }
 }
 
-/** What a start-up's folder import did: files copied in, files already there, files skipped. */
+/** What a start-up's folder import did. */
 export interface FolderImport {
+  /** Files written into the store now. */
   copied: number;
+  /** Files the store already had (an import before, or another instance's). */
   present: number;
+  /** Entries not ours by their name (STORED_NAME): left where they are. */
   skipped: string[];
+  /** Ours by their name but no regular file (a folder, a symbolic link) or not readable. */
+  unreadable: string[];
+  /** Ours by their name but not a picture of the type the name says (sharp reads the header). */
+  refused: string[];
 }
 
 /**
  * Copies the files of the uploads folder of before (UPLOADS_DIR, `.data/uploads`) into the store,
- * under the same names, so the names orders and carts hold keep working. Run at every start-up
- * (after the migrations): only names the store lacks are read and written, so it costs a folder
- * listing and one query once done, and N instances starting at once each write a name at most
- * once between them (putIfAbsent). The folder is left as it was (a rollback to the version of
- * before finds its files); a missing folder is nothing to do. Files that are not ours by their
- * name (STORED_NAME) stay where they are and are named in `skipped`.
+ * under the same names, so the names orders and carts hold keep working. Only names the store
+ * lacks are read and written, so once done it costs a folder listing and the store's look-up of
+ * the names (PostgreSQL: a query per 1000 names; a bucket: a HEAD per name). Several instances at
+ * once: in the database a name is written once between them (putIfAbsent is an INSERT … ON
+ * CONFLICT DO NOTHING); a bucket may be written the same bytes twice, which is harmless. The
+ * folder is left as it was (a rollback to the version of before finds its files); a missing
+ * folder is nothing to do. Only regular files (lstat: no link is followed) whose header is a
+ * picture of their extension's type are copied; the others are named in the answer.
  */
 export async function importUploadsFolder(dir: string, files: FileStore): Promise<FolderImport> {
+  const done: FolderImport = { copied: 0, present: 0, skipped: [], unreadable: [], refused: [] };
   let entries: string[];
   try {
     entries = await readdir(dir);
   } catch (error) {
-    if ((error as { code?: string }).code === 'ENOENT') return { copied: 0, present: 0, skipped: [] };
+    if ((error as { code?: string }).code === 'ENOENT') return done;
     throw error;
   }
   const ours = entries.filter((name) => STORED_NAME.test(name)).sort();
-  const skipped = entries.filter((name) => !STORED_NAME.test(name)).sort();
-  const others = skipped.length;
+  done.skipped = entries.filter((name) => !STORED_NAME.test(name)).sort();
   const present = await files.existing(ours);
-  let copied = 0;
+  done.present = present.size;
   for (const name of ours) {
     if (present.has(name)) continue;
-    const type = TYPE_OF_EXTENSION[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+    const type = TYPE_OF_EXTENSION[name.slice(name.lastIndexOf('.') + 1)] as ImageType;
+    const file = path.join(dir, name);
     let bytes: Buffer;
     try {
-      bytes = await readFile(path.join(dir, name));
+      if (!(await lstat(file)).isFile()) throw new Error('not a regular file');
+      bytes = await readFile(file);
     } catch {
-      // Unreadable (a folder under that name, no permission): left for the operator, named.
-      skipped.push(name);
+      done.unreadable.push(name);
       continue;
     }
-    if (await files.putIfAbsent(name, bytes, type)) copied += 1;
+    if ((await headerType(bytes)) !== type) {
+      done.refused.push(name);
+      continue;
+    }
+    if (await files.putIfAbsent(name, bytes, type)) done.copied += 1;
+    else done.present += 1;
   }
-  return { copied, present: ours.length - copied - (skipped.length - others), skipped };
+  return done;
+}
+
+/** The type a file's header says it is (sharp reads the header alone), or null. */
+async function headerType(bytes: Buffer): Promise<ImageType | null> {
+  try {
+    return TYPE_OF_FORMAT[(await sharp(bytes, { limitInputPixels: false }).metadata()).format] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The first wait before the start-up import is tried again; it doubles up to the next. */
+export const FOLDER_IMPORT_RETRY_MS = 5_000;
+export const FOLDER_IMPORT_RETRY_MAX_MS = 5 * 60_000;
+
+/** The start-up import running in the background: `done` is its result (null: stopped first). */
+export interface FolderImportTask {
+  readonly done: Promise<FolderImport | null>;
+  /** Stops retrying (the app closes) and waits for an attempt under way. */
+  stop(): Promise<FolderImport | null>;
+}
+
+/**
+ * Runs importUploadsFolder in the background, so the instance serves whatever the store or the
+ * folder does: a failure (the bucket away, a PUT refused) is logged and tried again after
+ * `retryMs`, doubling up to FOLDER_IMPORT_RETRY_MAX_MS, until it succeeds or the app closes.
+ * What it did is logged: files copied (info), names not ours (info), files not read or not the
+ * picture their name says (warn: the operator's to look at).
+ */
+export function startFolderImport(
+  dir: string,
+  files: FileStore,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  retryMs = FOLDER_IMPORT_RETRY_MS,
+): FolderImportTask {
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let wake: (() => void) | null = null;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      timer = setTimeout(resolve, ms);
+    });
+  const run = async (): Promise<FolderImport | null> => {
+    for (let wait = retryMs; !stopped; wait = Math.min(wait * 2, FOLDER_IMPORT_RETRY_MAX_MS)) {
+      try {
+        const done = await importUploadsFolder(dir, files);
+        logFolderImport(done, dir, files.kind, log);
+        return done;
+      } catch (error) {
+        if (stopped) break;
+        log.warn(
+          { err: error },
+          `uploads: copying ${dir} into the ${files.kind} store failed; trying again in ${Math.round(wait / 1000)} s`,
+        );
+        await pause(wait);
+      }
+    }
+    return null;
+  };
+  const done = run();
+  return {
+    done,
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      wake?.();
+      return done;
+    },
+  };
+}
+
+function logFolderImport(
+  done: FolderImport,
+  dir: string,
+  kind: FileStore['kind'],
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+): void {
+  const count = (n: number) => (n === 1 ? '1 file' : `${n} files`);
+  if (done.copied > 0) log.info(`uploads: copied ${count(done.copied)} from ${dir} into the ${kind} store`);
+  if (done.skipped.length > 0)
+    log.info(`uploads: left in ${dir}, not uploads by their name: ${done.skipped.join(', ')}`);
+  if (done.unreadable.length > 0)
+    log.warn(`uploads: not copied from ${dir}, not regular readable files: ${done.unreadable.join(', ')}`);
+  if (done.refused.length > 0)
+    log.warn(
+      `uploads: not copied from ${dir}, not the picture their extension says: ${done.refused.join(', ')}`,
+    );
 }

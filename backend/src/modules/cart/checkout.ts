@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { CheckoutSettings } from '../../config';
 import type { Database } from '../../db/client';
 import { authTokens, buyers, carts, siteConfig } from '../../db/schema';
-import { AppError, isConcurrencyFailure } from '../../errors';
+import { AppError, isConcurrencyFailure, isDatabaseUnavailable } from '../../errors';
 import { type Buyer, hashToken } from '../../services/auth';
 import {
   type AccountServices,
@@ -28,6 +28,7 @@ import { claimKey, type IdempotencyClaim, storeAnswer } from '../../services/ide
 import {
   cartBusy,
   cartEmpty,
+  copyCartLogos,
   type OrderChannel,
   type PlacedOrderRecord,
   placeOrderWithin,
@@ -35,7 +36,6 @@ import {
 import { CartChanged } from '../../services/productLocks';
 import { ownAddress } from '../../services/shippingAddresses';
 import type { UploadStore } from '../../services/uploads';
-import { queueShopOrderMail } from '../admin/mails';
 
 export interface CheckoutServices {
   db: Database;
@@ -110,14 +110,32 @@ export const PLACING_ATTEMPTS = 3;
  * the transaction as a deadlock victim (a sign-in merging a guest cart into this very cart locks
  * cart → products), nothing was changed and the whole transaction runs again; after
  * PLACING_ATTEMPTS the answer is 409 CART_BUSY, never a 500.
+ *
+ * The order's copies of the cart's logos: a store in the database writes them in the transaction
+ * (undone with it); a bucket's are made before it (copyCartLogos: no request to the bucket while
+ * the transaction holds the products' and the cart's locks) and deleted when it fails, except when
+ * the database went away (a COMMIT whose answer was lost may have placed the order, which a repeat
+ * with the same Idempotency-Key then answers: its logos must still be there).
  */
 async function placing<T>(
   services: CheckoutServices,
   claim: IdempotencyClaim | null,
-  place: (tx: Database) => Promise<{ answer: T; record: PlacedOrderRecord; stored: unknown }>,
+  owner: CartOwner,
+  place: (
+    tx: Database,
+    logoCopies: ReadonlyMap<string, string> | null,
+  ) => Promise<{ answer: T; record: PlacedOrderRecord; stored: unknown }>,
   replay: (tx: Database, stored: unknown) => Promise<T>,
 ): Promise<T> {
+  const { uploads } = services;
   for (let attempt = 1; ; attempt++) {
+    const logoCopies = await copyCartLogos(services.db, uploads, owner);
+    const dropCopies = (keep: readonly string[] = []) =>
+      Promise.all(
+        [...(logoCopies?.values() ?? [])]
+          .filter((name) => !keep.includes(name))
+          .map((name) => uploads.remove(name)),
+      );
     let record: PlacedOrderRecord | null = null;
     let answer: T;
     try {
@@ -126,25 +144,24 @@ async function placing<T>(
           const first = await claimKey(tx, claim);
           if (first) return replay(tx, first.answer);
         }
-        const placed = await place(tx);
+        const placed = await place(tx, logoCopies);
         record = placed.record;
         await services.accounts.mailer.queue(tx, placed.record.mail);
-        // The shop's own mail about the new order (issue 21), to the back office's order_email.
-        await queueShopOrderMail(tx, placed.record.order, services.settings.shopEmail);
         if (claim) await storeAnswer(tx, claim, placed.stored);
         return placed.answer;
       });
     } catch (error) {
-      const failed = record as PlacedOrderRecord | null;
-      if (failed) await Promise.all(failed.orderLogos.map((name) => services.uploads.remove(name)));
+      if (!isDatabaseUnavailable(error)) await dropCopies();
       const retryable = error instanceof CartChanged || isConcurrencyFailure(error);
       if (retryable && attempt < PLACING_ATTEMPTS) continue;
       if (retryable) throw cartBusy();
       throw error;
     }
     const placed = record as PlacedOrderRecord | null;
+    // Copies no line took (a line gone since), or all of them when a repeat was answered.
+    await dropCopies(placed?.orderLogos);
     if (placed) {
-      await Promise.all(placed.cartLogos.map((name) => services.uploads.remove(name)));
+      await Promise.all(placed.cartLogos.map((name) => uploads.remove(name)));
       services.accounts.mailer.wake();
     }
     return answer;
@@ -158,13 +175,19 @@ const orderer = (buyer: Pick<Buyer, 'id' | 'email' | 'firstName' | 'type'>) => (
   type: buyer.type,
 });
 
-const placeInput = (services: CheckoutServices, buyer: Buyer | BuyerRow, channel: OrderChannel) => ({
+const placeInput = (
+  services: CheckoutServices,
+  buyer: Buyer | BuyerRow,
+  channel: OrderChannel,
+  logoCopies: ReadonlyMap<string, string> | null,
+) => ({
   buyer: orderer(buyer),
   channel,
   pricing: services.settings,
   paymentDetails: services.settings.paymentDetails,
   slipEmail: services.settings.shopEmail,
   uploads: services.uploads,
+  logoCopies,
 });
 
 const buyerScope = (buyerId: number) => `buyer:${buyerId}`;
@@ -185,8 +208,9 @@ export async function memberCheckout(
   return placing<PlacedOrder>(
     services,
     claim,
-    async (tx) => {
-      const record = await placeOrderWithin(tx, placeInput(services, buyer, 'checkout'));
+    { buyerId: buyer.id },
+    async (tx, logoCopies) => {
+      const record = await placeOrderWithin(tx, placeInput(services, buyer, 'checkout', logoCopies));
       if (buyer.type === 'Guest') await tx.delete(authTokens).where(eq(authTokens.buyerId, buyer.id));
       const answer = { order_id: record.order.order_id, order: record.order };
       return { answer, record, stored: answer };
@@ -253,10 +277,11 @@ export async function chatCheckout(
     return placing<ChatCheckout>(
       services,
       claim,
-      async (tx) => {
+      { buyerId: buyer.id },
+      async (tx, logoCopies) => {
         const [row] = await tx.select().from(buyers).where(eq(buyers.id, buyer.id));
         if (!row) throw AppError.unauthorized();
-        const record = await placeOrderWithin(tx, placeInput(services, row, 'chat'));
+        const record = await placeOrderWithin(tx, placeInput(services, row, 'chat', logoCopies));
         const answer = await chatAnswer(tx, record, toUser(row, token));
         return { answer, record, stored: withoutToken(answer) };
       },
@@ -276,7 +301,8 @@ export async function chatCheckout(
   return placing<ChatCheckout>(
     services,
     claim,
-    async (tx) => {
+    { buyerId: null, guestToken: guestCartToken },
+    async (tx, logoCopies) => {
       const guest = await createGuestWithin(
         tx,
         { email: input.email, mobile: input.mobile, ...splitName(input.name) },
@@ -295,7 +321,7 @@ export async function chatCheckout(
           message.charAt(0).toUpperCase() + message.slice(1),
         );
       }
-      const record = await placeOrderWithin(tx, placeInput(services, guest.buyer, 'chat'));
+      const record = await placeOrderWithin(tx, placeInput(services, guest.buyer, 'chat', logoCopies));
       const answer = await chatAnswer(tx, record, guest.user);
       return { answer, record, stored: withoutToken(answer) };
     },
