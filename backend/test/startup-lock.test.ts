@@ -4,8 +4,10 @@
  * servers (src/server.ts, each in its own process) started together on one empty database.
  */
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { becomesHealthy, type ServerProcess, spawnServer, stopServer } from '../scripts/serverProcess';
+import { withStartupLock } from '../src/db/startupLock';
 
 jest.setTimeout(240_000);
 
@@ -67,3 +69,32 @@ const SEED_PRODUCTS = 20;
     });
   },
 );
+
+(process.env.TEST_DATABASE_URL ? describe : describe.skip)('the start-up lock', () => {
+  it('lets one holder work at a time; the others say they wait, then work in turn', async () => {
+    const url = process.env.TEST_DATABASE_URL ?? '';
+    const waiting: string[] = [];
+    let working = 0;
+    let most = 0;
+    const order: number[] = [];
+    await Promise.all(
+      [1, 2, 3].map((n) =>
+        withStartupLock(url, 5000, { info: (message) => waiting.push(message) }, async () => {
+          working += 1;
+          most = Math.max(most, working);
+          // The first holder keeps the lock until the other two have found it taken.
+          while (order.length === 0 && waiting.length < 2) await sleep(10);
+          await sleep(50);
+          order.push(n);
+          working -= 1;
+        }),
+      ),
+    );
+    expect(most).toBe(1);
+    expect(order.sort()).toEqual([1, 2, 3]);
+    expect(waiting).toEqual([
+      'another instance is migrating or seeding this database: waiting for it',
+      'another instance is migrating or seeding this database: waiting for it',
+    ]);
+  });
+});
