@@ -20,6 +20,8 @@ import type {
   AdminOrderQueue,
   AdminQuestionPage,
   AdminShippingDetail,
+  AdminThreadPage,
+  AdminThreadView,
   AuditPage,
   Inquiry,
   InquiryPage,
@@ -476,6 +478,13 @@ describe.each(targets)('the back office API on %s', (target) => {
       expect(started.statusCode).toBe(201);
       const threads = dataOf<MessageThreadPage>(await get('buyer-messages', member.token));
       expect(threads.items.map((t) => t.subject)).toContain('Your engraving');
+      // The inbox names the member of every thread, and an order thread's order number.
+      const inbox = dataOf<AdminThreadPage>(await get('admin/messages', owner));
+      const mine = inbox.items.find((t) => t.subject === 'Your engraving');
+      expect(mine?.buyer).toEqual({ id: member.id, email: member.email, name: 'Maya Haddad' });
+      expect(mine?.order_number).toBeNull();
+      const view = dataOf<AdminThreadView>(await get(`admin/messages/${mine?.id}`, owner));
+      expect(view.buyer.email).toBe(member.email);
       const stranger = await createMember(ctx.database);
       const { order } = await insertOrder(ctx.database, stranger.buyer.id);
       const wrong = await post(

@@ -25,6 +25,8 @@ import {
   AdminSettings,
   AdminSettingsBody,
   AdminShippingDetailAnswer,
+  AdminThreadPage,
+  AdminThreadView,
   AnswerInquiryBody,
   AnswerQuestionBody,
   AuditPage,
@@ -42,13 +44,7 @@ import {
 } from './backOffice';
 import { Order } from './checkout';
 import { Id } from './common';
-import {
-  MessageThreadPage,
-  MessageThreadView,
-  Notification,
-  PageQuery,
-  SendNotificationBody,
-} from './member';
+import { Notification, PageQuery, SendNotificationBody } from './member';
 import {
   AdminLoginBody,
   AdminSession,
@@ -164,15 +160,15 @@ export const adminEndpoints = endpoints({
   },
   'GET admin/messages': {
     summary:
-      "Every member's threads, newest activity first; `unread=true`: only those with unread member messages",
+      "Every member's threads (with the member and the order's number), newest activity first; `unread=true`: only those with unread member messages",
     querystring: AdminThreadsQuery,
-    response: MessageThreadPage,
+    response: AdminThreadPage,
   },
   'GET admin/messages/:id': {
     summary: "One thread by any of its messages' id; marks the member's messages read",
     params: AdminThreadParams,
     querystring: PageQuery,
-    response: MessageThreadView,
+    response: AdminThreadView,
   },
   'POST admin/messages/:id/reply': {
     summary: "Answer a thread as the shop (the thread's subject is kept; the member is notified)",

@@ -6,7 +6,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Order } from './checkout';
 import { Id, ListMeta, Nullable, PageNumber } from './common';
-import { NOTE_MAX_LENGTH, Priority } from './member';
+import { MessageThread, MessageThreadView, NOTE_MAX_LENGTH, Priority } from './member';
 import { AdminOrderDetail, DURATIONS } from './memberOrders';
 
 const literals = <T extends string>(values: readonly T[]) =>
@@ -191,6 +191,19 @@ export const StartThreadBody = Type.Object({
   subject: Type.String({ minLength: 1, maxLength: 200 }),
   message: Type.String({ minLength: 1, maxLength: 4000 }),
 });
+/** The inbox: each thread with who wrote it (the member's name and e-mail) and the order's number. */
+const ThreadBuyer = Type.Object({
+  buyer: Buyer,
+  order_number: Nullable(Type.String({ description: "An order thread's order number" })),
+});
+export const AdminThreadPage = Type.Object({
+  items: Type.Array(Type.Intersect([MessageThread, ThreadBuyer])),
+  _meta: ListMeta,
+});
+export const AdminThreadView = Type.Intersect([MessageThreadView, ThreadBuyer]);
+export type AdminThreadPage = Static<typeof AdminThreadPage>;
+export type AdminThreadView = Static<typeof AdminThreadView>;
+
 export const NotifyAllBody = Type.Object({
   note: Type.String({ minLength: 1, maxLength: NOTE_MAX_LENGTH }),
   priority: Type.Optional(Priority),

@@ -3,6 +3,7 @@ import { endpointSchema } from '../../http/endpoint';
 import { listThreads, readThread, reply } from '../../services/messages';
 import { sendNotification } from '../../services/notifications';
 import { guardAdminRoutes } from './audit';
+import { withAuthors } from './moderation';
 
 /**
  * The admin's side of member messages and notifications (issue 11): every member's threads,
@@ -29,12 +30,12 @@ export const adminMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...endpointSchema('GET admin/messages'),
       },
     },
-    async (request) => ({
-      status: true as const,
-      data: await listThreads(db, admin, request.query.page ?? 1, {
+    async (request) => {
+      const page = await listThreads(db, admin, request.query.page ?? 1, {
         onlyUnread: request.query.unread === true,
-      }),
-    }),
+      });
+      return { status: true as const, data: { ...page, items: await withAuthors(db, page.items) } };
+    },
   );
 
   app.get(
@@ -45,10 +46,18 @@ export const adminMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...endpointSchema('GET admin/messages/:id'),
       },
     },
-    async (request) => ({
-      status: true as const,
-      data: await readThread(db, admin, request.params.id, request.query.page ?? 1),
-    }),
+    async (request) => {
+      const view = await readThread(db, admin, request.params.id, request.query.page ?? 1);
+      const [author] = await withAuthors(db, [view.thread]);
+      return {
+        status: true as const,
+        data: {
+          ...view,
+          buyer: author?.buyer ?? { id: view.thread.buyer_id, email: '', name: '' },
+          order_number: author?.order_number ?? null,
+        },
+      };
+    },
   );
 
   app.post(

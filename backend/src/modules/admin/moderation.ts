@@ -14,7 +14,7 @@ import type {
   Inquiry,
   InquiryPage,
 } from '@shop/contract/schemas/backOffice';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
 import {
@@ -263,6 +263,53 @@ export async function notifyAllMembers(
       RETURNING id`),
   );
   return rows.length;
+}
+
+/**
+ * The inbox's threads with who wrote them: the member (name, e-mail) and, for an order's thread,
+ * the order's number, read in two queries for the page.
+ */
+export async function withAuthors<T extends { buyer_id: number; order_id: number | null }>(
+  db: Database,
+  threads: T[],
+): Promise<(T & { buyer: { id: number; email: string; name: string }; order_number: string | null })[]> {
+  const buyerIds = [...new Set(threads.map((thread) => thread.buyer_id))];
+  const orderIds = [
+    ...new Set(threads.flatMap((thread) => (thread.order_id === null ? [] : [thread.order_id]))),
+  ];
+  const [people, numbers] = await Promise.all([
+    buyerIds.length
+      ? db
+          .select({
+            id: buyers.id,
+            email: buyers.email,
+            firstName: buyers.firstName,
+            lastName: buyers.lastName,
+          })
+          .from(buyers)
+          .where(inArray(buyers.id, buyerIds))
+      : [],
+    orderIds.length
+      ? db
+          .select({ id: orders.id, number: orders.orderNumber })
+          .from(orders)
+          .where(inArray(orders.id, orderIds))
+      : [],
+  ]);
+  const personOf = new Map(people.map((row) => [row.id, row]));
+  const numberOf = new Map(numbers.map((row) => [row.id, row.number]));
+  return threads.map((thread) => {
+    const person = personOf.get(thread.buyer_id);
+    return {
+      ...thread,
+      buyer: {
+        id: thread.buyer_id,
+        email: person?.email ?? '',
+        name: person ? `${person.firstName} ${person.lastName}`.trim() : '',
+      },
+      order_number: thread.order_id === null ? null : (numberOf.get(thread.order_id) ?? null),
+    };
+  });
 }
 
 // ---------------------------------------------------------------- settings
