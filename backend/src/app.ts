@@ -69,7 +69,7 @@ import { getStartupContent } from './modules/startup/startup';
 import { wishlistRoutes } from './modules/wishlist/routes';
 import type { RouteDeps } from './routes/deps';
 import { type AccountServices, DEFAULT_TOKEN_TTL_MS, RESET_TTL_MS } from './services/buyers';
-import { type FileStore, PostgresFileStore } from './services/fileStore';
+import { type FileStore, PostgresFileStore, warnOfFilesLeftInDatabase } from './services/fileStore';
 import { S3FileStore } from './services/fileStoreS3';
 import {
   DEFAULT_ADMIN_THROTTLE,
@@ -283,6 +283,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     app.addHook('onClose', async () => {
       await deps.uploads.folderImport?.stop();
+    });
+  }
+  // A bucket chosen while the database still holds files: a warning, not a reason not to start.
+  if (options.uploadsS3) {
+    const database = options.database.db;
+    app.addHook('onReady', async () => {
+      void warnOfFilesLeftInDatabase(database, app.log);
     });
   }
   // What the route modules use (database, accounts, limits, uploads, settings), decorated once.

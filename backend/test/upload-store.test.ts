@@ -16,6 +16,7 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import { connect, createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AdminSession, Cart, PlacedOrder, ShippingAddress } from '@shop/contract';
@@ -31,7 +32,7 @@ import { cartItems, orderItems, products } from '../src/db/schema';
 import { toAppError } from '../src/errors';
 import { seedDatabase } from '../src/seed/seedDatabase';
 import { createAdmin } from '../src/services/admins';
-import { type FileStore, PostgresFileStore } from '../src/services/fileStore';
+import { type FileStore, PostgresFileStore, warnOfFilesLeftInDatabase } from '../src/services/fileStore';
 import { S3FileStore } from '../src/services/fileStoreS3';
 import { PasswordHasher } from '../src/services/passwords';
 import { readCapped, S3Client } from '../src/services/s3Client';
@@ -60,6 +61,7 @@ const CLOSED_PORT = 9192;
 const LATE_S3_PORT = 9193;
 const ODD_S3_PORT = 9194;
 const PROBING_S3_PORT = 9195;
+const LOST_COMMIT_PORT = 9196;
 const BUCKET = 'uploads';
 /** The one account s3rver knows. */
 const S3_KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -172,6 +174,103 @@ describe('the file store in an S3 bucket (s3rver)', () => {
       statusCode: 503,
     });
   });
+
+  (process.env.TEST_DATABASE_URL ? describe : describe.skip)(
+    'a COMMIT whose answer is lost (PostgreSQL)',
+    () => {
+      const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+      const name = `shop_test_lost_commit_${randomBytes(4).toString('hex')}`;
+      const upstream = new URL(adminUrl);
+      /** Between the app and PostgreSQL: with `cut` set, a connection sending COMMIT is dropped once the server answers it. */
+      let cut = false;
+      let proxy: NetServer;
+      let direct: DatabaseHandle;
+      let ctx: TestContext;
+      const urlOf = (port: number) => {
+        const url = new URL(adminUrl);
+        url.pathname = `/${name}`;
+        url.host = `127.0.0.1:${port}`;
+        return url.toString();
+      };
+
+      beforeAll(async () => {
+        const admin = new Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`CREATE DATABASE ${name}`);
+        await admin.end();
+        direct = await openDatabase({ databaseUrl: urlOf(Number(upstream.port || 5432)) });
+        await migrate(direct.db);
+        await seedDatabase(direct.db, { products: 10 });
+        proxy = createNetServer((client) => {
+          const server = connect(Number(upstream.port || 5432), upstream.hostname);
+          let committing = false;
+          client.on('data', (chunk) => {
+            if (cut && /\bcommit\b/i.test(chunk.toString('latin1'))) committing = true;
+            server.write(chunk);
+          });
+          server.on('data', (chunk) => {
+            // The server has committed and answers: the answer never reaches the app.
+            if (committing) {
+              client.destroy();
+              server.destroy();
+            } else client.write(chunk);
+          });
+          client.on('error', () => server.destroy());
+          server.on('error', () => client.destroy());
+          client.on('close', () => server.destroy());
+          server.on('close', () => client.destroy());
+        });
+        await new Promise<void>((resolve) => proxy.listen(LOST_COMMIT_PORT, '127.0.0.1', resolve));
+        const database = await openDatabase({ databaseUrl: urlOf(LOST_COMMIT_PORT) });
+        const app = await buildApp({ database, uploadsS3: settings, auth: { scryptLogN: 10 } });
+        await app.ready();
+        ctx = {
+          app,
+          database,
+          async close() {
+            await app.close();
+            await database.close();
+          },
+        };
+      });
+      afterAll(async () => {
+        await ctx.close();
+        await new Promise((resolve) => proxy.close(resolve));
+        await direct.close();
+        const dropper = new Client({ connectionString: adminUrl });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+      });
+
+      it("keeps the order's logo copies in the bucket: the order was placed, and a repeat answers it", async () => {
+        const productId = await productTakingLogo(direct);
+        const { token } = await memberCartWithLogo(ctx, productId);
+        const checkout = () =>
+          ctx.app.inject({
+            method: 'POST',
+            url: '/backend/api/cart/member-checkout',
+            payload: { member_checkout: true },
+            headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'lost-commit-1' },
+          });
+        cut = true;
+        let lost: Awaited<ReturnType<typeof checkout>>;
+        try {
+          lost = await checkout();
+        } finally {
+          cut = false;
+        }
+        expect(lost.statusCode).toBe(503);
+        // Committed all the same: the order's item names its copy, which is still in the bucket.
+        const repeat = await checkout();
+        expect(repeat.statusCode).toBe(200);
+        const { order } = dataOf<PlacedOrder>(repeat);
+        const [item] = await direct.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+        expect(item?.customizationLogo).toMatch(/^order-[0-9a-f]{32}\.png$/);
+        expect(await new S3FileStore(settings).get(item?.customizationLogo ?? '')).not.toBeNull();
+      });
+    },
+  );
 
   describe.each(targets)('the API keeping its uploads in the bucket, on %s', (target) => {
     let ctx: TestContext;
@@ -353,6 +452,20 @@ describe.each(targets)('an order whose logo file is gone, in the database store 
     const { token, lineId } = await memberCartWithLogo(ctx, await productTakingLogo(ctx.database));
     await new PostgresFileStore(ctx.database.db).delete(await lineLogoName(ctx, lineId));
     await expectLogoMissing(ctx, token, lineId);
+  });
+
+  it('warns, with a bucket chosen, of files the database still holds (they are not served from it)', async () => {
+    const warnings: string[] = [];
+    const log = { warn: (_object: object, message: string) => warnings.push(message) };
+    const fresh = await createTestDatabase(target, 0);
+    try {
+      expect(await warnOfFilesLeftInDatabase(fresh.db, log)).toBe(false);
+      await new PostgresFileStore(fresh.db).put(hexName(), await picture('png', 2, 2), 'image/png');
+      expect(await warnOfFilesLeftInDatabase(fresh.db, log)).toBe(true);
+      expect(warnings).toEqual([expect.stringContaining('still holds uploaded files')]);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('reads no uploads folder unless one is named (tests never read the developer’s)', () => {

@@ -109,3 +109,26 @@ export class PostgresFileStore implements FileStore {
     return found;
   }
 }
+
+/**
+ * With a bucket configured, files still in the database's table are not served (a store is
+ * chosen at start, nothing moves between them): says so in a warning, once at start. A failure to
+ * ask is a warning too, never a reason not to start.
+ */
+export async function warnOfFilesLeftInDatabase(
+  db: Database,
+  log: { warn: (object: object, message: string) => void },
+): Promise<boolean> {
+  try {
+    const [row] = await db.select({ name: uploadedFiles.name }).from(uploadedFiles).limit(1);
+    if (!row) return false;
+    log.warn(
+      { store: 's3' },
+      'uploads: UPLOAD_S3_* is set but the database still holds uploaded files (uploaded_files): they are not served from the bucket; copy them over (docs/operations.md, "Uploads")',
+    );
+    return true;
+  } catch (error) {
+    log.warn({ err: error }, 'uploads: could not tell whether the database still holds uploaded files');
+    return false;
+  }
+}
