@@ -4,7 +4,7 @@
  * after a statement over 10,000 rows), the taxonomy's dictionaries when it changed (everything for
  * a subscriber that cannot), and everything only after a TRUNCATE or the seed.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../src/db/client';
 import { rowsOf } from '../src/db/migrate';
 import { catalogueChanges, categories, productAttributes, products } from '../src/db/schema';
@@ -94,8 +94,14 @@ describe.each(targets)('the catalogue change feed (%s)', (kind) => {
     feed.subscribe(subscriber);
     await feed.refresh();
     subscriber.take();
+    // Ten thousand rows may take longer than a request's statement timeout on a busy machine.
+    const bulk = (statement: SQL) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL statement_timeout = 0`);
+        return tx.execute(statement);
+      });
     const inserted = rowsOf<{ id: number }>(
-      await db.execute(sql`INSERT INTO products (slug, title, short_description, description, details, price,
+      await bulk(sql`INSERT INTO products (slug, title, short_description, description, details, price,
           stock_quantity, type_id, category_id, sub_category_id)
         SELECT 'bulk-' || n, 'Bulk ' || n, '', '', '', 5, 1, type_id, category_id, sub_category_id
         FROM generate_series(1, 10001) AS n, (SELECT type_id, category_id, sub_category_id FROM products LIMIT 1) t
@@ -103,8 +109,8 @@ describe.each(targets)('the catalogue change feed (%s)', (kind) => {
     ).map((row) => Number(row.id));
     await feed.refresh();
     expect(subscriber.take()).toEqual([inserted.sort((a, b) => a - b)]);
-    await db.execute(sql`UPDATE products SET price = 6 WHERE slug LIKE 'bulk-%'`);
-    await db.execute(sql`DELETE FROM products WHERE slug LIKE 'bulk-%'`);
+    await bulk(sql`UPDATE products SET price = 6 WHERE slug LIKE 'bulk-%'`);
+    await bulk(sql`DELETE FROM products WHERE slug LIKE 'bulk-%'`);
     await feed.refresh();
     expect(subscriber.take()).toEqual([inserted]);
     const [bulkRows] = rowsOf<{ bare: number; bulk: number }>(

@@ -13,8 +13,11 @@ import { intArray } from '../../services/productCards';
 
 type Executor = Pick<Database, 'execute'>;
 
-/** Products per statement of a load: a chunk's columns are a few MB. */
-const PRODUCTS_PER_STATEMENT = 200_000;
+/**
+ * Products per statement of a load: each statement stays well inside the client's query timeout
+ * (DB_STATEMENT_TIMEOUT_MS plus a grace, which closes the connection), even on a busy machine.
+ */
+const PRODUCTS_PER_STATEMENT = 25_000;
 
 /** The flag bits the database folds the product's booleans into (catalogueIndex.ts LISTING_FLAGS). */
 export const PRODUCT_FLAG_BITS = {
@@ -173,8 +176,8 @@ function mergePairs(parts: readonly LoadedPair[][]): LoadedPair[] {
 
 /**
  * Every product and every pair, in the caller's snapshot (a repeatable-read transaction): the
- * products by id ranges, the pairs in one statement (one row per pair). The pairs come in the
- * database's ORDER BY name, value: the facets' order.
+ * products and their pairs by id ranges, then the pairs put in the database's ORDER BY name,
+ * value (the facets' order) by a walk of the (name, value) index: one lookup per distinct pair.
  */
 export async function readAllProducts(
   db: Executor,
@@ -183,11 +186,23 @@ export async function readAllProducts(
     await db.execute(sql`SELECT min(id) AS low, max(id) AS high FROM products`),
   );
   const parts: LoadedProducts[] = [];
+  const pairParts: LoadedPair[][] = [];
   const high = Number(bounds?.high ?? 0);
   for (let from = Number(bounds?.low ?? 1); from <= high; from += PRODUCTS_PER_STATEMENT) {
-    parts.push(await readColumns(db, sql`p.id >= ${from} AND p.id < ${from + PRODUCTS_PER_STATEMENT}`));
+    const to = from + PRODUCTS_PER_STATEMENT;
+    parts.push(await readColumns(db, sql`p.id >= ${from} AND p.id < ${to}`));
+    pairParts.push(await readPairs(db, sql`a.product_id >= ${from} AND a.product_id < ${to}`));
   }
-  const pairs = await readPairs(db, sql`true`);
+  const order = rowsOf<{ name: string; value: string }>(
+    await db.execute(sql`WITH RECURSIVE pairs AS (
+        (SELECT name, value FROM product_attributes ORDER BY name, value LIMIT 1)
+        UNION ALL SELECT next.name, next.value FROM pairs, LATERAL (
+          SELECT a.name, a.value FROM product_attributes a WHERE (a.name, a.value) > (pairs.name, pairs.value)
+          ORDER BY a.name, a.value LIMIT 1) next
+      ) SELECT name, value FROM pairs`),
+  );
+  const byKey = new Map(mergePairs(pairParts).map((pair) => [`${pair.name}\u0000${pair.value}`, pair]));
+  const pairs = order.flatMap(({ name, value }) => byKey.get(`${name}\u0000${value}`) ?? []);
   return { products: concatProducts(parts), pairs };
 }
 
