@@ -126,7 +126,7 @@ describe.each(targets)('the first screen in the HTML on %s', (target) => {
   it("a search of replacement patterns ($` $' $&) is text: the page's head is not pasted into it", async () => {
     const response = await get(`/products?q=${encodeURIComponent("$` $' $&")}`);
     const html = response.body;
-    expect(html.match(/<link rel="preload" href="\/main\.1\.js"/g)).toHaveLength(1);
+    expect(html.match(/"\/main\.1\.js"/g)).toHaveLength(1);
     expect(html.match(/window\.__SHOP_ANSWERS__=/g)).toHaveLength(1);
     expect(html).toContain('Search results for $` $&#39; $&amp; | Gift Shop');
   });

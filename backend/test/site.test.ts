@@ -74,6 +74,12 @@ const GENERATED_REGISTRY = {
   auth: { entry: '/mfe/auth/2.0.0-beta.1/remoteEntry.js', version: '2.0.0-beta.1', channel: 'built-in' },
 };
 
+/** The preload links a painted page's start script adds (paintFirst), as HTML. */
+function startLinks(html: string): string {
+  const json = /insertAdjacentHTML\('beforeend',("(?:[^"\\]|\\.)*")\)/.exec(html)?.[1];
+  return json ? (JSON.parse(json) as string) : '';
+}
+
 describe.each(targets)('site delivery on %s', (target) => {
   let root: string;
   let ctx: TestContext;
@@ -210,34 +216,35 @@ describe.each(targets)('site delivery on %s', (target) => {
   });
 
   it("preloads the files of the modules the page mounts, from the remote's manifest", async () => {
-    // The home page is painted by the server: its scripts wait behind its picture (low priority).
-    const home = (await get('/')).body;
+    // The home page is painted by the server: its start script adds them (paintFirst).
+    const home = startLinks((await get('/')).body);
     expect(home).toContain('<link rel="preload" href="/mfe/catalog/1.2.3/home.1.css" as="style">');
-    expect(home).toContain(
-      '<link rel="preload" href="/mfe/catalog/1.2.3/home.1.js" as="script" fetchpriority="low">',
-    );
-    expect(home).toContain(
-      '<link rel="preload" href="/mfe/catalog/1.2.3/search.4.js" as="script" fetchpriority="low">',
-    );
+    expect(home).toContain('<link rel="preload" href="/mfe/catalog/1.2.3/home.1.js" as="script">');
+    expect(home).toContain('<link rel="preload" href="/mfe/catalog/1.2.3/search.4.js" as="script">');
     // Loaded on demand later: not part of the first load.
     expect(home).not.toContain('slider.2.js');
     expect(home).not.toContain('product.3.js');
+    // An unknown product has no first screen: its preloads are in its head.
     expect((await get('/product/some-slug')).body).toContain('/mfe/catalog/1.2.3/product.3.js');
-    // A page without a first screen is painted by its scripts: they keep their priority.
+    // A page without a first screen is painted by its scripts: their preloads are in its head.
     expect((await get('/cart')).body).toContain(
       '<link rel="preload" href="/mfe/cart_checkout/0.4.0/remoteEntry.js" as="script">',
     );
   });
 
-  it('starts the shell’s script once the first screen’s picture is painted, on the pages the server painted', async () => {
+  it('asks for the scripts once the first screen’s picture is painted, on the pages the server painted', async () => {
     const home = (await get('/')).body;
+    const head = home.slice(0, home.indexOf('</head>'));
+    // The picture is the head's only download; the scripts come with the start script.
+    expect(head).toContain('as="image"');
+    expect(head).not.toMatch(/as="script"|main\.3f9a1c\.js/);
     expect(home).not.toContain('<script src="/main.3f9a1c.js">');
-    expect(home).toContain('<link rel="preload" href="/main.3f9a1c.js" as="script" fetchpriority="low">');
     expect(home).toMatch(
       /<script nonce="[^"]+">\(\(\)=>\{let started=false;.*"\/main\.3f9a1c\.js".*<\/script><\/body>/,
     );
-    // The picture is the first download the page asks for, ahead of every script.
-    expect(home.indexOf('as="image"')).toBeLessThan(home.indexOf('as="script"'));
+    expect(startLinks(home)).toContain(
+      '<link rel="preload" href="/mfe/catalog/1.2.3/remoteEntry.js" as="script">',
+    );
     // The shopper's own pages have no first screen: the shell's script as the build wrote it.
     const cart = (await get('/cart')).body;
     expect(cart).toContain('<script src="/main.3f9a1c.js"></script>');
@@ -333,40 +340,45 @@ describe('paintFirst', () => {
     '<style>.boot{}</style><script defer src=/main.beb8172f.js></script><link href=/main.05c2901d.css rel=stylesheet></head>' +
     '<body><div id=root></div></body></html>';
   const picture = { src: '/p/640.webp', srcSet: '/p/320.webp 320w, /p/640.webp 640w', sizes: '100vw' };
+  const LINKS = '<link rel="preload" href="/mfe/catalog/1/remoteEntry.js" as="script">';
 
   it('preloads the picture right after the viewport meta: its candidate is picked for the phone’s width', () => {
-    const page = paintFirst(INDEX, picture);
+    const page = paintFirst(INDEX, picture, LINKS);
     expect(page).toContain(
       `<meta name=viewport content="width=device-width,initial-scale=1">${imagePreload(picture)}<style>`,
     );
   });
 
-  it('downloads the shell’s script at once at low priority, and runs it once the picture is painted or after the wait', () => {
-    const page = paintFirst(INDEX, picture);
-    expect(page).not.toContain('<script defer src=/main.beb8172f.js>');
-    expect(page).toContain('<link rel="preload" href="/main.beb8172f.js" as="script" fetchpriority="low">');
+  it('asks for the shell’s script and the remotes’ preloads once the picture is painted, or after the wait', () => {
+    const page = paintFirst(INDEX, picture, LINKS);
+    expect(page).not.toContain('main.beb8172f.js></script>');
+    expect(page.slice(0, page.indexOf('</head>'))).not.toContain('as="script"');
     const loader = /<script>(.*)<\/script><\/body>/.exec(page)?.[1] ?? '';
-    expect(loader).toContain(`s.src="/main.beb8172f.js"`);
-    expect(loader).toContain(`#first-screen img[fetchpriority="high"]`);
+    expect(loader).toContain('s.src="/main.beb8172f.js"');
+    expect(loader).toContain(`insertAdjacentHTML('beforeend',${scriptJson(LINKS)})`);
+    expect(loader).toContain('#first-screen img[fetchpriority="high"]');
     expect(loader).toContain("addEventListener('load',painted)");
+    expect(loader).toContain("addEventListener('error',painted)");
     expect(loader).toContain(`setTimeout(start,${SHELL_START_WAIT_MS})`);
     // The stylesheet is left as it is.
     expect(page).toContain('<link href=/main.05c2901d.css rel=stylesheet>');
   });
 
-  it('runs the shell’s script in a page without a picture too (the loader starts it at the next frame)', () => {
-    const page = paintFirst(INDEX, null);
+  it('starts the scripts at the next frame in a page without a picture', () => {
+    const page = paintFirst(INDEX, null, LINKS);
     expect(page).not.toContain('as="image"');
     expect(page).toContain('if(!img||img.complete)painted()');
   });
 
-  it('leaves a page whose shell script it does not recognise as it is, but for the picture', () => {
+  it('keeps a shell script it does not recognise, with the links in the head at low priority', () => {
     const other = INDEX.replace(
       '<script defer src=/main.beb8172f.js></script>',
       '<script type=module src=/app.js></script>',
     );
-    expect(paintFirst(other, picture)).toBe(
-      other.replace('initial-scale=1">', () => `initial-scale=1">${imagePreload(picture)}`),
+    expect(paintFirst(other, picture, LINKS)).toBe(
+      other
+        .replace('initial-scale=1">', () => `initial-scale=1">${imagePreload(picture)}`)
+        .replace('</head>', () => `${lowPriorityScripts(LINKS)}</head>`),
     );
   });
 

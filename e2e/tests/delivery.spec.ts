@@ -17,14 +17,18 @@ async function loadAndWatch(page: Page, path: string, ready: () => Promise<void>
   await ready();
   // Chrome reports an unused preload a few seconds after the load event.
   await page.waitForTimeout(3500);
-  const html = await (await page.request.get(path)).text();
-  const links = [...html.matchAll(/<link rel="preload" href="([^"]+)"([^>]*)>/g)];
+  // The page's preloads as the document has them: those in the server's head, and on the pages
+  // the server painted those its start script adds once the picture is painted (site.ts).
+  const links = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => ({
+      href: link.href,
+      candidates: link.hasAttribute('imagesrcset'),
+    })),
+  );
   // Files preloaded by their address; the picture is preloaded by its candidates (imagesrcset),
   // of which the browser takes the one its <img> takes.
-  const preloaded = links
-    .filter((m) => !m[2]?.includes('imagesrcset'))
-    .map((m) => new URL(m[1] ?? '', page.url()).href);
-  const picturePreloaded = links.some((m) => m[2]?.includes('imagesrcset'));
+  const preloaded = links.filter((link) => !link.candidates).map((link) => link.href);
+  const picturePreloaded = links.some((link) => link.candidates);
   const apiReads = [...requests.keys()].filter((url) => new URL(url).pathname.startsWith('/backend/api/'));
   return { requests, warnings, preloaded, picturePreloaded, apiReads };
 }

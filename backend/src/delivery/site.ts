@@ -144,18 +144,21 @@ const SHELL_SCRIPT = /<script(?: defer(?:="?defer"?)?)? src="?(\/main\.[0-9a-f]+
 export const SHELL_START_WAIT_MS = 3000;
 
 /**
- * Puts the page's largest picture first among the downloads and starts the shell's script only
- * once that picture is painted (or failed, or SHELL_START_WAIT_MS passed). The server painted the
- * first screen already; run at once, the shell's and the remotes' scripts (~185 KB, long tasks on a
- * phone) compete with the picture for the network and hold its paint behind their evaluation.
- * Their downloads still start at once (preloads, at low priority): only their running waits, and
- * the picture is a few KB. The shell's script is then added by an inline script at the end of
- * the body (a script an inline script adds is allowed by the page's policy: it is this origin's).
- * Pages without a first screen keep the shell's script as the build wrote it.
+ * Makes the page's largest picture its only download until it is painted: its preload first in
+ * the head, and the scripts (the shell's, and the preloads of the remotes' entries and modules,
+ * `scriptLinks`) asked for by an inline script at the end of the body once that picture has
+ * loaded and a frame has passed (or failed, or after SHELL_START_WAIT_MS). The server painted the
+ * first screen: asked at once, ~185 KB of scripts shared the network with the picture and their
+ * long tasks held its paint back. The picture is a few KB, so the take-over starts a moment
+ * later, and the remotes' files still download alongside the shell's script, not after it. A
+ * script and links an inline script adds are allowed by the page's policy (this origin's, the
+ * remotes' origins). A page whose shell script is not the build's usual one keeps it, with the
+ * links in the head at low priority.
  */
 export function paintFirst(
   html: string,
   image: { src: string; srcSet?: string; sizes: string } | null,
+  scriptLinks: string,
 ): string {
   const preload = imagePreload(image);
   // After the viewport meta: before it, the browser picks the preload's candidate for a 980 px
@@ -164,18 +167,17 @@ export function paintFirst(
     ? html.replace(VIEWPORT_META, (tag) => `${tag}${preload}`)
     : html.replace('</head>', () => `${preload}</head>`);
   const script = SHELL_SCRIPT.exec(page);
-  if (!script?.[1] || !page.includes('</body>')) return page;
-  const src = script[1];
-  page = page.replace(
-    script[0],
-    () => `<link rel="preload" href="${escapeAttribute(src)}" as="script" fetchpriority="low">`,
-  );
+  if (!script?.[1] || !page.includes('</body>')) {
+    return page.replace('</head>', () => `${lowPriorityScripts(scriptLinks)}</head>`);
+  }
+  page = page.replace(script[0], '');
   const start =
     '<script>(()=>{let started=false;const start=()=>{if(started)return;started=true;' +
-    `const s=document.createElement('script');s.src=${scriptJson(src)};document.head.append(s)};` +
-    `const painted=()=>requestAnimationFrame(()=>setTimeout(start));` +
+    `document.head.insertAdjacentHTML('beforeend',${scriptJson(scriptLinks)});` +
+    `const s=document.createElement('script');s.src=${scriptJson(script[1])};document.head.append(s)};` +
+    'const painted=()=>requestAnimationFrame(()=>setTimeout(start));' +
     `const img=document.querySelector('#${FIRST_SCREEN_ID} img[fetchpriority="high"]');` +
-    `if(!img||img.complete)painted();else{img.addEventListener('load',painted);img.addEventListener('error',painted)}` +
+    "if(!img||img.complete)painted();else{img.addEventListener('load',painted);img.addEventListener('error',painted)}" +
     `setTimeout(start,${SHELL_START_WAIT_MS})})()</script>`;
   return page.replace('</body>', () => `${start}</body>`);
 }
@@ -527,18 +529,16 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions): Pr
     ]);
     const screen = await firstScreenSafely(request, pathname, startup);
     const remotePreloads = `${preloadLinks(registry, pathname)}${assets}`;
-    // A page the server painted: its largest picture first and alone at high priority (the
-    // first screen's answers are inline: of its content only the picture is to fetch), the
-    // scripts after it at low priority and run once it is painted (paintFirst). Without a first
-    // screen the scripts paint the page: they go first.
+    // A page the server painted: its largest picture first and alone (the first screen's
+    // answers are inline: of its content only the picture is to fetch), the scripts asked for
+    // once it is painted (paintFirst). Without a first screen the scripts paint the page: they
+    // go first.
     const painted = Boolean(screen?.main);
-    const preloads = painted
-      ? lowPriorityScripts(remotePreloads)
-      : `${imagePreload(screen?.image ?? null)}${remotePreloads}`;
+    const preloads = painted ? '' : `${imagePreload(screen?.image ?? null)}${remotePreloads}`;
     const startupScript = startup ? `<script>window.__SHOP_STARTUP__=${scriptJson(startup)}</script>` : '';
     const index = await readFile(indexFile, 'utf8');
     const shell = inlineRegistry(
-      painted ? paintFirst(index, screen?.image ?? null) : index,
+      painted ? paintFirst(index, screen?.image ?? null, remotePreloads) : index,
       registry,
     ).replace('</head>', () => `${startupScript}${preloads}</head>`);
     const html = screen ? withFirstScreen(shell, screen, { address: request.url, at: Date.now() }) : shell;
