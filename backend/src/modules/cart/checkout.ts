@@ -36,6 +36,7 @@ import {
 import { CartChanged } from '../../services/productLocks';
 import { ownAddress } from '../../services/shippingAddresses';
 import type { UploadStore } from '../../services/uploads';
+import { queueShopOrderMail } from '../admin/mails';
 
 export interface CheckoutServices {
   db: Database;
@@ -147,6 +148,8 @@ async function placing<T>(
         const placed = await place(tx, logoCopies);
         record = placed.record;
         await services.accounts.mailer.queue(tx, placed.record.mail);
+        // The shop's own mail about the new order (issue 21), to the back office's order_email.
+        await queueShopOrderMail(tx, placed.record.order, services.settings.shopEmail);
         if (claim) await storeAnswer(tx, claim, placed.stored);
         return placed.answer;
       });
