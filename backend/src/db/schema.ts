@@ -580,15 +580,19 @@ export const searchLog = pgTable(
 const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**
- * 0018_catalogue_changes.sql: the catalogue's change feed, written by triggers on products,
- * product_attributes and the taxonomy, read by modules/products/catalogueFeed.ts. A NULL
- * product_id means "reload everything". Pruned by housekeeping.
+ * 0018_catalogue_changes.sql and 0020_catalogue_bulk_changes.sql: the catalogue's change feed,
+ * written by triggers on products, product_attributes and the taxonomy, read by
+ * modules/products/catalogueFeed.ts. A row names one changed product (product_id), every product
+ * of a statement over 10,000 rows (product_ids), or a taxonomy edit (taxonomy); a row with none of
+ * them (a TRUNCATE, the seed) means "reload everything". Pruned by housekeeping.
  */
 export const catalogueChanges = pgTable(
   'catalogue_changes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     productId: integer('product_id'),
+    productIds: integer('product_ids').array(),
+    taxonomy: boolean('taxonomy').notNull().default(false),
     xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
