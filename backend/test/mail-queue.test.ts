@@ -145,7 +145,14 @@ describe.each(targets)('the mail queue on %s', (target) => {
     await ctx.app.mailer.idle();
 
     // The query docs/operations.md ("Mail") gives operators.
-    const failed = rowsOf<{ id: string; recipient: string; attempts: number; last_error: string }>(
+    const failed = rowsOf<{
+      id: string;
+      recipient: string;
+      attempts: number;
+      last_error: string;
+      text_body: string | null;
+      html_body: string | null;
+    }>(
       await ctx.database.db.execute(
         sql.raw(
           `SELECT id, recipient, subject, attempts, last_error, created_at FROM mail_queue WHERE status = 'failed' ORDER BY id`,
@@ -159,6 +166,47 @@ describe.each(targets)('the mail queue on %s', (target) => {
     expect(failed[0]?.last_error).toContain('550 5.1.1 No such user here');
     expect(failed[1]?.last_error).toContain('451');
     expect(receiver.received).toEqual([]);
+    // Given up, a mail keeps no bodies: a reset link does not wait in the table for 30 days.
+    const bodies = await ctx.database.db
+      .select({ text: mailQueue.textBody, html: mailQueue.htmlBody })
+      .from(mailQueue)
+      .where(eq(mailQueue.status, 'failed'));
+    expect(bodies).toEqual([
+      { text: null, html: null },
+      { text: null, html: null },
+    ]);
+  });
+
+  it('idle() gives up on a mail a dead sender holds the lease of, and on a stopped sender', async () => {
+    const [claimed] = await ctx.database.db
+      .insert(mailQueue)
+      .values({
+        recipient: 'held@example.com',
+        subject: 'Held',
+        textBody: 'held',
+        htmlBody: '<p>held</p>',
+        status: 'sending',
+        attempts: 1,
+        lastAttemptAt: sql`now()`,
+        nextAttemptAt: sql`now() + interval '5 minutes'`,
+      })
+      .returning({ id: mailQueue.id });
+    try {
+      await expect(ctx.app.mailer.idle(200)).rejects.toThrow('mail still in flight after 200 ms');
+    } finally {
+      await ctx.database.db.delete(mailQueue).where(eq(mailQueue.id, claimed?.id ?? 0));
+    }
+
+    const stopped = new Mailer(ctx.database.db, {
+      smtpUrl: receiver.url,
+      outboxDir: '',
+      from: 'Shop <no-reply@shop.test>',
+      replyTo: 'hello@shop.test',
+      queue: QUICK,
+    });
+    stopped.start({ info: () => undefined, warn: () => undefined, error: () => undefined });
+    await stopped.close();
+    await expect(stopped.idle()).rejects.toThrow('mail sender stopped');
   });
 
   it('answers a password reset request without waiting for the SMTP server, which then gets the mail', async () => {
@@ -413,9 +461,10 @@ class SwitchableProxy {
     });
     const receiver = await SmtpReceiver.start();
     const errors: string[] = [];
+    const warnings: string[] = [];
     const log: MailSenderLog = {
       info: () => undefined,
-      warn: () => undefined,
+      warn: (_details, message) => warnings.push(message),
       error: (_details, message) => errors.push(message),
     };
     const settings = {
@@ -425,7 +474,12 @@ class SwitchableProxy {
       replyTo: 'hello@shop.test',
       queue: QUICK,
     };
-    const first = new Mailer(proxied.db, settings);
+    // The first sender waits 10 minutes between marks (a long lease lets it): a stop arriving
+    // during that wait must end it at once rather than hold the shutdown.
+    const first = new Mailer(proxied.db, {
+      ...settings,
+      queue: { ...QUICK, leaseMs: 60 * 60_000, markRetryFirstMs: 600_000, markRetryMaxMs: 600_000 },
+    });
     const second = new Mailer(direct.db, settings);
     try {
       // The first sender's database goes away once the server has the message, before it answers.
@@ -436,7 +490,11 @@ class SwitchableProxy {
       await first.queue(direct.db, mail(1));
       first.start(log);
       await until(() => receiver.received.length === 1, 'the SMTP server to accept the mail');
-      // Stopping gives up on the mark at once rather than holding the shutdown for the lease.
+      await until(
+        () => warnings.includes('mail 1 sent but not marked yet; trying again'),
+        'the first mark to fail and the sender to wait',
+      );
+      // Stopping gives up on the mark at once rather than holding the shutdown for the wait.
       await first.close();
       expect(errors).toContain(
         'mail 1 was sent but could not be marked; it will be sent again when its claim ends',

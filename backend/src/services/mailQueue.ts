@@ -63,6 +63,12 @@ export interface MailQueueSettings {
   retry: MailRetryPolicy;
   /** The longest pause between passes while the database is away. */
   outageBackoffMaxMs: number;
+  /** The first wait before marking a sent mail again (the database away); doubled each time… */
+  markRetryFirstMs: number;
+  /** …up to this, so the mark is tried often while the lease lasts. */
+  markRetryMaxMs: number;
+  /** How long idle() waits at most for the mail in flight on any instance before it throws. */
+  drainTimeoutMs: number;
 }
 
 /**
@@ -81,11 +87,18 @@ export const DEFAULT_MAIL_QUEUE_SETTINGS: MailQueueSettings = {
   leaseMs: 5 * 60_000,
   retry: DEFAULT_MAIL_RETRY,
   outageBackoffMaxMs: 10_000,
+  markRetryFirstMs: 250,
+  markRetryMaxMs: 5_000,
+  // Far beyond an SMTP exchange's timeouts, far below a dead sender's lease.
+  drainTimeoutMs: 60_000,
 };
 
 /** A sent mail's row (its bodies already cleared) is kept this long, then housekeeping deletes it. */
 export const MAIL_SENT_KEPT_DAYS = 7;
-/** A failed mail is kept this long for operators to look into (and queue again), then deleted. */
+/**
+ * A failed mail (its bodies cleared when it is given up: a reset link must not wait in the table)
+ * is kept this long for operators to look into, then deleted.
+ */
 export const MAIL_FAILED_KEPT_DAYS = 30;
 /** The rows housekeeping deletes (services/housekeeping.ts); mail still to be sent is never among them. */
 export const MAIL_QUEUE_EXPIRED = sql.raw(
@@ -167,7 +180,8 @@ export type UnsentOutcome = 'retry' | 'failed' | 'claim lost';
 
 /**
  * Records a failed attempt: due again after the backoff (counted from the attempt's start), or
- * failed for good when `permanent` or out of attempts.
+ * failed for good when `permanent` or out of attempts. A mail given up loses its bodies (as a sent
+ * one does): recipient, subject and the last error stay for operators.
  */
 export async function markMailUnsent(
   db: Database,
@@ -179,6 +193,7 @@ export async function markMailUnsent(
   const giveUp = permanent || mail.attempt >= policy.maxAttempts;
   const result = await db.execute(sql`UPDATE mail_queue
       SET status = ${giveUp ? 'failed' : 'queued'}, last_error = ${error.slice(0, 2000)},
+          ${giveUp ? sql`text_body = NULL, html_body = NULL,` : sql``}
           next_attempt_at = last_attempt_at + ${millis(retryDelayMs(policy, mail.attempt))}
     WHERE id = ${mail.id} AND attempts = ${mail.attempt} AND status = 'sending'
     RETURNING id`);
@@ -210,8 +225,6 @@ export interface MailSenderLog {
 
 /** drain() looks again this often while another instance is sending. */
 const DRAIN_RECHECK_MS = 20;
-/** The first wait before marking a sent mail again (the database away); doubled each time. */
-const MARK_RETRY_FIRST_MS = 250;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -223,6 +236,8 @@ export class MailSender {
   private passes: Promise<unknown> = Promise.resolve();
   private started = false;
   private stopped = false;
+  /** Aborted by stop(): ends a wait between marks at once. */
+  private readonly stopping = new AbortController();
   /** Passes failed in a row (the database away). */
   private failedPasses = 0;
   private log: MailSenderLog | null = null;
@@ -249,12 +264,18 @@ export class MailSender {
   /**
    * Resolves once no mail is due or being sent by any instance: this sender sent what was due,
    * and what another instance had claimed has been marked. Mails waiting for a retry do not count.
-   * For tests and tools, before they read the outbox.
+   * For tests and tools, before they read the outbox. Throws once the sender is stopped (nothing
+   * here would send what is due) or after `drainTimeoutMs` (a mail claimed by a sender that died
+   * stays in flight until its lease ends).
    */
-  async drain(): Promise<void> {
+  async drain(timeoutMs = this.settings.drainTimeoutMs): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
+      if (this.stopped) throw new Error('mail sender stopped: nothing here sends the mail in flight');
       await this.pass();
       if (!(await mailInFlight(this.db))) return;
+      if (Date.now() >= deadline)
+        throw new Error(`mail still in flight after ${timeoutMs} ms (a sender that died holds a lease?)`);
       await sleep(DRAIN_RECHECK_MS);
     }
   }
@@ -262,6 +283,7 @@ export class MailSender {
   /** Stops the loop; the mail being handed over (if any) is finished and marked first. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.passes.catch(() => undefined);
@@ -342,27 +364,41 @@ export class MailSender {
   }
 
   /**
-   * The mark right after the SMTP answer; while the database is away it is tried again as long as
-   * half the lease lasts (not once the sender is stopping), which keeps the window for a second
-   * sending as short as it can be.
+   * The mark right after the SMTP answer; while the database is away it is tried again (every
+   * `markRetryMaxMs` at the most) as long as half the lease lasts, which keeps the window for a
+   * second sending as short as it can be. A stop ends the waiting at once: a shutdown is not held
+   * for the database (the lease covers the mail).
    */
   private async markSent(mail: ClaimedMail, claimedAt: number): Promise<void> {
-    for (let wait = MARK_RETRY_FIRST_MS; ; wait *= 2) {
+    const { markRetryFirstMs, markRetryMaxMs, leaseMs } = this.settings;
+    let wait = Math.min(markRetryFirstMs, markRetryMaxMs);
+    for (let failed = 1; ; failed++, wait = Math.min(wait * 2, markRetryMaxMs)) {
       try {
         if (!(await markMailSent(this.db, mail)))
           this.log?.warn({ mailId: mail.id }, `mail ${mail.id} sent after its claim ran out`);
         return;
       } catch (error) {
-        // Shutting down, a stop waits no longer for the database (the lease covers the mail).
-        if (this.stopped || Date.now() + wait - claimedAt > this.settings.leaseMs / 2) {
-          this.log?.error(
+        if (this.stopped || Date.now() + wait - claimedAt > leaseMs / 2) throw this.unmarked(mail, error);
+        if (failed === 1)
+          this.log?.warn(
             { err: error, mailId: mail.id },
-            `mail ${mail.id} was sent but could not be marked; it will be sent again when its claim ends`,
+            `mail ${mail.id} sent but not marked yet; trying again`,
           );
-          throw error;
+        try {
+          await sleep(wait, undefined, { signal: this.stopping.signal });
+        } catch {
+          throw this.unmarked(mail, error);
         }
-        await sleep(wait);
       }
     }
+  }
+
+  /** Logs a sent mail given up on unmarked, and answers the error to throw. */
+  private unmarked(mail: ClaimedMail, error: unknown): unknown {
+    this.log?.error(
+      { err: error, mailId: mail.id },
+      `mail ${mail.id} was sent but could not be marked; it will be sent again when its claim ends`,
+    );
+    return error;
   }
 }

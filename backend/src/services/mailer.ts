@@ -90,9 +90,12 @@ export class Mailer {
     this.sender.start(log);
   }
 
-  /** Resolves when no mail is due or being sent by any instance (tests, before reading the outbox). */
-  idle(): Promise<void> {
-    return this.sender.drain();
+  /**
+   * Resolves when no mail is due or being sent by any instance (tests, before reading the outbox);
+   * throws after `timeoutMs` (default: the queue's drainTimeoutMs) or once the sender is stopped.
+   */
+  idle(timeoutMs?: number): Promise<void> {
+    return this.sender.drain(timeoutMs);
   }
 
   /** Stops the sender after the mail it is handing over; queued mail waits in the database. */
