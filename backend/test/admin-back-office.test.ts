@@ -437,6 +437,45 @@ describe.each(targets)('the back office API on %s', (target) => {
       await post(`admin/reviews/${review?.id}/show`, {}, staff);
       expect((await page()).summary.count).toBe(before.summary.count);
     });
+
+    it("takes a hidden review out of its product's rating and review count (the card), and puts it back when shown", async () => {
+      const [row] = await ctx.database.db
+        .select({ slug: products.slug })
+        .from(products)
+        .where(eq(products.id, 5));
+      const card = async () =>
+        dataOf<{ item: { reviews: { rating: number; count: number } } }>(
+          await get(`products/by-slug/${row?.slug}`, null),
+        ).item.reviews;
+      const shown = async () =>
+        (
+          await ctx.database.db
+            .select({ rating: productReviews.rating })
+            .from(productReviews)
+            .where(sql`${productReviews.productId} = 5 AND NOT ${productReviews.hidden}`)
+        ).map((r) => r.rating);
+      const expected = (ratings: number[]) => ({
+        count: ratings.length,
+        rating: ratings.length
+          ? Math.round((ratings.reduce((a, b) => a + b, 0) * 10) / ratings.length) / 10
+          : 0,
+      });
+      const [review] = await ctx.database.db
+        .insert(productReviews)
+        .values({ productId: 5, buyerName: 'Troll', rating: 1, comments: 'one star for all' })
+        .returning();
+      await post(`admin/reviews/${review?.id}/show`, {}, owner);
+      expect(await card()).toMatchObject(expected(await shown()));
+      const withTroll = await card();
+      expect((await post(`admin/reviews/${review?.id}/hide`, { reason: 'spam' }, staff)).statusCode).toBe(
+        200,
+      );
+      const without = await card();
+      expect(without).toMatchObject(expected(await shown()));
+      expect(without.count).toBe(withTroll.count - 1);
+      await post(`admin/reviews/${review?.id}/show`, {}, staff);
+      expect(await card()).toEqual(withTroll);
+    });
   });
 
   describe('conversations', () => {

@@ -391,7 +391,7 @@ async function seedProductExtras(
   if (options.reviewSummaries === 'update')
     await db.execute(sql`
     UPDATE products SET review_count = r.n, rating = r.average
-    FROM (SELECT product_id, count(*)::int AS n, round(avg(rating), 1) AS average FROM product_reviews GROUP BY product_id) r
+    FROM (SELECT product_id, count(*)::int AS n, round(avg(rating), 1) AS average FROM product_reviews WHERE NOT hidden GROUP BY product_id) r
     WHERE r.product_id = products.id`);
   // Every fourth product has no question; the last question of every third product is unanswered.
   await db.execute(sql`

@@ -32,6 +32,7 @@ import { queueMail } from '../../services/mailQueue';
 import { pageMeta } from '../../services/memberOrders';
 import { NEW_ADMIN_MESSAGE_NOTE, toMessage } from '../../services/messages';
 import { notifyBuyer } from '../../services/notifications';
+import { recomputeRating } from '../memberOrders/reviews';
 import { inquiryAnswerMail, ORDER_EMAIL_SETTING, orderEmailOf } from './mails';
 
 export const ADMIN_LIST_PER_PAGE = 20;
@@ -132,11 +133,27 @@ export async function listReviews(db: Database, options: { hidden?: boolean; pag
   } satisfies AdminReviewPage;
 }
 
+/**
+ * Hides or shows a review, and recomputes its product's rating and review count from the reviews
+ * left shown, in one transaction holding the product row's lock (as a new review does).
+ */
 export async function setReviewHidden(db: Database, id: number, hidden: boolean): Promise<AdminReview> {
-  const [row] = await db.update(productReviews).set({ hidden }).where(eq(productReviews.id, id)).returning();
-  if (!row) throw AppError.notFound('Review not found.');
-  const [p] = await db.select(product).from(products).where(eq(products.id, row.productId));
-  return toAdminReview(row, p ?? { id: row.productId, title: '', slug: '' });
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ productId: productReviews.productId })
+      .from(productReviews)
+      .where(eq(productReviews.id, id));
+    if (!found) throw AppError.notFound('Review not found.');
+    const [p] = await tx.select(product).from(products).where(eq(products.id, found.productId)).for('update');
+    const [row] = await tx
+      .update(productReviews)
+      .set({ hidden })
+      .where(eq(productReviews.id, id))
+      .returning();
+    if (!row) throw AppError.notFound('Review not found.');
+    await recomputeRating(tx, row.productId);
+    return toAdminReview(row, p ?? { id: row.productId, title: '', slug: '' });
+  });
 }
 
 // ---------------------------------------------------------------- contact inquiries

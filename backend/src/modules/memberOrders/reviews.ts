@@ -23,6 +23,19 @@ import type { UploadStore } from '../../services/uploads';
 
 export const REVIEW_COMMENTS_MAX = 1000;
 
+/**
+ * A product's review count and average rating from its reviews an admin has not hidden (the
+ * cards, the first screen's stars, the JSON-LD and the home's top rated read them). The caller
+ * holds the product row's lock, so two recomputes of one product run one after the other.
+ */
+export async function recomputeRating(db: Database, productId: number): Promise<void> {
+  await db.execute(sql`UPDATE products SET
+      review_count = r.n, rating = coalesce(r.average, 0)
+    FROM (SELECT count(*)::int AS n, round(avg(rating), 1) AS average FROM product_reviews
+      WHERE product_id = ${productId} AND NOT hidden) r
+    WHERE products.id = ${productId}`);
+}
+
 export interface OrderedProductRef {
   orderId: number;
   itemId: number;
@@ -79,10 +92,7 @@ export async function createReview(
       .returning();
     if (!review) throw new Error('review not saved');
     await tx.update(orderItems).set({ reviewSubmitted: true }).where(eq(orderItems.id, item.id));
-    await tx.execute(sql`UPDATE products SET
-        review_count = r.n, rating = r.average
-      FROM (SELECT count(*)::int AS n, round(avg(rating), 1) AS average FROM product_reviews WHERE product_id = ${product.id}) r
-      WHERE products.id = ${product.id}`);
+    await recomputeRating(tx, product.id);
     await tx.insert(buyerActivities).values({
       buyerId,
       actionType: `Reviewed "${item.title}" of order ${order.orderNumber}`,
