@@ -20,7 +20,9 @@ import { seedRenditions } from './services/imageRenditions';
  * Migrations and the first seed may run long: on PostgreSQL they get a connection of their own
  * without the statement timeout the API runs under, closed before the server listens. They run
  * under the start-up lock (db/startupLock.ts): instances started together on an empty database
- * wait for the first one, then find the catalogue seeded.
+ * wait for the first one, then find the catalogue seeded. Should the lock's connection be lost
+ * meanwhile, the start fails (the process exits; the seed's transaction with it), and the seed
+ * itself seeds only a catalogue still empty inside its transaction.
  */
 async function prepareDatabase(
   config: ReturnType<typeof loadConfig>,
@@ -28,8 +30,8 @@ async function prepareDatabase(
   log: FastifyBaseLogger,
 ) {
   if (serving.kind === 'postgres' && config.databaseUrl)
-    await withStartupLock(config.databaseUrl, config.databaseTimeouts.connectMs, log, () =>
-      migrateAndSeed(config, serving, log),
+    await withStartupLock(config.databaseUrl, config.databaseTimeouts.connectMs, log, (lost) =>
+      migrateAndSeed(config, serving, log, lost),
     );
   else await migrateAndSeed(config, serving, log);
 }
@@ -39,6 +41,7 @@ async function migrateAndSeed(
   config: ReturnType<typeof loadConfig>,
   serving: DatabaseHandle,
   log: FastifyBaseLogger,
+  lost?: AbortSignal,
 ) {
   const maintenance =
     serving.kind === 'postgres'
@@ -47,9 +50,14 @@ async function migrateAndSeed(
   try {
     const applied = await migrate(maintenance.db);
     if (applied.length > 0) log.info(`applied migrations: ${applied.join(', ')}`);
+    lost?.throwIfAborted();
     if (await isCatalogueEmpty(maintenance.db)) {
       log.info(`empty catalogue: seeding ${config.seedProducts} demo products`);
-      await seedDatabase(maintenance.db, { products: config.seedProducts });
+      if (!(await seedDatabase(maintenance.db, { products: config.seedProducts, onlyIfEmpty: true }))) {
+        log.info('the catalogue was seeded by another instance meanwhile');
+        return;
+      }
+      lost?.throwIfAborted();
       // Before listening: the first pages (and a Lighthouse run on a fresh shop) find them drawn.
       const started = Date.now();
       const drawn = await seedRenditions(maintenance.db);

@@ -5,9 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { becomesHealthy, type ServerProcess, spawnServer, stopServer } from '../scripts/serverProcess';
-import { withStartupLock } from '../src/db/startupLock';
+import { openDatabase } from '../src/db/client';
+import { migrate, rowsOf } from '../src/db/migrate';
+import { STARTUP_LOCK_KEY, withStartupLock } from '../src/db/startupLock';
+import { seedDatabase } from '../src/seed/seedDatabase';
 
 jest.setTimeout(240_000);
 
@@ -70,9 +74,34 @@ const SEED_PRODUCTS = 20;
   },
 );
 
+/** Polls `condition` until it holds, at most about 10 s. */
+async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let tries = 0; tries < 1000; tries++) {
+    if (await condition()) return;
+    await sleep(10);
+  }
+  throw new Error(`gave up waiting: ${what}`);
+}
+
 (process.env.TEST_DATABASE_URL ? describe : describe.skip)('the start-up lock', () => {
+  // A database of its own: holders of other tests on a shared one would skew what is waited for.
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `shop_test_lock_${randomBytes(4).toString('hex')}`;
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${name}`;
+  const url = databaseUrl.toString();
+  const admin = new Client({ connectionString: adminUrl });
+
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+  });
+  afterAll(async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+
   it('lets one holder work at a time; the others say they wait, then work in turn', async () => {
-    const url = process.env.TEST_DATABASE_URL ?? '';
     const waiting: string[] = [];
     let working = 0;
     let most = 0;
@@ -83,7 +112,7 @@ const SEED_PRODUCTS = 20;
           working += 1;
           most = Math.max(most, working);
           // The first holder keeps the lock until the other two have found it taken.
-          while (order.length === 0 && waiting.length < 2) await sleep(10);
+          if (order.length === 0) await until(() => waiting.length >= 2, 'the two others to wait');
           await sleep(50);
           order.push(n);
           working -= 1;
@@ -96,5 +125,58 @@ const SEED_PRODUCTS = 20;
       'another instance is migrating or seeding this database: waiting for it',
       'another instance is migrating or seeding this database: waiting for it',
     ]);
+  });
+
+  it("aborts the work and fails at once when the lock's connection is lost", async () => {
+    const logged: string[] = [];
+    let signal: AbortSignal | null = null;
+    const releases: Array<() => void> = [];
+    const held = new Promise<void>((resolve) => releases.push(resolve));
+    const running = withStartupLock(url, 5000, { info: (message) => logged.push(message) }, async (lost) => {
+      signal = lost;
+      await held;
+      return 'done';
+    });
+    const outcome = running.then(
+      () => 'resolved',
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    await until(() => signal !== null, 'the work to start');
+    // The holder's session ends (a network fault, a restarted server): its lock is free.
+    const { rows } = await admin.query<{ ended: boolean }>(
+      `SELECT pg_terminate_backend(pid) AS ended FROM pg_locks
+        WHERE locktype = 'advisory' AND objid = $1 AND granted AND database =
+              (SELECT oid FROM pg_database WHERE datname = $2)`,
+      [STARTUP_LOCK_KEY, name],
+    );
+    expect(rows.map((row) => row.ended)).toEqual([true]);
+    expect(await outcome).toMatch(/^start-up lock lost/);
+    expect((signal as AbortSignal | null)?.aborted).toBe(true);
+    expect(logged.some((line) => line.startsWith('start-up lock lost'))).toBe(true);
+    for (const release of releases) release();
+    // The lock is free for the next instance.
+    expect(await withStartupLock(url, 5000, { info: () => undefined }, async () => 'next')).toBe('next');
+  });
+
+  it('seeds a first run once even without it: the seed checks the catalogue inside its transaction', async () => {
+    const first = await openDatabase({ databaseUrl: url, timeouts: { statementMs: 0, poolSize: 1 } });
+    const second = await openDatabase({ databaseUrl: url, timeouts: { statementMs: 0, poolSize: 1 } });
+    try {
+      await migrate(first.db);
+      const seeded = await Promise.all(
+        [first, second].map((database) =>
+          seedDatabase(database.db, { products: SEED_PRODUCTS, onlyIfEmpty: true }),
+        ),
+      );
+      expect(seeded.sort()).toEqual([false, true]);
+      expect(await seedDatabase(first.db, { products: SEED_PRODUCTS, onlyIfEmpty: true })).toBe(false);
+      const [row] = rowsOf<{ n: number }>(
+        await first.db.execute(sql`SELECT count(*)::int AS n FROM products`),
+      );
+      expect(row?.n).toBe(SEED_PRODUCTS);
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 });

@@ -286,11 +286,18 @@ function* attributeLines(rows: Iterable<GeneratedProduct>): Generator<string> {
  * in memory), the bulk tables' indexes and foreign keys are made after the load, in one
  * transaction on one connection.
  */
-async function bulkSeed(pool: Pool, options: { products: number; seed?: number }): Promise<void> {
+async function bulkSeed(
+  pool: Pool,
+  options: { products: number; seed?: number; onlyIfEmpty?: boolean },
+): Promise<boolean> {
   const client = await pool.connect();
   const tx: Database = drizzle(client, { schema });
   try {
     await client.query('BEGIN');
+    if (options.onlyIfEmpty && !(await stillEmpty(tx))) {
+      await client.query('ROLLBACK');
+      return false;
+    }
     // Index builds sort in memory when they can (the server's default is 64 MB).
     await client.query(`SET LOCAL maintenance_work_mem = '512MB'`);
     await seedReferenceData(tx);
@@ -318,6 +325,7 @@ async function bulkSeed(pool: Pool, options: { products: number; seed?: number }
     await finishCatalogue(tx);
     await restore();
     await client.query('COMMIT');
+    return true;
   } catch (error) {
     await client.query('ROLLBACK');
     throw error;
@@ -483,29 +491,51 @@ async function seedHomeContent(db: Executor): Promise<void> {
 /** From this many products on, PostgreSQL is seeded with COPY (bulkSeed); below, with INSERTs. */
 export const BULK_SEED_MIN_PRODUCTS = 10_000;
 
+/** Seeds of the first run wait for each other on this (transaction-level) advisory lock. */
+export const SEED_LOCK_KEY = 7_341_021;
+
+/**
+ * In a seed's transaction: waits for any other first-run seed to end, then answers whether the
+ * catalogue is still empty. The start-up lock (db/startupLock.ts) keeps instances apart already;
+ * this holds even when that lock's connection was lost while its holder still seeds.
+ */
+async function stillEmpty(tx: Database): Promise<boolean> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+  return isCatalogueEmpty(tx);
+}
+
+/**
+ * Seeds the demo catalogue; answers whether it did. `onlyIfEmpty` (a server's first run) seeds only
+ * a catalogue still empty inside the seed's own transaction, under SEED_LOCK_KEY.
+ */
 export async function seedDatabase(
   db: Database,
-  options: { products: number; seed?: number; method?: 'insert' | 'copy' },
-): Promise<void> {
+  options: { products: number; seed?: number; method?: 'insert' | 'copy'; onlyIfEmpty?: boolean },
+): Promise<boolean> {
   // Drizzle's node-postgres database holds its pg Pool; PGlite has none and always INSERTs.
   const client: unknown = Reflect.get(db, '$client');
   const pool = client instanceof Pool ? client : null;
   const method = options.method ?? (pool && options.products >= BULK_SEED_MIN_PRODUCTS ? 'copy' : 'insert');
+  let seeded = true;
   if (method === 'copy') {
     if (!pool) throw new Error('The COPY seed needs PostgreSQL (DATABASE_URL)');
-    await bulkSeed(pool, options);
+    seeded = await bulkSeed(pool, options);
   } else {
-    await db.transaction(async (tx) => {
+    seeded = await db.transaction(async (tx) => {
+      if (options.onlyIfEmpty && !(await stillEmpty(tx))) return false;
       await seedReferenceData(tx);
       await seedCatalogue(tx, options);
+      return true;
     });
   }
+  if (!seeded) return false;
   // Fresh statistics (and visibility map) so the planner picks the listing / search indexes at once.
   await db.execute(
     method === 'copy'
       ? sql.raw(`VACUUM ANALYZE ${BULK_TABLES.join(', ')}`)
       : sql`VACUUM ANALYZE products, product_attributes, product_specifications`,
   );
+  return true;
 }
 
 export async function isCatalogueEmpty(db: Database): Promise<boolean> {
