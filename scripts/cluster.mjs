@@ -11,16 +11,21 @@
 //                  CLUSTER_REMOTE_PORT on)
 //   gateway        nginx with docker/nginx-gateway.conf (round-robin over the instances, passive
 //                  health, a POST never sent twice), on 127.0.0.1:CLUSTER_PORT
+// CLUSTER_PORT=0 takes free ports for all of them (the ready JSON names them).
 // Builds what is missing first (CLUSTER_BUILD=0 skips it). A process that dies is started again
-// after CLUSTER_RESTART_DELAY_MS (default 1000), as compose's `restart: unless-stopped` does.
-// Ctrl-C or SIGTERM stops everything (and the PostgreSQL it started). Once up it prints
-// `cluster: ready {json}` and writes the same JSON (ports and pids) to CLUSTER_DATA_DIR/cluster.json.
+// after CLUSTER_RESTART_DELAY_MS (default 1000), as compose's `restart: unless-stopped` does, but
+// one that ends more than CLUSTER_MAX_RESTARTS (default 5) times within a minute stops the whole
+// cluster (exit 1). Ctrl-C, SIGTERM or SIGHUP stops everything (and the PostgreSQL it started
+// itself, never one it found running); so does the end of its parent (the script checks its
+// parent process every second) and, with CLUSTER_STOP_ON_STDIN_END=1 (the tests set it), the end
+// of its standard input. Once up it prints `cluster: ready {json}` and writes the same JSON (ports
+// and pids) to CLUSTER_DATA_DIR/cluster.json.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './apps.mjs';
 import { nginxBinary, prepareGateway } from './cluster/gateway.mjs';
 import { clusterDatabase } from './cluster/postgres.mjs';
-import { assertPortFree, Service, waitFor } from './cluster/processes.mjs';
+import { assertPortFree, freePort, Service, waitFor } from './cluster/processes.mjs';
 
 const REMOTES = ['catalog', 'cart_checkout', 'member', 'auth'];
 
@@ -33,15 +38,22 @@ function positive(name, fallback) {
   return number;
 }
 
-const port = positive('CLUSTER_PORT', 8080);
+// Free ports for everything (CLUSTER_PORT=0): parallel runs and a leftover never collide.
+const anyPorts = process.env.CLUSTER_PORT === '0';
+const port = anyPorts ? await freePort() : positive('CLUSTER_PORT', 8080);
 const instanceCount = positive('CLUSTER_INSTANCES', 2);
 const restartDelayMs = positive('CLUSTER_RESTART_DELAY_MS', 1000);
+const maxRestarts = positive('CLUSTER_MAX_RESTARTS', 5);
 const dataDir = path.resolve(process.env.CLUSTER_DATA_DIR || path.join(ROOT, '.data', 'cluster'));
 const releasesDir = path.resolve(process.env.RELEASES_DIR || path.join(ROOT, '.data', 'releases'));
 if (instanceCount > 9) throw new Error('CLUSTER_INSTANCES: at most 9 (their ports are CLUSTER_PORT+1…+9)');
-const instancePorts = Array.from({ length: instanceCount }, (_, i) => port + 1 + i);
-const firstRemotePort = positive('CLUSTER_REMOTE_PORT', port + 11);
-const remotePorts = Object.fromEntries(REMOTES.map((remote, i) => [remote, firstRemotePort + i]));
+const instancePorts = [];
+for (let i = 0; i < instanceCount; i++) instancePorts.push(anyPorts ? await freePort() : port + 1 + i);
+const firstRemotePort = anyPorts ? 0 : positive('CLUSTER_REMOTE_PORT', port + 11);
+/** @type {Record<string, number>} */
+const remotePorts = {};
+for (const [i, remote] of REMOTES.entries())
+  remotePorts[remote] = anyPorts ? await freePort() : firstRemotePort + i;
 
 /** @type {Service[]} */
 const services = [];
@@ -66,8 +78,26 @@ async function stopAll(code) {
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stopAll(0));
 
+// Its parent gone (a test runner or terminal killed without a signal reaching this process): the
+// cluster goes too, rather than running on unseen.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) {
+    console.error('[cluster] the process that started the cluster ended: stopping');
+    void stopAll(1);
+  }
+}, 1000).unref();
+if (process.env.CLUSTER_STOP_ON_STDIN_END === '1') {
+  process.stdin.on('end', () => {
+    console.error('[cluster] standard input ended (its starter is gone): stopping');
+    void stopAll(1);
+  });
+  process.stdin.resume();
+}
+
 function state() {
   return {
+    pid: process.pid,
     gateway: `http://localhost:${port}`,
     database: database?.description,
     instances: services
@@ -88,6 +118,8 @@ const node = (script, args, env) => ({
   cwd: ROOT,
   env,
   restartDelayMs,
+  maxRestarts,
+  onGiveUp: () => void stopAll(1),
   // A restarted instance has another pid: the state file says which is current.
   onStart: () => {
     if (!stopping) writeState();
@@ -159,7 +191,13 @@ try {
 
   const gateway = prepareGateway(ROOT, nginx, { port, instancePorts, remotePorts });
   gatewayPrefix = gateway.prefix;
-  const gatewayService = new Service('gateway', { command: nginx, args: gateway.args, restartDelayMs });
+  const gatewayService = new Service('gateway', {
+    command: nginx,
+    args: gateway.args,
+    restartDelayMs,
+    maxRestarts,
+    onGiveUp: () => void stopAll(1),
+  });
   services.push(gatewayService);
   gatewayService.start();
   await waitFor(`http://127.0.0.1:${port}/gateway-health`, { timeoutMs: 30_000 });

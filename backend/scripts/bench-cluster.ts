@@ -11,8 +11,8 @@
  * --products 100000`), named by BENCH_CLUSTER_URL (default DATABASE_URL). The bench writes to it:
  * members with carts ready to order, their orders, cart lines; products' stock is set ample.
  *   BENCH_CLUSTER_URL=postgres://postgres@127.0.0.1:5432/shop_100k npx tsx backend/scripts/bench-cluster.ts
- * BENCH_CLUSTER_PORT (default 9171) is the gateway's port; the instances take the next two and
- * the remotes the four from BENCH_CLUSTER_PORT + 3.
+ * The cluster takes free ports; with BENCH_CLUSTER_PORT set, that is the gateway's port, the
+ * instances take the next two and the remotes the four from BENCH_CLUSTER_PORT + 3.
  */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -31,7 +31,7 @@ const URL_ = process.env.BENCH_CLUSTER_URL || process.env.DATABASE_URL;
  */
 const RATE = Number(process.env.BENCH_CLUSTER_RATE ?? 15);
 const SECONDS = Number(process.env.BENCH_CLUSTER_SECONDS ?? 60);
-const PORT = Number(process.env.BENCH_CLUSTER_PORT ?? 9171);
+const PORT = process.env.BENCH_CLUSTER_PORT ? Number(process.env.BENCH_CLUSTER_PORT) : null;
 /** Requests past this many in flight are not sent and count as errors (the cluster fell behind). */
 const MAX_IN_FLIGHT = 512;
 const PASSWORD = 'BenchCluster1';
@@ -318,10 +318,12 @@ async function main() {
   const results: RunResult[] = [];
   for (const [run, instances] of counts.entries()) {
     const cluster = await startCluster({
-      port: PORT,
-      remotePort: PORT + 3,
       databaseUrl: URL_,
-      env: { CLUSTER_INSTANCES: String(instances), LOG_LEVEL: 'error' },
+      env: {
+        CLUSTER_INSTANCES: String(instances),
+        LOG_LEVEL: 'error',
+        ...(PORT ? { CLUSTER_PORT: String(PORT), CLUSTER_REMOTE_PORT: String(PORT + 3) } : {}),
+      },
     });
     try {
       const catalogue = await readCatalogue(cluster.api);

@@ -1,7 +1,8 @@
 // The cluster's PostgreSQL, in this order: DATABASE_URL when set; else the machine's server on
 // 127.0.0.1:5432 when it answers (database CLUSTER_DATABASE, default shop_cluster, created if
 // missing); else a server of the cluster's own (Debian's initdb + pg_ctl) in CLUSTER_PG_DIR
-// (default .data/cluster-pg), kept between runs, on a free port, stopped with the cluster.
+// (default .data/cluster-pg), kept between runs, on a free port, stopped with the cluster when
+// this run started it (one found running there is used and left running).
 // CLUSTER_POSTGRES=own takes the last one whatever else is there.
 // PostgreSQL refuses to run as root: as root its commands run as the `postgres` user.
 import { execFileSync } from 'node:child_process';
@@ -134,6 +135,8 @@ export async function clusterDatabase(root) {
   const dir = path.resolve(process.env.CLUSTER_PG_DIR || path.join(root, '.data', 'cluster-pg'));
   const own = new OwnPostgres(bin, dir, 0);
   own.init();
+  // A server already running on the folder (another cluster's, or one left by a run that was
+  // killed) is used as it is and left running: only a server this run started is stopped.
   const running = own.runningPort();
   if (running) own.port = running;
   else {
@@ -141,10 +144,18 @@ export async function clusterDatabase(root) {
     own.start();
   }
   const server = `postgres://postgres@127.0.0.1:${own.port}`;
-  await ensureDatabase(`${server}/postgres`, name);
+  try {
+    await ensureDatabase(`${server}/postgres`, name);
+  } catch (error) {
+    if (!running) own.stop();
+    throw error;
+  }
+  const where = `${dir.startsWith(root) ? path.relative(root, dir) : dir} (127.0.0.1:${own.port})`;
   return {
     url: `${server}/${name}`,
-    description: `its own PostgreSQL in ${dir.startsWith(root) ? path.relative(root, dir) : dir} (127.0.0.1:${own.port})`,
-    stop: () => own.stop(),
+    description: running
+      ? `its own PostgreSQL in ${where}, found running (left running when the cluster stops)`
+      : `its own PostgreSQL in ${where}`,
+    stop: running ? () => {} : () => own.stop(),
   };
 }

@@ -1,6 +1,8 @@
 // The cluster's long-running children (API instances, remote origins, nginx): each one's output
 // prefixed with its name, restarted when it dies on its own (as docker-compose's
-// `restart: unless-stopped` does), and stopped with SIGTERM, then SIGKILL after a grace period.
+// `restart: unless-stopped` does) but not forever: a child that ends `maxRestarts` times within
+// `restartWindowMs` is given up (`onGiveUp`), and stopped with SIGTERM, then SIGKILL after a grace
+// period.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,7 +24,8 @@ export class Service {
   /**
    * @param {string} name
    * @param {{ command: string, args: string[], env?: NodeJS.ProcessEnv, cwd?: string,
-   *   restartDelayMs?: number, onStart?: (service: Service) => void }} spec
+   *   restartDelayMs?: number, maxRestarts?: number, restartWindowMs?: number,
+   *   onStart?: (service: Service) => void, onGiveUp?: (service: Service) => void }} spec
    */
   constructor(name, spec) {
     this.name = name;
@@ -31,6 +34,8 @@ export class Service {
     this.child = null;
     this.stopping = false;
     this.restarts = 0;
+    /** When it ended on its own, the last `maxRestarts` times (ms). */
+    this.endings = [];
   }
 
   get pid() {
@@ -48,6 +53,18 @@ export class Service {
       this.child = null;
       if (this.stopping) return;
       const delay = this.spec.restartDelayMs ?? 1000;
+      const max = this.spec.maxRestarts ?? 5;
+      const windowMs = this.spec.restartWindowMs ?? 60_000;
+      const now = Date.now();
+      this.endings = [...this.endings, now].filter((at) => now - at < windowMs);
+      if (this.endings.length > max) {
+        console.error(
+          `[cluster] ${this.name} ended ${this.endings.length} times within ${windowMs / 1000} s (${signal ?? `exit ${code}`}): not starting it again`,
+        );
+        this.stopping = true;
+        this.spec.onGiveUp?.(this);
+        return;
+      }
       console.log(
         `[cluster] ${this.name} ended (${signal ?? `exit ${code}`}); starting it again in ${delay} ms`,
       );

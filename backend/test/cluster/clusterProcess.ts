@@ -21,6 +21,8 @@ export interface ClusterInstance {
 }
 
 export interface ClusterState {
+  /** The cluster script's own process. */
+  pid: number;
   gateway: string;
   instances: ClusterInstance[];
   remotes: Record<string, string>;
@@ -40,34 +42,65 @@ export interface RunningCluster {
 }
 
 export interface ClusterOptions {
-  /** The gateway's port; the instances take the next ones. */
-  port: number;
-  /** The first remote origin's port (four in a row). */
-  remotePort: number;
   databaseUrl: string;
   env?: Record<string, string>;
+  /** How long it may take to be ready before it is stopped and this throws (default 150 s). */
+  readyTimeoutMs?: number;
 }
 
 const READY = 'cluster: ready ';
 
+/**
+ * Every cluster this process started and that has not ended: stopped by `stopStartedClusters()`
+ * (a test's afterAll, even when its beforeAll timed out before the cluster was ready) and, as a
+ * last resort, sent SIGTERM when this process exits. The cluster also stops by itself when its
+ * standard input (a pipe from here) ends, i.e. when this process is gone however it ended.
+ */
+const started = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of started) child.kill('SIGTERM');
+});
+
+/** Stops every cluster this process started that still runs (SIGTERM; waits for each to end). */
+export async function stopStartedClusters(): Promise<void> {
+  await Promise.all(
+    [...started].map((child) => {
+      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      return gone;
+    }),
+  );
+}
+
+/** Starts `npm run cluster` on free ports (the ready JSON names them). */
 export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-cluster-test-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'cluster.mjs')], {
     cwd: ROOT,
     env: {
       ...process.env,
-      CLUSTER_PORT: String(options.port),
-      CLUSTER_REMOTE_PORT: String(options.remotePort),
+      CLUSTER_PORT: '0',
       CLUSTER_BUILD: '0',
       CLUSTER_DATA_DIR: dataDir,
+      CLUSTER_STOP_ON_STDIN_END: '1',
       RELEASES_DIR: path.join(dataDir, 'releases'),
       DATABASE_URL: options.databaseUrl,
       LOG_LEVEL: 'error',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  started.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      started.delete(child);
+      rmSync(dataDir, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
   let output = '';
+  const readyTimeoutMs = options.readyTimeoutMs ?? 150_000;
+  let timer: NodeJS.Timeout | undefined;
   const ready = new Promise<ClusterState>((resolve, reject) => {
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
@@ -79,9 +112,17 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     child.once('exit', (code) =>
       reject(new Error(`the cluster ended (${code}) before it was ready:\n${output}`)),
     );
+    timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`the cluster was not ready within ${readyTimeoutMs / 1000} s:\n${output}`));
+    }, readyTimeoutMs);
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const first = await ready;
+  let first: ClusterState;
+  try {
+    first = await ready;
+  } finally {
+    clearTimeout(timer);
+  }
   const gateway = first.gateway.replace('localhost', '127.0.0.1');
   return {
     child,
@@ -90,10 +131,8 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     state: () => JSON.parse(readFileSync(path.join(dataDir, 'cluster.json'), 'utf8')) as ClusterState,
     output: () => output,
     stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      const code = await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-      return code;
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
     },
   };
 }
