@@ -136,8 +136,55 @@ describe('the gateway (docker/nginx-gateway.conf)', () => {
     expect(gatewayConf).not.toMatch(/^\s*keepalive /m);
   });
 
+  it('caps connections per client address (the instances behind it do not) and drops slow clients', () => {
+    expect(gatewayConf).toMatch(/^limit_conn_zone \$binary_remote_addr zone=per_client:\d+m;/m);
+    const server = gatewayConf.slice(gatewayConf.indexOf('server {'));
+    expect(server).toMatch(/^\s*limit_conn per_client 256;/m);
+    expect(server).toMatch(/^\s*limit_conn_status 429;/m);
+    expect(server).toMatch(/^\s*client_header_timeout 10s;/m);
+    expect(server).toMatch(/^\s*keepalive_timeout \d+s;/m);
+    // A location with error_page of its own does not inherit the server's: each names the 429 too.
+    for (const [, body] of server.matchAll(/location [^@{][^{]*\{([^}]*)\}/g))
+      if (body?.includes('error_page')) expect(body).toMatch(/error_page 429 = @too_many_connections;/);
+  });
+
+  it('answers 503 with Retry-After, for pages and the API, when no instance answers', async () => {
+    const ports = await Promise.all(Array.from({ length: 7 }, () => freePort()));
+    const [port, one, two, ...remotes] = ports as [number, number, number, ...number[]];
+    const remotePorts = Object.fromEntries(REMOTES.map((remote, i) => [remote, remotes[i]]));
+    const script = `import { gatewayConfig } from ${JSON.stringify(path.join(ROOT, 'scripts/cluster/gateway.mjs'))};
+      process.stdout.write(gatewayConfig(${JSON.stringify(gatewayConf)}, ${JSON.stringify({ port, instancePorts: [one, two], remotePorts })}));`;
+    const local = execFileSync(process.execPath, ['--input-type=module', '-e', script]).toString();
+    const { dir, args } = nginxPrefix(local);
+    const nginx = spawn(NGINX, args, { stdio: 'ignore' });
+    try {
+      let up = false;
+      for (let i = 0; i < 100 && !up; i++) {
+        up = await fetch(`http://127.0.0.1:${port}/gateway-health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (!up) await sleep(50);
+      }
+      expect(up).toBe(true);
+      const page = await fetch(`http://127.0.0.1:${port}/`);
+      expect(page.status).toBe(503);
+      expect(page.headers.get('retry-after')).toBe('2');
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await page.text()).toMatch(/briefly unavailable/);
+      const api = await fetch(`http://127.0.0.1:${port}/backend/api/health`);
+      expect(api.status).toBe(503);
+      expect(api.headers.get('retry-after')).toBe('2');
+      expect(await api.json()).toMatchObject({ status: false, error: { code: 'SERVICE_UNAVAILABLE' } });
+    } finally {
+      nginx.kill('SIGTERM');
+      await new Promise((resolve) => nginx.once('exit', resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("passes the pages' own headers unchanged: nothing added, hidden or cached", () => {
-    const outsideErrorAnswer = gatewayConf.replace(/location @api_unavailable \{[^}]*\}/, '');
+    const outsideErrorAnswer = gatewayConf.replace(/location @\w+ \{[^}]*\}/g, '');
     expect(outsideErrorAnswer).not.toMatch(
       /add_header|proxy_hide_header|proxy_ignore_headers|proxy_cache|expires /,
     );
