@@ -108,11 +108,14 @@ export const orderCommands: Record<string, { usage: string; run: Command }> = {
     },
   },
   'order-status': {
-    usage: 'order-status <order-id> <Dispatch|Delivered|Cancel>   (Cancel puts the stock back)',
+    usage:
+      'order-status <order-id> <Dispatch|Delivered|Cancel>   (Cancel puts the stock back; not once dispatched)',
     async run(database, [id, status]) {
       if (!status || !ORDER_MOVES.includes(status))
         throw new Error(`status must be one of ${ORDER_MOVES.join(', ')}`);
-      const order = await moveOrderStatus(database.db, idOf(id, 'order-id'), status as OrderStatus);
+      const order = await moveOrderStatus(database.db, idOf(id, 'order-id'), status as OrderStatus, {
+        role: 'owner',
+      });
       console.log(`${order.order_id}: ${order.order_status} / payment ${order.payment_status}`);
     },
   },

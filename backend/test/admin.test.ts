@@ -131,7 +131,7 @@ describe.each(targets)('admin API on %s', (target) => {
     const { order } = await insertOrder(ctx.database, member.id, {
       productId,
       quantity: 3,
-      status: 'Dispatch',
+      status: 'Payment Pending',
     });
     const canceled = dataOf<{ order: Order }>(
       await post(`admin/orders/${order.id}/status`, { order_status: 'Cancel' }, adminToken),

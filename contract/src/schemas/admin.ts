@@ -130,7 +130,7 @@ export const adminEndpoints = endpoints({
   },
   'POST admin/orders/:id/status': {
     summary:
-      "Move an order: Pending/Payment Pending → Dispatch → Delivered; anything not delivered → Cancel. A transfer order goes to Dispatch only once paid, or with an owner's reason",
+      "Move an order: Pending/Payment Pending → Dispatch → Delivered; Pending/Payment Pending → Cancel (not once dispatched). A transfer order goes to Dispatch only once paid, or with an owner's reason",
     params: OrderIdParams,
     body: AdminOrderStatusBody,
     response: AdminOrderAnswer,

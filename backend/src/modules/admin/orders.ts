@@ -256,8 +256,10 @@ export function allowedMoves(from: OrderStatus): OrderStatus[] {
     case 'Pending':
     case 'Payment Pending':
       return ['Dispatch', 'Cancel'];
+    // Goods on their way are not put back on sale by a cancel: a dispatched order is delivered
+    // (a return is handled outside the order's status).
     case 'Dispatch':
-      return ['Delivered', 'Cancel'];
+      return ['Delivered'];
     default:
       return [];
   }
@@ -304,31 +306,32 @@ async function restock(tx: Database, orderId: number): Promise<void> {
 export const TRANSFER_METHODS: readonly string[] = ['Money Exchange Transfer', 'Bank Transfer'];
 
 export interface MoveOptions {
-  /** Who moves it (the CLI: an owner at the shell). */
-  role?: AdminRole;
+  /** Who moves it (the CLI: an owner at the shell). Required: no default role to fail open to. */
+  role: AdminRole;
   /** An owner's written reason to dispatch an unpaid transfer order. */
   reason?: string;
 }
 
 /**
  * Moves an order to Dispatch, Delivered or Cancel (409 STATUS_MOVE_NOT_ALLOWED naming the allowed
- * moves otherwise). A Cancel puts the stock back and cancels a payment not yet received. A transfer
- * order whose payment is not Received cannot go to Dispatch (409 PAYMENT_NOT_RECEIVED) unless an
- * owner gives a reason (403 for staff with one). The buyer's mail is queued in the transaction.
+ * moves otherwise; a dispatched order is not cancelled: its goods are on their way). A Cancel puts
+ * the stock back and cancels a payment not yet received. A transfer order whose payment is not
+ * Received cannot go to Dispatch (409 PAYMENT_NOT_RECEIVED) unless an owner gives a reason (403
+ * for staff with one; the reason goes to the audit log only). The buyer's mail is queued in the
+ * transaction.
  */
-export async function moveOrderStatus(
-  db: Database,
-  orderId: number,
-  to: OrderStatus,
-  options: MoveOptions = {},
-) {
+export async function moveOrderStatus(db: Database, orderId: number, to: OrderStatus, options: MoveOptions) {
   return db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId, null, true);
     const allowed = allowedMoves(order.orderStatus);
     if (!allowed.includes(to)) {
+      const why =
+        order.orderStatus === 'Dispatch' && to === 'Cancel'
+          ? ' (it is on its way: its goods are not put back on sale)'
+          : '';
       throw AppError.conflict(
         'STATUS_MOVE_NOT_ALLOWED',
-        `An order in '${order.orderStatus}' cannot move to '${to}'${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}.`,
+        `An order in '${order.orderStatus}' cannot move to '${to}'${why}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}.`,
       );
     }
     const reason = options.reason?.trim() || null;
@@ -336,7 +339,7 @@ export async function moveOrderStatus(
       to === 'Dispatch' &&
       TRANSFER_METHODS.includes(order.paymentMethod) &&
       order.paymentStatus !== 'Received';
-    if (unpaidTransfer && reason && (options.role ?? 'owner') !== 'owner') {
+    if (unpaidTransfer && reason && options.role !== 'owner') {
       throw AppError.forbidden('Only an owner can dispatch an order before its payment is received.');
     }
     if (unpaidTransfer && !reason) {
@@ -345,8 +348,8 @@ export async function moveOrderStatus(
         `A ${order.paymentMethod} order is dispatched only once its payment is Received (an owner may override with a reason).`,
       );
     }
-    if (unpaidTransfer)
-      await tx.insert(orderLogs).values({ orderId, action: `Dispatched before payment: ${reason}` });
+    // The owner's reason is kept in the audit log (with the owner's e-mail), never in the order's
+    // log: the buyer reads that log (GET buyer-orders/{id}).
     const paymentStatus =
       to === 'Cancel' && order.paymentStatus === 'Pending' ? 'Cancel' : order.paymentStatus;
     const [row] = await tx
