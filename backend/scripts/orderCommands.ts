@@ -7,7 +7,7 @@
  *   list-orders [--status S] [--payment P] [--page N]
  *   show-order <order-id>                         lines, address, proofs, log
  *   order-status <order-id> <Dispatch|Delivered|Cancel>
- *   payment-received <order-id>
+ *   payment-received <order-id> [reason…]
  *   confirm-proof <proof-id> [comments]
  *   reject-proof <proof-id> <comments>
  */
@@ -120,9 +120,14 @@ export const orderCommands: Record<string, { usage: string; run: Command }> = {
     },
   },
   'payment-received': {
-    usage: 'payment-received <order-id>',
-    async run(database, [id]) {
-      const order = await markPaymentReceived(database.db, idOf(id, 'order-id'));
+    usage:
+      'payment-received <order-id> [reason…]   (a transfer order with no confirmed proof needs the reason, e.g. the bank reference)',
+    async run(database, [id, ...words]) {
+      const reason = words.join(' ').trim();
+      const order = await markPaymentReceived(database.db, idOf(id, 'order-id'), {
+        role: 'owner',
+        ...(reason ? { reason } : {}),
+      });
       console.log(`${order.order_id}: ${order.order_status} / payment ${order.payment_status}`);
     },
   },

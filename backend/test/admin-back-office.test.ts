@@ -293,7 +293,25 @@ describe.each(targets)('the back office API on %s', (target) => {
         method: 'Money Exchange Transfer',
         status: 'Payment Pending',
       });
-      expect((await post(`admin/orders/${paid.id}/payment-received`, {}, staff)).statusCode).toBe(200);
+      // With no confirmed proof, marking the payment received is the guard's way round: owners only, with a reason.
+      expect((await post(`admin/orders/${paid.id}/payment-received`, {}, staff)).statusCode).toBe(403);
+      expect(
+        (await post(`admin/orders/${paid.id}/payment-received`, { reason: 'bank ref 7781' }, staff))
+          .statusCode,
+      ).toBe(403);
+      const noReason = await post(`admin/orders/${paid.id}/payment-received`, {}, owner);
+      expect([noReason.statusCode, failureOf(noReason).error.code]).toEqual([409, 'PROOF_NOT_CONFIRMED']);
+      expect(
+        (await post(`admin/orders/${paid.id}/payment-received`, { reason: 'bank ref 7781' }, owner))
+          .statusCode,
+      ).toBe(200);
+      const [received] = dataOf<AuditPage>(await get('admin/audit', owner)).items;
+      expect(received).toMatchObject({
+        admin: { email: 'owner@gifts.example' },
+        action: 'POST admin/orders/:id/payment-received',
+        object_id: String(paid.id),
+        reason: 'bank ref 7781',
+      });
       expect(
         (await post(`admin/orders/${paid.id}/status`, { order_status: 'Dispatch' }, staff)).statusCode,
       ).toBe(200);

@@ -136,8 +136,10 @@ export const adminEndpoints = endpoints({
     response: AdminOrderAnswer,
   },
   'POST admin/orders/:id/payment-received': {
-    summary: "Mark an order's payment Received ('Payment Pending' becomes 'Pending')",
+    summary:
+      "Mark an order's payment Received ('Payment Pending' becomes 'Pending'). A transfer order with no Confirmed proof: owners only (staff 403), with a reason such as the bank reference (409 PROOF_NOT_CONFIRMED without)",
     params: OrderIdParams,
+    body: ReasonBody,
     response: AdminOrderAnswer,
   },
   'GET admin/proofs/:proofId/file': {

@@ -374,9 +374,37 @@ export async function moveOrderStatus(db: Database, orderId: number, to: OrderSt
  * The money has arrived: payment 'Received'; a 'Payment Pending' order becomes 'Pending' (ready to
  * dispatch). 409 when already received or the order is canceled.
  */
-export async function markPaymentReceived(db: Database, orderId: number) {
+/**
+ * Marks an order's payment Received. A transfer order with no Confirmed proof of payment is the
+ * transfer guard's way round, so only an owner may do it (403 for staff), and only with a written
+ * reason such as the bank's reference (409 PROOF_NOT_CONFIRMED without one; audited).
+ */
+export async function markPaymentReceived(
+  db: Database,
+  orderId: number,
+  options: { role: AdminRole; reason?: string },
+) {
   return db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId, null, true);
+    if (TRANSFER_METHODS.includes(order.paymentMethod) && order.paymentStatus !== 'Received') {
+      const [confirmed] = await tx
+        .select({ id: paymentProofs.id })
+        .from(paymentProofs)
+        .where(and(eq(paymentProofs.orderId, order.id), eq(paymentProofs.status, 'Confirmed')))
+        .limit(1);
+      if (!confirmed && options.role !== 'owner') {
+        throw AppError.forbidden(
+          'Only an owner can mark a transfer payment received without a confirmed proof of payment.',
+        );
+      }
+      if (!confirmed && !options.reason?.trim()) {
+        throw AppError.conflict(
+          'PROOF_NOT_CONFIRMED',
+          `This ${order.paymentMethod} order has no confirmed proof of payment: give the reason (e.g. the bank's reference).`,
+          { reason: 'Give the reason (e.g. the bank reference).' },
+        );
+      }
+    }
     return receivePayment(tx, order);
   });
 }

@@ -159,7 +159,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      data: { order: await markPaymentReceived(db, request.params.id) },
+      data: {
+        order: await markPaymentReceived(db, request.params.id, {
+          role: adminOf(request).role,
+          ...(request.body?.reason === undefined ? {} : { reason: request.body.reason }),
+        }),
+      },
     }),
   );
 
