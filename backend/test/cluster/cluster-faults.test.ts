@@ -13,13 +13,10 @@ import { openDatabase } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
 import { seedDatabase } from '../../src/seed/seedDatabase';
 import { PgCluster } from '../fault/pgCluster';
-import { type Answer, type RunningCluster, send, startCluster } from './clusterProcess';
+import { type Answer, type RunningCluster, send, startCluster, stopStartedClusters } from './clusterProcess';
 
 jest.setTimeout(240_000);
 
-/** Ports of this file (the four-things test and the bench take others). */
-const GATEWAY_PORT = 9151;
-const REMOTE_PORT = 9154;
 const WRITERS = 4;
 const CARTS_PER_WRITER = 25;
 /** How long the killed instance stays down before the cluster starts it again. */
@@ -54,8 +51,6 @@ describe('the cluster under faults', () => {
       await setup.close();
     }
     cluster = await startCluster({
-      port: GATEWAY_PORT,
-      remotePort: REMOTE_PORT,
       databaseUrl: pg.urlOf('shop'),
       env: {
         CLUSTER_RESTART_DELAY_MS: String(RESTART_DELAY_MS),
@@ -66,11 +61,13 @@ describe('the cluster under faults', () => {
   });
 
   afterAll(async () => {
-    if (cluster) {
-      const code = await cluster.stop();
-      expect(code).toBe(0);
+    try {
+      if (cluster) expect(await cluster.stop()).toBe(0);
+    } finally {
+      // One whose start timed out before it was ready too.
+      await stopStartedClusters();
+      pg?.destroy();
     }
-    pg?.destroy();
   });
 
   /** Places each cart's order through the gateway, sending the same key again after a 503 or no answer. */
@@ -244,7 +241,7 @@ describe('the cluster under faults', () => {
     const during = all.filter((a) => a.at > stoppedAt + 500 && a.at < startedAt);
     expect(during.length).toBeGreaterThan(0);
     const failed = all.filter((a) => a.status !== 200);
-    expect(statusCounts(failed)).toEqual({ 503: failed.length });
+    expect(statusCounts(failed)).toEqual(failed.length ? { 503: failed.length } : {});
     for (const answer of failed) {
       expect(answer.body?.error?.code).toBe('DATABASE_UNAVAILABLE');
       expect(answer.retryAfter).not.toBeNull();
