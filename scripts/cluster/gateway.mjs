@@ -76,16 +76,26 @@ function mainConfig(prefix) {
 }
 
 /**
+ * A new temp folder with `serverConf` (a file of the http block: a server and what goes with it)
+ * inside this module's main configuration, as the cluster and the topology test run nginx.
+ * @param {string} serverConf
+ * @returns {{ prefix: string, args: string[] }} the folder, and nginx's arguments to run it
+ */
+export function nginxPrefix(serverConf) {
+  const prefix = mkdtempSync(path.join(tmpdir(), 'shop-cluster-nginx-'));
+  chmodSync(prefix, 0o755);
+  writeFileSync(path.join(prefix, 'gateway.conf'), serverConf);
+  writeFileSync(path.join(prefix, 'nginx.conf'), mainConfig(prefix));
+  return { prefix, args: ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', 'stderr'] };
+}
+
+/**
  * Writes the configuration into a new temp folder and checks it (`nginx -t`).
  * @returns {{ prefix: string, args: string[] }} the folder, and nginx's arguments to run it
  */
 export function prepareGateway(root, nginx, ports) {
-  const prefix = mkdtempSync(path.join(tmpdir(), 'shop-cluster-nginx-'));
-  chmodSync(prefix, 0o755);
   const template = readFileSync(path.join(root, 'docker', 'nginx-gateway.conf'), 'utf8');
-  writeFileSync(path.join(prefix, 'gateway.conf'), gatewayConfig(template, ports));
-  writeFileSync(path.join(prefix, 'nginx.conf'), mainConfig(prefix));
-  const args = ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', 'stderr'];
+  const { prefix, args } = nginxPrefix(gatewayConfig(template, ports));
   try {
     execFileSync(nginx, [...args, '-t', '-q'], { stdio: 'pipe' });
   } catch (error) {

@@ -18,7 +18,6 @@ import { cacheControlFor } from '../../src/delivery/remoteFiles';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
-const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 interface ComposeService {
   image?: string;
@@ -46,30 +45,17 @@ function finalUser(dockerfile: string): string {
   return users[users.length - 1] ?? 'root';
 }
 
-/** A temp nginx prefix with a main configuration around `serverBlock`. */
+/**
+ * A temp nginx prefix with the cluster's own main configuration around `serverBlock`
+ * (scripts/cluster/gateway.mjs nginxPrefix, run in a child: jest loads no .mjs).
+ */
 function nginxPrefix(serverBlock: string): { dir: string; args: string[] } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'shop-topology-nginx-'));
-  chmodSync(dir, 0o755);
-  writeFileSync(path.join(dir, 'server.conf'), serverBlock);
-  writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    [
-      'daemon off;',
-      'worker_processes 1;',
-      asRoot ? 'user nobody nogroup;' : '',
-      `pid ${dir}/nginx.pid;`,
-      'events { worker_connections 64; }',
-      'http {',
-      '  include /etc/nginx/mime.types;',
-      '  access_log off;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
-        (kind) => `  ${kind}_temp_path ${dir}/${kind};`,
-      ),
-      `  include ${dir}/server.conf;`,
-      '}',
-    ].join('\n'),
-  );
-  return { dir, args: ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'] };
+  const script = `import { nginxPrefix } from ${JSON.stringify(path.join(ROOT, 'scripts/cluster/gateway.mjs'))};
+    process.stdout.write(JSON.stringify(nginxPrefix(${JSON.stringify(serverBlock)})));`;
+  const made = JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script]).toString(),
+  ) as { prefix: string; args: string[] };
+  return { dir: made.prefix, args: made.args };
 }
 
 describe('docker-compose.yml', () => {
