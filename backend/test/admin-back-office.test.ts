@@ -216,8 +216,12 @@ describe.each(targets)('the back office API on %s', (target) => {
       expect(badDay.statusCode).toBe(400);
     });
 
+    const placedAt = (id: number, at: string) =>
+      ctx.database.db.execute(sql`UPDATE orders SET created_at = ${sql.raw(at)} WHERE id = ${id}`);
+
     it('marks an order new for each admin until that admin opens it', async () => {
       const { order } = await insertOrder(ctx.database, member.id);
+      await placedAt(order.id, 'now()');
       const isNew = async (token: string) =>
         dataOf<AdminOrderQueue>(await get(`admin/orders?q=${order.orderNumber}`, token)).items[0]?.is_new;
       expect([await isNew(owner), await isNew(staff)]).toEqual([true, true]);
@@ -226,6 +230,34 @@ describe.each(targets)('the back office API on %s', (target) => {
       const onlyNew = dataOf<AdminOrderQueue>(await get('admin/orders?new=true', staff));
       expect(onlyNew.items.map((o) => o.id)).not.toContain(order.id);
       expect(onlyNew.items.every((o) => o.is_new)).toBe(true);
+    });
+
+    it("marks new only orders placed after the admin's account was made, and all orders seen on request", async () => {
+      const { order: old } = await insertOrder(ctx.database, member.id);
+      await placedAt(old.id, "'2020-01-01T00:00:00Z'");
+      const { order: fresh } = await insertOrder(ctx.database, member.id);
+      await placedAt(fresh.id, 'now()');
+      const isNew = async (id: number, number: string, token: string) =>
+        dataOf<AdminOrderQueue>(await get(`admin/orders?q=${number}`, token)).items.find((o) => o.id === id)
+          ?.is_new;
+      expect(await isNew(old.id, old.orderNumber, owner)).toBe(false);
+      expect(await isNew(old.id, old.orderNumber, staff)).toBe(false);
+      expect([
+        await isNew(fresh.id, fresh.orderNumber, owner),
+        await isNew(fresh.id, fresh.orderNumber, staff),
+      ]).toEqual([true, true]);
+      const seen = await ctx.app.inject({
+        method: 'POST',
+        url: '/backend/api/admin/orders/seen',
+        headers: bearer(staff),
+      });
+      expect(seen.statusCode).toBe(200);
+      expect([
+        await isNew(fresh.id, fresh.orderNumber, owner),
+        await isNew(fresh.id, fresh.orderNumber, staff),
+      ]).toEqual([true, false]);
+      const onlyNew = dataOf<AdminOrderQueue>(await get('admin/orders?new=true', staff));
+      expect(onlyNew.items.map((o) => o.id)).not.toContain(fresh.id);
     });
 
     it('shows everything needed to ship: recipient and phone, address, items with gift texts and logo, packaging, totals, log', async () => {

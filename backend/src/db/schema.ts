@@ -977,6 +977,8 @@ export const admins = pgTable(
     role: text('role').$type<'owner' | 'staff'>().notNull().default('owner'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdBy: integer('created_by').references((): AnyPgColumn => admins.id, { onDelete: 'set null' }),
+    /** 0024_admin_orders_seen.sql: orders placed before this are not new to the admin. */
+    ordersSeenUntil: timestamp('orders_seen_until', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('admins_email').on(sql`lower(${table.email})`)],
 );

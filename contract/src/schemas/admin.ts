@@ -107,9 +107,15 @@ export const adminEndpoints = endpoints({
   },
   'GET admin/orders': {
     summary:
-      'The order queue, 20 a page: orders with a proof awaiting a decision first, then newest first; each marked new until the calling admin opens it',
+      'The order queue, 20 a page: orders with a proof awaiting a decision first, then newest first; each marked new (placed after the calling admin’s account was made or last marked all seen) until that admin opens it',
     querystring: AdminOrderQueueQuery,
     response: AdminOrderQueue,
+  },
+  'POST admin/orders/seen': {
+    summary:
+      "Mark every order placed so far seen for the calling admin (none of them is new to that admin any more; an admin's account starts with the orders of before seen)",
+    body: Empty,
+    response: Empty,
   },
   'GET admin/orders/:id': {
     summary:

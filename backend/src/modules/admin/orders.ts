@@ -25,6 +25,7 @@ import { and, asc, count, desc, eq, exists, gte, ilike, lt, or, type SQL, sql } 
 import type { Database } from '../../db/client';
 import {
   adminOrderViews,
+  admins,
   buyerActivities,
   buyers,
   orderItems,
@@ -91,12 +92,16 @@ export async function orderQueue(
   const page = filters.page ?? 1;
   // The admin filters by the exact status ('Pending' alone); the member's 'Pending' is wider.
   const { order_status, payment_status, duration } = filters;
-  const seen = exists(
-    db
-      .select({ one: sql`1` })
-      .from(adminOrderViews)
-      .where(and(eq(adminOrderViews.orderId, orders.id), eq(adminOrderViews.adminId, adminId ?? 0))),
-  );
+  // Seen: opened by this admin, or placed before the admin's account or last "all seen".
+  const seen = or(
+    sql`${orders.createdAt} <= (SELECT ${admins.ordersSeenUntil} FROM ${admins} WHERE ${admins.id} = ${adminId ?? 0})`,
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(adminOrderViews)
+        .where(and(eq(adminOrderViews.orderId, orders.id), eq(adminOrderViews.adminId, adminId ?? 0))),
+    ),
+  ) as SQL;
   const search = filters.q?.trim();
   const conditions: SQL[] = [
     ...orderConditions(null, duration ? { duration } : {}),
@@ -220,6 +225,16 @@ export async function adminOrderDetail(db: Database, orderId: number): Promise<A
     buyer: { id: order.buyerId, email: buyer?.email ?? '', name: buyer ? buyerName(buyer) : '' },
     proofs: proofs.map(toProof),
   };
+}
+
+/** Marks every order placed so far seen for `adminId` (the queue's "mark all seen"). */
+export async function markAllOrdersSeen(db: Database, adminId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(admins).set({ ordersSeenUntil: sql`now()` }).where(eq(admins.id, adminId));
+    // The marks of single orders placed before it say nothing more.
+    await tx.execute(sql`DELETE FROM admin_order_views v USING orders o
+      WHERE v.admin_id = ${adminId} AND o.id = v.order_id AND o.created_at <= now()`);
+  });
 }
 
 /**

@@ -14,6 +14,7 @@ import { orderedLogo } from '../../services/memberOrders';
 import { adminOf, auditRecordOf, guardAdminRoutes, writeAudit } from './audit';
 import { backOfficeRoutes } from './backOfficeRoutes';
 import {
+  markAllOrdersSeen,
   markPaymentReceived,
   moveOrderStatus,
   orderQueue,
@@ -95,6 +96,20 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }),
   );
 
+  app.post(
+    '/admin/orders/seen',
+    {
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: { ...schema, ...endpointSchema('POST admin/orders/seen') },
+    },
+    async (request) => {
+      await markAllOrdersSeen(db, adminOf(request).id);
+      return { status: true as const, data: {} };
+    },
+  );
+
   app.get(
     '/admin/orders/:id',
     {
@@ -155,6 +170,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...schema,
         ...endpointSchema('POST admin/orders/:id/payment-received'),
+      },
+      // An empty body, or none at all (the reason is optional).
+      preValidation: async (request) => {
+        request.body ??= {};
       },
     },
     async (request) => ({
