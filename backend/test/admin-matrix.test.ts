@@ -6,8 +6,13 @@
  * answer is then whatever the call deserves, never 401 or 403). Buyer tokens are 403, none and
  * disabled ones 401. And the other way round: an admin token opens no buyer's data.
  */
+
+import { randomBytes } from 'node:crypto';
 import type { AdminSession } from '@shop/contract';
+import { eq } from 'drizzle-orm';
+import { admins, adminTokens } from '../src/db/schema';
 import { createAdmin } from '../src/services/admins';
+import { hashToken } from '../src/services/auth';
 import { PasswordHasher } from '../src/services/passwords';
 import { createMember, createTestApp, dataOf, type TestContext, targets } from './db';
 import { insertOrder } from './orderFixtures';
@@ -87,6 +92,13 @@ describe.each(targets)('the admin role matrix on %s', (target) => {
     tokens.disabled = await login('gone@gifts.example', 'gone-password-1');
     const disabled = await call('POST', `admin/admins/${gone.admin.id}/disable`, tokens.owner);
     expect(disabled.statusCode).toBe(200);
+    // A token written after the disable (a sign-in racing it): the disabled check itself must refuse it.
+    tokens.disabled = `adm.${randomBytes(24).toString('base64url')}`;
+    await ctx.database.db.insert(adminTokens).values({
+      adminId: gone.admin.id,
+      tokenHash: hashToken(tokens.disabled),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
     const member = await createMember(ctx.database);
     tokens.buyer = member.token;
     // The buyer's own order: even their own object is out of reach through an admin endpoint.
@@ -139,6 +151,14 @@ describe.each(targets)('the admin role matrix on %s', (target) => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('keeps a token of before dead when a disabled admin is enabled again', async () => {
+    const stale = await call('GET', 'admin/me', tokens.disabled);
+    expect(stale.statusCode).toBe(401);
+    const [gone] = await ctx.database.db.select().from(admins).where(eq(admins.email, 'gone@gifts.example'));
+    expect((await call('POST', `admin/admins/${gone?.id}/enable`, tokens.owner)).statusCode).toBe(200);
+    expect((await call('GET', 'admin/me', tokens.disabled)).statusCode).toBe(401);
   });
 
   it('opens no buyer data with an admin token, and no admin data with a buyer token of the same order', async () => {

@@ -167,8 +167,8 @@ export async function listAdmins(db: Database): Promise<AdminAccount[]> {
 }
 
 /**
- * Disables (or enables again) a staff account; a disabled admin's tokens are deleted in the same
- * transaction. An owner cannot be disabled here (nor can one disable oneself): 409 ADMIN_IS_OWNER.
+ * Disables (or enables again) a staff account; the admin's tokens are deleted in the same
+ * transaction either way (an enabled account starts with no session of before). An owner cannot be disabled here (nor can one disable oneself): 409 ADMIN_IS_OWNER.
  */
 export async function setAdminDisabled(
   db: Database,
@@ -187,7 +187,9 @@ export async function setAdminDisabled(
       .where(eq(admins.id, adminId))
       .returning();
     if (!updated) throw new Error('admin not updated');
-    if (disabled) await tx.delete(adminTokens).where(eq(adminTokens.adminId, adminId));
+    // Disabling ends every session; enabling again too ends any token made before it (one written
+    // while the account was disabled, by a sign-in racing the disable), so no old session returns.
+    await tx.delete(adminTokens).where(eq(adminTokens.adminId, adminId));
     return {
       id: updated.id,
       email: updated.email,
