@@ -216,6 +216,28 @@ describe.each(targets)('the back office API on %s', (target) => {
       expect(badDay.statusCode).toBe(400);
     });
 
+    it('has indexes for the queue search by number and e-mail, its order and its proofs-first mark', async () => {
+      const plan = async (query: string) =>
+        ctx.database.db.transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+          const rows = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql.raw(`EXPLAIN ${query}`)));
+          return rows.map((row) => row['QUERY PLAN']).join('\n');
+        });
+      expect(await plan(`SELECT id FROM orders WHERE order_number ILIKE '%4711%'`)).toContain(
+        'orders_order_number_trgm',
+      );
+      expect(await plan(`SELECT id FROM orders WHERE ship_email ILIKE '%omar%'`)).toContain(
+        'orders_ship_email_trgm',
+      );
+      expect(await plan(`SELECT id FROM buyers WHERE email ILIKE '%omar%'`)).toContain('buyers_email_trgm');
+      expect(await plan('SELECT id FROM orders ORDER BY created_at DESC, id DESC LIMIT 20')).toContain(
+        'orders_created_at',
+      );
+      expect(
+        await plan(`SELECT order_id FROM payment_proofs WHERE status = 'Pending' AND order_id = 1`),
+      ).toMatch(/payment_proofs_(pending|one_open)/);
+    });
+
     const placedAt = (id: number, at: string) =>
       ctx.database.db.execute(sql`UPDATE orders SET created_at = ${sql.raw(at)} WHERE id = ${id}`);
 

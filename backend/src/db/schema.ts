@@ -244,6 +244,8 @@ export const buyers = pgTable(
     // 0006_guest_identities.sql: an e-mail is unique among members only.
     uniqueIndex('buyers_member_email').on(sql`lower(${table.email})`).where(sql`${table.type} = 'Member'`),
     index('buyers_email_lookup').on(sql`lower(${table.email})`),
+    /** 0024_admin_orders_seen.sql: the back office queue's search by e-mail. */
+    index('buyers_email_trgm').using('gin', table.email.op('gin_trgm_ops')),
   ],
 );
 
@@ -761,7 +763,13 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('orders_buyer_id').on(table.buyerId, table.createdAt.desc())],
+  (table) => [
+    index('orders_buyer_id').on(table.buyerId, table.createdAt.desc()),
+    /** 0024_admin_orders_seen.sql: the back office queue's search and order. */
+    index('orders_order_number_trgm').using('gin', table.orderNumber.op('gin_trgm_ops')),
+    index('orders_ship_email_trgm').using('gin', table.shipEmail.op('gin_trgm_ops')),
+    index('orders_created_at').on(table.createdAt.desc(), table.id.desc()),
+  ],
 );
 
 /** A sold line, frozen; product_id deliberately has no foreign key (see the migration). */
@@ -963,6 +971,8 @@ export const paymentProofs = pgTable(
   (table) => [
     index('payment_proofs_order_id').on(table.orderId, table.createdAt.desc()),
     uniqueIndex('payment_proofs_one_open').on(table.orderId).where(sql`${table.status} <> 'Rejected'`),
+    /** 0024_admin_orders_seen.sql: the queue's proofs-first mark. */
+    index('payment_proofs_pending').on(table.orderId).where(sql`${table.status} = 'Pending'`),
   ],
 );
 
