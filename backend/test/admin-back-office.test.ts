@@ -29,6 +29,7 @@ import type {
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/migrate';
 import { orderLogs, paymentProofs, productReviews, products } from '../src/db/schema';
+import { detailsOf } from '../src/modules/admin/audit';
 import { createAdmin } from '../src/services/admins';
 import { PasswordHasher } from '../src/services/passwords';
 import {
@@ -214,6 +215,8 @@ describe.each(targets)('the back office API on %s', (target) => {
       expect(all.items.filter((o) => o.proof_pending).length).toBe(1);
       const badDay = await get('admin/orders?from=2026-02-30', owner);
       expect(badDay.statusCode).toBe(400);
+      const backwards = await get('admin/orders?from=2026-03-02&to=2026-03-01', owner);
+      expect([backwards.statusCode, failureOf(backwards).error.fields?.to]).toEqual([400, 'Not before from']);
     });
 
     it('has indexes for the queue search by number and e-mail, its order and its proofs-first mark', async () => {
@@ -309,6 +312,18 @@ describe.each(targets)('the back office API on %s', (target) => {
       expect(detail.log.map((entry) => entry.action)).toEqual(['Order placed']);
       expect(detail.buyer.email).toBe(member.email);
     });
+  });
+
+  it("keeps no password, token or secret in an audit row's details, at any depth", () => {
+    expect(
+      detailsOf({
+        reason: 'kept apart',
+        newPassword: 'p',
+        note: 'kept',
+        nested: { api_token: 't', name: 'n', deeper: { clientSecret: 's', ok: true } },
+        list: [{ secret: 's', id: 1 }],
+      }),
+    ).toEqual({ note: 'kept', nested: { name: 'n', deeper: { ok: true } }, list: [{ id: 1 }] });
   });
 
   describe('status guards', () => {

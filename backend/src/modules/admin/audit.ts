@@ -4,8 +4,8 @@
  * and the audit: every admin action that succeeds (any method but GET/HEAD answered below 400) is
  * written to admin_audit_log before its answer leaves: who, what (the endpoint), which object
  * (the route's parameters), the reason where the body gives one, and the rest of the body (no
- * password; long texts cut). The action itself has committed by then; if the audit row cannot be
- * written (the database went away in between) the answer is the error, never a silent success.
+ * key naming a password, token or secret, at any depth; long texts cut). The action itself has
+ * committed by then; if the audit row cannot be written (the database went away in between) the answer is the error, never a silent success.
  */
 import type { AuditEntry, AuditPage } from '@shop/contract/schemas/backOffice';
 import { count, desc } from 'drizzle-orm';
@@ -48,16 +48,28 @@ export async function writeAudit(db: Database, admin: Admin, record: AuditRecord
   });
 }
 
-function detailsOf(body: unknown): Record<string, unknown> | null {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
-  const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (key === 'password' || key === 'reason') continue;
-    kept[key] =
-      typeof value === 'string' && value.length > DETAIL_TEXT_MAX
-        ? `${value.slice(0, DETAIL_TEXT_MAX)}…`
-        : value;
+/** Keys never written to the audit, at any depth of the body. */
+const SECRET_KEY = /password|token|secret/i;
+
+function keptValue(value: unknown): unknown {
+  if (typeof value === 'string') {
+    return value.length > DETAIL_TEXT_MAX ? `${value.slice(0, DETAIL_TEXT_MAX)}…` : value;
   }
+  if (Array.isArray(value)) return value.map(keptValue);
+  if (typeof value === 'object' && value !== null) {
+    const kept: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      if (!SECRET_KEY.test(key)) kept[key] = keptValue(inner);
+    }
+    return kept;
+  }
+  return value;
+}
+
+export function detailsOf(body: unknown): Record<string, unknown> | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const { reason: _reason, ...rest } = body as Record<string, unknown>;
+  const kept = keptValue(rest) as Record<string, unknown>;
   return Object.keys(kept).length > 0 ? kept : null;
 }
 

@@ -102,6 +102,11 @@ export async function orderQueue(
         .where(and(eq(adminOrderViews.orderId, orders.id), eq(adminOrderViews.adminId, adminId ?? 0))),
     ),
   ) as SQL;
+  if (filters.from && filters.to && filters.from > filters.to) {
+    throw AppError.badRequest(`Invalid to: ${filters.to} is before from (${filters.from}).`, {
+      to: 'Not before from',
+    });
+  }
   const search = filters.q?.trim();
   const conditions: SQL[] = [
     ...orderConditions(null, duration ? { duration } : {}),
