@@ -106,6 +106,14 @@ describe.each(targets)('the back office API on %s', (target) => {
       expect((await post('admin/admins', { email: 'more@gifts.example' }, staff)).statusCode).toBe(403);
       const taken = await post('admin/admins', { email: 'staff@gifts.example' }, owner);
       expect([taken.statusCode, failureOf(taken).error.code]).toEqual([409, 'ADMIN_EXISTS']);
+      // Two at once: one made, the other 409 (not a 500 from the unique index).
+      const both = await Promise.all(
+        [1, 2].map(() => post('admin/admins', { email: 'twice@gifts.example' }, owner)),
+      );
+      expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      const notEmail = await post('admin/admins', { email: 'not-an-address' }, owner);
+      expect(notEmail.statusCode).toBe(400);
+      expect(failureOf(notEmail).error.fields?.email).toBeTruthy();
     });
 
     it('keeps staff out of admins, the audit log, settings and remote releases; both run orders', async () => {

@@ -16,6 +16,7 @@ import type { Database } from '../db/client';
 import { admins, adminTokens } from '../db/schema';
 import { AppError } from '../errors';
 import { hashToken, newOpaqueToken } from './auth';
+import { isUniqueViolation } from './buyers';
 import type { LoginThrottle } from './loginThrottle';
 import type { PasswordHasher } from './passwords';
 
@@ -56,7 +57,9 @@ export async function createAdmin(
   options: { role?: AdminRole; createdBy?: number } = {},
 ): Promise<{ admin: Admin; password: string; generated: boolean }> {
   const email = rawEmail.trim().toLowerCase();
-  if (!EMAIL.test(email)) throw AppError.badRequest(`Not an e-mail address: ${rawEmail}`);
+  if (!EMAIL.test(email)) {
+    throw AppError.badRequest(`Not an e-mail address: ${rawEmail}`, { email: 'Not an e-mail address' });
+  }
   const password = givenPassword ?? randomBytes(18).toString('base64url');
   if (password.length < ADMIN_PASSWORD_MIN) {
     throw AppError.badRequest(`An admin password has at least ${ADMIN_PASSWORD_MIN} characters.`);
@@ -65,16 +68,20 @@ export async function createAdmin(
     .select({ id: admins.id })
     .from(admins)
     .where(sql`lower(${admins.email}) = ${email}`);
-  if (existing) throw AppError.conflict('ADMIN_EXISTS', `An admin with the e-mail ${email} already exists.`);
+  const exists = () =>
+    AppError.conflict('ADMIN_EXISTS', `An admin with the e-mail ${email} already exists.`, {
+      email: 'An admin with this e-mail already exists',
+    });
+  if (existing) throw exists();
+  const passwordHash = await hasher.hash(password);
+  // Two creations of one e-mail at once both pass the check above; the unique index refuses one.
   const [row] = await db
     .insert(admins)
-    .values({
-      email,
-      passwordHash: await hasher.hash(password),
-      role: options.role ?? 'owner',
-      createdBy: options.createdBy ?? null,
-    })
-    .returning(adminColumns);
+    .values({ email, passwordHash, role: options.role ?? 'owner', createdBy: options.createdBy ?? null })
+    .returning(adminColumns)
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? exists() : error;
+    });
   if (!row) throw new Error('admin not saved');
   return { admin: row, password, generated: givenPassword === undefined };
 }

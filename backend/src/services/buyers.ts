@@ -121,7 +121,7 @@ async function memberByEmail(db: Database, email: string): Promise<BuyerRow | un
 }
 
 /** PostgreSQL's unique_violation, wherever the driver or Drizzle put it in the cause chain. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
