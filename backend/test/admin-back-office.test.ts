@@ -405,7 +405,7 @@ describe.each(targets)('the back office API on %s', (target) => {
         (await post(`admin/orders/${order.id}/status`, { order_status: 'Cancel' }, staff)).statusCode,
       ).toBe(200);
       expect(await stockOf(5)).toBe((before ?? 0) + 3);
-      // Goods on their way are not put back on sale: a dispatched order is not cancelled.
+      // Goods on their way are not put back on sale: a dispatched order is not canceled.
       const { order: onItsWay } = await insertOrder(ctx.database, member.id, {
         productId: 5,
         quantity: 2,
@@ -420,7 +420,7 @@ describe.each(targets)('the back office API on %s', (target) => {
       await post(`admin/orders/${shipped.id}/status`, { order_status: 'Delivered' }, staff);
       const mails = await mailsTo(member.email);
       expect(
-        mails.some((mail) => mail.includes(`Subject: Your order ${order.orderNumber} is cancelled`)),
+        mails.some((mail) => mail.includes(`Subject: Your order ${order.orderNumber} is canceled`)),
       ).toBe(true);
       expect(
         mails.some((mail) => mail.includes(`Subject: Your order ${shipped.orderNumber} is on its way`)),

@@ -2,7 +2,7 @@
  * The back office's mails (issue 21), each queued in the transaction of what it tells about
  * (services/mailQueue.ts) and sent once that commits: the shop's mail about every new order (to
  * the `order_email` setting, SHOP_EMAIL unless an owner set another), the buyer's mail when their order is dispatched, delivered or
- * cancelled, and an admin's answer to a contact inquiry.
+ * canceled, and an admin's answer to a contact inquiry.
  */
 import type { Order } from '@shop/contract';
 import { eq } from 'drizzle-orm';
@@ -60,10 +60,10 @@ export async function queueShopOrderMail(tx: Database, order: Order, shopEmail: 
 const STATUS_MAIL: Record<string, { subject: string; line: string }> = {
   Dispatch: { subject: 'is on its way', line: 'Your order is on its way to you.' },
   Delivered: { subject: 'is delivered', line: 'Your order has been delivered. We hope you enjoy it.' },
-  Cancel: { subject: 'is cancelled', line: 'Your order has been cancelled.' },
+  Cancel: { subject: 'is canceled', line: 'Your order has been canceled.' },
 };
 
-/** The buyer's mail when their order is dispatched, delivered or cancelled. */
+/** The buyer's mail when their order is dispatched, delivered or canceled. */
 export function orderStatusMail(
   buyer: { email: string; firstName: string },
   orderNumber: string,

@@ -11,7 +11,7 @@
  * two people working the queue each see what they have not looked at). A transfer order (Money
  * Exchange or Bank Transfer) goes to Dispatch only once its payment is Received, unless an owner
  * gives a written reason (kept in the order's log and the audit log). The buyer gets a mail and a
- * notification when the order is dispatched, delivered or cancelled.
+ * notification when the order is dispatched, delivered or canceled.
  */
 import type { AdminOrderPage, OrderDetail, OrderStatus, ProofOfPayment } from '@shop/contract';
 import type {
@@ -334,7 +334,7 @@ export interface MoveOptions {
 
 /**
  * Moves an order to Dispatch, Delivered or Cancel (409 STATUS_MOVE_NOT_ALLOWED naming the allowed
- * moves otherwise; a dispatched order is not cancelled: its goods are on their way). A Cancel puts
+ * moves otherwise; a dispatched order is not canceled: its goods are on their way). A Cancel puts
  * the stock back and cancels a payment not yet received. A transfer order whose payment is not
  * Received cannot go to Dispatch (409 PAYMENT_NOT_RECEIVED) unless an owner gives a reason (403
  * for staff with one; the reason goes to the audit log only). The buyer's mail is queued in the
