@@ -41,6 +41,7 @@ import {
   type LogoUrl,
   orderConditions,
   orderDetailOf,
+  PROOF_METHODS,
   pageMeta,
 } from '../../services/memberOrders';
 import { notifyBuyer } from '../../services/notifications';
@@ -322,8 +323,8 @@ async function restock(tx: Database, orderId: number): Promise<void> {
     WHERE products.id = back.id`);
 }
 
-/** Paid by a transfer the shop must see arrive before it ships. */
-export const TRANSFER_METHODS: readonly string[] = ['Money Exchange Transfer', 'Bank Transfer'];
+/** Paid by a transfer the shop must see arrive before it ships (the methods a proof is sent for). */
+const TRANSFER_METHODS = PROOF_METHODS;
 
 export interface MoveOptions {
   /** Who moves it (the CLI: an owner at the shell). Required: no default role to fail open to. */
