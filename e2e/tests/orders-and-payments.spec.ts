@@ -276,6 +276,13 @@ test.describe('orders and payments', () => {
 
     // A notification about the order links to it.
     const admin = await adminHeaders(page.request);
+    // A transfer order goes to Dispatch only once its payment is Received (the back office's
+    // guard): the owner marks it received with the bank's reference, as no proof was sent.
+    const received = await page.request.post(`/backend/api/admin/orders/${placed.id}/payment-received`, {
+      headers: admin,
+      data: { reason: 'Bank reference E2E-4711' },
+    });
+    expect(received.ok()).toBe(true);
     const dispatched = await page.request.post(`/backend/api/admin/orders/${placed.id}/status`, {
       headers: admin,
       data: { order_status: 'Dispatch' },
@@ -285,7 +292,7 @@ test.describe('orders and payments', () => {
     await page.getByRole('button', { name: /Notifications/ }).click();
     await page
       .getByRole('region', { name: 'Notifications' })
-      .getByRole('link', { name: new RegExp(placed.number) })
+      .getByRole('link', { name: `Your order ${placed.number}: Order is on its way` })
       .click();
     await expect(page).toHaveURL(new RegExp(`/member/orders/${placed.id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toContainText(placed.number);
