@@ -367,27 +367,40 @@ class SwitchableProxy {
   }
 }
 
+/**
+ * A throwaway database on TEST_DATABASE_URL's server, reached directly and through a proxy the
+ * test can cut (short timeouts, so a cut is seen fast); drop() closes all and drops it.
+ */
+async function proxiedDatabase(suffix: string) {
+  const adminUrl = new URL(process.env.TEST_DATABASE_URL ?? '');
+  const name = `shop_test_mail_${Date.now().toString(36)}${suffix}`;
+  const admin = new Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const directUrl = new URL(adminUrl);
+  directUrl.pathname = `/${name}`;
+  const direct = await openDatabase({ databaseUrl: directUrl.toString() });
+  await migrate(direct.db);
+  const proxy = await SwitchableProxy.start({ host: adminUrl.hostname, port: Number(adminUrl.port || 5432) });
+  const proxiedUrl = new URL(directUrl);
+  proxiedUrl.host = `127.0.0.1:${proxy.port}`;
+  const proxied = await openDatabase({
+    databaseUrl: proxiedUrl.toString(),
+    timeouts: { connectMs: 500, statementMs: 2000, poolSize: 2 },
+  });
+  const drop = async () => {
+    await proxied.close();
+    await proxy.close();
+    await direct.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  };
+  return { direct, proxy, proxied, drop };
+}
+
 (process.env.TEST_DATABASE_URL ? describe : describe.skip)('a sender whose database goes away', () => {
   it('logs it once, keeps trying at growing intervals, and sends what was queued once the database is back', async () => {
-    const adminUrl = new URL(process.env.TEST_DATABASE_URL ?? '');
-    const name = `shop_test_mail_${Date.now().toString(36)}`;
-    const admin = new Client({ connectionString: adminUrl.toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const directUrl = new URL(adminUrl);
-    directUrl.pathname = `/${name}`;
-    const direct = await openDatabase({ databaseUrl: directUrl.toString() });
-    await migrate(direct.db);
-    const proxy = await SwitchableProxy.start({
-      host: adminUrl.hostname,
-      port: Number(adminUrl.port || 5432),
-    });
-    const proxiedUrl = new URL(directUrl);
-    proxiedUrl.host = `127.0.0.1:${proxy.port}`;
-    const proxied = await openDatabase({
-      databaseUrl: proxiedUrl.toString(),
-      timeouts: { connectMs: 500, statementMs: 2000, poolSize: 2 },
-    });
+    const { direct, proxy, proxied, drop } = await proxiedDatabase('');
     const outbox = mkdtempSync(path.join(tmpdir(), 'shop-mail-outage-'));
     const logged: string[] = [];
     const log: MailSenderLog = {
@@ -420,6 +433,8 @@ class SwitchableProxy {
 
       proxy.restore();
       await until(() => outboxFiles().length === 2, 'the second mail once the database is back');
+      // The pass that wrote the file logs the recovery once it has marked the mail sent.
+      await until(() => logged.length > 1, 'the sender to say the database answers again');
       expect(logged).toContain('info: mail queue: the database answers again; sending resumed');
       const rows = await queueRows(direct);
       expect(rows.map((row) => [row.recipient, row.status])).toEqual([
@@ -428,11 +443,7 @@ class SwitchableProxy {
       ]);
     } finally {
       await mailer.close();
-      await proxied.close();
-      await proxy.close();
-      await direct.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await drop();
       rmSync(outbox, { recursive: true, force: true });
     }
   });
@@ -440,25 +451,7 @@ class SwitchableProxy {
 
 (process.env.TEST_DATABASE_URL ? describe : describe.skip)('the at-least-once window', () => {
   it('sends a mail again, with the same Message-ID, when its sender lost the database between the SMTP answer and the mark', async () => {
-    const adminUrl = new URL(process.env.TEST_DATABASE_URL ?? '');
-    const name = `shop_test_mail_${Date.now().toString(36)}w`;
-    const admin = new Client({ connectionString: adminUrl.toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const directUrl = new URL(adminUrl);
-    directUrl.pathname = `/${name}`;
-    const direct = await openDatabase({ databaseUrl: directUrl.toString() });
-    await migrate(direct.db);
-    const proxy = await SwitchableProxy.start({
-      host: adminUrl.hostname,
-      port: Number(adminUrl.port || 5432),
-    });
-    const proxiedUrl = new URL(directUrl);
-    proxiedUrl.host = `127.0.0.1:${proxy.port}`;
-    const proxied = await openDatabase({
-      databaseUrl: proxiedUrl.toString(),
-      timeouts: { connectMs: 500, statementMs: 2000, poolSize: 2 },
-    });
+    const { direct, proxy, proxied, drop } = await proxiedDatabase('w');
     const receiver = await SmtpReceiver.start();
     const errors: string[] = [];
     const warnings: string[] = [];
@@ -514,11 +507,7 @@ class SwitchableProxy {
       await first.close();
       await second.close();
       await receiver.close();
-      await proxied.close();
-      await proxy.close();
-      await direct.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await drop();
     }
   });
 });
