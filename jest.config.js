@@ -36,6 +36,7 @@ module.exports = {
     browserProject('cart_checkout', 'mfe-cart-checkout'),
     browserProject('member', 'mfe-member'),
     browserProject('auth', 'mfe-auth'),
+    browserProject('admin', 'mfe-admin'),
     {
       displayName: 'backend',
       rootDir: '<rootDir>/backend',

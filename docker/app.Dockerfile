@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # One static container per remote. Build args:
-#   APP      the remote's folder: mfe-catalog, mfe-cart-checkout, mfe-member, mfe-auth
+#   APP      the remote's folder: mfe-catalog, mfe-cart-checkout, mfe-member, mfe-auth,
+#            mfe-admin
 #   NAME     the remote's federation name (catalog, cart_checkout, ...)
 #   VERSION  optional; defaults to the version in the app's package.json
 # A remote is served under /mfe/<NAME>/<VERSION>/ (the paths `npm start` uses), so registry entries
@@ -23,6 +24,7 @@ COPY mfe-catalog/package.json mfe-catalog/
 COPY mfe-cart-checkout/package.json mfe-cart-checkout/
 COPY mfe-member/package.json mfe-member/
 COPY mfe-auth/package.json mfe-auth/
+COPY mfe-admin/package.json mfe-admin/
 COPY e2e/package.json e2e/
 # The root holds the build tools (webpack, ts-loader, the federation plugin).
 RUN test -n "$APP" && npm ci --workspace "$APP" --workspace shared --workspace contract --include-workspace-root --no-audit --no-fund

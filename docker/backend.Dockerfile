@@ -15,6 +15,7 @@ COPY mfe-catalog/package.json mfe-catalog/
 COPY mfe-cart-checkout/package.json mfe-cart-checkout/
 COPY mfe-member/package.json mfe-member/
 COPY mfe-auth/package.json mfe-auth/
+COPY mfe-admin/package.json mfe-admin/
 COPY e2e/package.json e2e/
 RUN npm ci --workspace shell --workspace shared --workspace contract --include-workspace-root --no-audit --no-fund
 COPY tsconfig.base.json ./
@@ -45,6 +46,7 @@ COPY mfe-catalog/package.json mfe-catalog/
 COPY mfe-cart-checkout/package.json mfe-cart-checkout/
 COPY mfe-member/package.json mfe-member/
 COPY mfe-auth/package.json mfe-auth/
+COPY mfe-admin/package.json mfe-admin/
 COPY e2e/package.json e2e/
 RUN npm ci --workspace backend --workspace shared --workspace contract --omit=dev --no-audit --no-fund
 

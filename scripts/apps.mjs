@@ -12,6 +12,7 @@ export const APPS = [
   { dir: 'mfe-cart-checkout', name: 'cart_checkout' },
   { dir: 'mfe-member', name: 'member' },
   { dir: 'mfe-auth', name: 'auth' },
+  { dir: 'mfe-admin', name: 'admin' },
 ];
 
 export const appVersion = (dir) =>

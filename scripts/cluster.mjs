@@ -27,7 +27,7 @@ import { nginxBinary, prepareGateway } from './cluster/gateway.mjs';
 import { clusterDatabase } from './cluster/postgres.mjs';
 import { assertPortFree, freePort, Service, waitFor } from './cluster/processes.mjs';
 
-const REMOTES = ['catalog', 'cart_checkout', 'member', 'auth'];
+const REMOTES = ['catalog', 'cart_checkout', 'member', 'auth', 'admin'];
 
 function positive(name, fallback) {
   const value = process.env[name];

@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AdminSession } from '@shop/contract';
+import { REMOTE_NAMES } from '@shop/contract/schemas/remotes';
 import { printable, run } from '../scripts/remotes';
 import { freePort } from '../scripts/serverProcess';
 import { bucketOf } from '../src/modules/remotes/registry';
@@ -359,7 +360,7 @@ describe('npm run remotes: the registry through the admin API', () => {
     ]);
     const everyRemote = await cli(['prune'], env());
     expect(everyRemote.out).toEqual(
-      ['catalog', 'cart_checkout', 'member', 'auth'].map(
+      REMOTE_NAMES.map(
         (remote) => `${remote}: nothing to prune (the newest RELEASES_KEEP and every version in use stay).`,
       ),
     );
@@ -368,12 +369,7 @@ describe('npm run remotes: the registry through the admin API', () => {
   it('--json prints the API answer as it is', async () => {
     const outcome = await cli(['status', '--json'], env());
     const answer = JSON.parse(outcome.out.join('\n')) as { remotes: { remote: string; revision: number }[] };
-    expect(answer.remotes.map((remote) => remote.remote)).toEqual([
-      'catalog',
-      'cart_checkout',
-      'member',
-      'auth',
-    ]);
+    expect(answer.remotes.map((remote) => remote.remote)).toEqual([...REMOTE_NAMES]);
   });
 
   it('override answers the address that turns it on in the developer browser', async () => {

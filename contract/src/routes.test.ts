@@ -9,6 +9,8 @@ describe('moduleForPath', () => {
     ['/member', 'member/MemberArea'],
     ['/member/orders/7', 'member/MemberArea'],
     ['/reset-password/abc', 'auth/ResetPasswordPage'],
+    ['/admin', 'admin/AdminApp'],
+    ['/admin/orders/12', 'admin/AdminApp'],
   ])('%s is rendered by %s', (pathname, module) => {
     expect(moduleForPath(pathname)).toBe(module);
   });

@@ -21,6 +21,8 @@ export const REMOTE_ROUTES = [
   { path: '/forgotpassword', module: 'auth/ForgotPasswordPage' },
   { path: '/reset-password/:hash', module: 'auth/ResetPasswordPage' },
   { path: '/member/*', module: 'member/MemberArea' },
+  // The back office: its own frame, loaded only on /admin (the shell renders it outside the shop's).
+  { path: '/admin/*', module: 'admin/AdminApp' },
 ] as const satisfies readonly { path: string; module: `${string}/${string}` }[];
 
 /** Mounted by the shell's header and layout on every page. */

@@ -12,7 +12,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const SHOP_ORIGIN = `http://localhost:${E2E_PORT}`;
 
 /** The remotes, in the order their ports are given out. */
-export const E2E_REMOTES = ['catalog', 'cart_checkout', 'member', 'auth'] as const;
+export const E2E_REMOTES = ['catalog', 'cart_checkout', 'member', 'auth', 'admin'] as const;
 export type E2ERemote = (typeof E2E_REMOTES)[number];
 
 /** The first remote's port is E2E_PORT + this. */

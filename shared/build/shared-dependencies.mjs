@@ -30,6 +30,7 @@ export const DEV_PORTS = {
   cart_checkout: 3002,
   member: 3003,
   auth: 3004,
+  admin: 3005,
 };
 
 export const BACKEND_DEV_URL = 'http://localhost:8080';

@@ -21,7 +21,7 @@ describe('what the service worker keeps offline', () => {
     expect(rule('/mfe/catalog/0.1.0/mf-manifest.json')).toBe('release-pointer');
   });
 
-  it('never caches cart, checkout, member, wishlist or account answers, nor other origins', () => {
+  it('never caches cart, checkout, member, wishlist, account or back-office answers, nor other origins', () => {
     for (const path of [
       '/backend/api/cart/get-items',
       '/backend/api/wishlist/get-items',
@@ -40,6 +40,7 @@ describe('what the service worker keeps offline', () => {
       '/wishlist',
       '/login',
       '/reset-password/abc',
+      '/admin/orders/12',
     ]) {
       expect(rule(page, { navigation: true })).toBe('network-only');
     }

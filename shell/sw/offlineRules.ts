@@ -61,9 +61,9 @@ function remoteFileRule(path: string): OfflineRule {
   return 'network-only';
 }
 
-/** Pages kept offline: the catalogue's, not the cart, checkout, member area or sign-in pages. */
+/** Pages kept offline: the catalogue's, not the cart, checkout, member area, sign-in pages or back office. */
 function isShopperPage(path: string): boolean {
-  return !/^\/(cart|checkout|confirmorder|wishlist|member|login|forgotpassword|reset-password|packaging)(\/|$)/.test(
+  return !/^\/(cart|checkout|confirmorder|wishlist|member|login|forgotpassword|reset-password|packaging|admin)(\/|$)/.test(
     path,
   );
 }

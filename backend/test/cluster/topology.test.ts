@@ -11,6 +11,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { REMOTE_NAMES } from '@shop/contract/schemas/remotes';
 import { parse } from 'yaml';
 import { freePort } from '../../scripts/serverProcess';
 import { cacheControlFor } from '../../src/delivery/remoteFiles';
@@ -34,7 +35,8 @@ const compose = parse(read('docker-compose.yml'), { merge: true }) as {
 };
 const services = compose.services;
 const gatewayConf = read('docker/nginx-gateway.conf');
-const REMOTES = ['catalog', 'cart_checkout', 'member', 'auth'];
+/** Every remote the shell composes has its container and its gateway location. */
+const REMOTES: readonly string[] = REMOTE_NAMES;
 const backends = Object.keys(services).filter((name) => /^backend-\d+$/.test(name));
 
 /** The user the final stage of a Dockerfile runs as (its last USER), or root. */
@@ -61,7 +63,7 @@ function nginxPrefix(serverBlock: string): { dir: string; args: string[] } {
 describe('docker-compose.yml', () => {
   it('runs PostgreSQL, two API instances, one container per remote and the gateway', () => {
     expect(Object.keys(services).sort()).toEqual(
-      ['auth', 'backend-1', 'backend-2', 'cart_checkout', 'catalog', 'gateway', 'member', 'postgres'].sort(),
+      [...REMOTES, 'backend-1', 'backend-2', 'gateway', 'postgres'].sort(),
     );
   });
 
@@ -135,7 +137,7 @@ describe('the gateway (docker/nginx-gateway.conf)', () => {
   });
 
   it('answers 503 with Retry-After, for pages and the API, when no instance answers', async () => {
-    const ports = await Promise.all(Array.from({ length: 7 }, () => freePort()));
+    const ports = await Promise.all(Array.from({ length: 3 + REMOTES.length }, () => freePort()));
     const [port, one, two, ...remotes] = ports as [number, number, number, ...number[]];
     const remotePorts = Object.fromEntries(REMOTES.map((remote, i) => [remote, remotes[i]]));
     const script = `import { gatewayConfig } from ${JSON.stringify(path.join(ROOT, 'scripts/cluster/gateway.mjs'))};
@@ -178,7 +180,7 @@ describe('the gateway (docker/nginx-gateway.conf)', () => {
 
   it('is accepted by nginx -t, as `npm run cluster` turns it to this machine', () => {
     const script = `import { gatewayConfig } from ${JSON.stringify(path.join(ROOT, 'scripts/cluster/gateway.mjs'))};
-      process.stdout.write(gatewayConfig(${JSON.stringify(gatewayConf)}, { port: 9178, instancePorts: [9171, 9172], remotePorts: { catalog: 9173, cart_checkout: 9174, member: 9175, auth: 9176 } }));`;
+      process.stdout.write(gatewayConfig(${JSON.stringify(gatewayConf)}, { port: 9178, instancePorts: [9171, 9172], remotePorts: { catalog: 9173, cart_checkout: 9174, member: 9175, auth: 9176, admin: 9177 } }));`;
     const local = execFileSync(process.execPath, ['--input-type=module', '-e', script]).toString();
     expect(local).toMatch(/listen 127\.0\.0\.1:9178;/);
     expect(local).toMatch(

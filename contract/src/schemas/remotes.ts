@@ -10,7 +10,7 @@ import { Empty } from './auth';
 export { REMOTE_OVERRIDE_CLEAR, REMOTE_OVERRIDE_QUERY, UNKNOWN_REMOTE_VERSION } from './remoteValues';
 
 /** The remotes the shell composes, by their federation name (also their URL segment). */
-export const REMOTE_NAMES = ['catalog', 'cart_checkout', 'member', 'auth'] as const;
+export const REMOTE_NAMES = ['catalog', 'cart_checkout', 'member', 'auth', 'admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 export const RemoteNameSchema = Type.Union(
   REMOTE_NAMES.map((name) => Type.Literal(name)),

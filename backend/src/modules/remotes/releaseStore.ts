@@ -95,6 +95,7 @@ const REMOTE_FOLDERS: Readonly<Record<RemoteName, string>> = {
   cart_checkout: 'mfe-cart-checkout',
   member: 'mfe-member',
   auth: 'mfe-auth',
+  admin: 'mfe-admin',
 };
 
 export const isRemoteName = (name: string): name is RemoteName =>

@@ -1,0 +1,4 @@
+import { AdminApp } from '../app/AdminApp';
+import { exposeInAdminRoot } from '../app/AdminRoot';
+
+export default exposeInAdminRoot(AdminApp);

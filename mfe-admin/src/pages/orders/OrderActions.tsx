@@ -1,0 +1,206 @@
+import { type ReactNode, useId, useState } from 'react';
+import { adminApi, refreshAdminReads } from '../../api/adminApi';
+import { useAdminAction } from '../../api/useAdminAction';
+import type { AdminRole } from '../../session/adminSession';
+import styles from './OrderDetail.module.css';
+import {
+  canMarkPaid,
+  dispatchNeedsPayment,
+  markPaidNeedsReason,
+  movesOf,
+  type OrderMove,
+} from './orderMoves';
+import type { ShippingOrder } from './orderParts';
+
+const MOVE_LABELS: Record<OrderMove, string> = {
+  Dispatch: 'Dispatch',
+  Delivered: 'Mark delivered',
+  Cancel: 'Cancel order',
+};
+
+export const ACTION_TEXTS = {
+  title: 'Actions',
+  cancelConfirm: 'Cancel this order? Its stock goes back on sale.',
+  cancelYes: 'Yes, cancel the order',
+  cancelNo: 'Keep the order',
+  overrideReason: 'Reason to dispatch before the payment is received',
+  overrideSubmit: 'Dispatch anyway',
+  markPaid: 'Mark payment received',
+  paidReason: 'Reason, such as the bank reference',
+  ownersOnlyPaid: 'Only an owner can mark a transfer paid without a confirmed proof.',
+  ownersOnlyDispatch: 'Only an owner can dispatch it before the payment is received.',
+} as const;
+
+/** After any change: this order and the queue are read again. */
+const refresh = () => refreshAdminReads('admin/orders');
+
+/**
+ * The order's status moves and "payment received", with the API's guards: its refusals are shown
+ * as it words them; a transfer order refused Dispatch (409 PAYMENT_NOT_RECEIVED) offers an owner
+ * the override with a written reason.
+ */
+export function OrderActions({ order, role }: { order: ShippingOrder; role: AdminRole }): ReactNode {
+  const [action, run] = useAdminAction();
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [overriding, setOverriding] = useState(false);
+  const id = useId();
+
+  const move = (orderStatus: OrderMove, reason?: string) =>
+    run(
+      () =>
+        adminApi.post(
+          'admin/orders/:id/status',
+          { order_status: orderStatus, ...(reason ? { reason } : {}) },
+          { params: { id: order.id } },
+        ),
+      () => {
+        setConfirmCancel(false);
+        setOverriding(false);
+        refresh();
+      },
+    );
+
+  const refusedForPayment = action.code === 'PAYMENT_NOT_RECEIVED';
+  const moves = movesOf(order);
+
+  return (
+    <section aria-labelledby={`${id}-title`} className={styles.panel}>
+      <h2 id={`${id}-title`}>{ACTION_TEXTS.title}</h2>
+      {moves.length === 0 && !canMarkPaid(order) ? (
+        <p>No further moves: the order is {order.order_status}.</p>
+      ) : null}
+      <div className={styles.buttons}>
+        {moves.map((name) => (
+          <button
+            key={name}
+            type="button"
+            disabled={action.busy}
+            onClick={() => (name === 'Cancel' ? setConfirmCancel(true) : void move(name))}
+          >
+            {MOVE_LABELS[name]}
+          </button>
+        ))}
+      </div>
+      {confirmCancel ? (
+        <fieldset className={styles.confirm}>
+          <legend>{ACTION_TEXTS.cancelConfirm}</legend>
+          <button type="button" disabled={action.busy} onClick={() => void move('Cancel')}>
+            {ACTION_TEXTS.cancelYes}
+          </button>
+          <button type="button" onClick={() => setConfirmCancel(false)}>
+            {ACTION_TEXTS.cancelNo}
+          </button>
+        </fieldset>
+      ) : null}
+      {action.refusal ? (
+        <p role="alert" className={styles.refusal}>
+          {action.refusal.message}
+        </p>
+      ) : null}
+      {refusedForPayment || (overriding && dispatchNeedsPayment(order)) ? (
+        role === 'owner' ? (
+          <ReasonForm
+            label={ACTION_TEXTS.overrideReason}
+            submit={ACTION_TEXTS.overrideSubmit}
+            busy={action.busy}
+            onSubmit={(reason) => {
+              setOverriding(true);
+              void move('Dispatch', reason);
+            }}
+          />
+        ) : (
+          <p>{ACTION_TEXTS.ownersOnlyDispatch}</p>
+        )
+      ) : null}
+      {canMarkPaid(order) ? <MarkPaid order={order} role={role} /> : null}
+    </section>
+  );
+}
+
+function MarkPaid({ order, role }: { order: ShippingOrder; role: AdminRole }): ReactNode {
+  const [action, run] = useAdminAction();
+  const needsReason = markPaidNeedsReason(order);
+  const markPaid = (reason?: string) =>
+    run(
+      () =>
+        adminApi.post('admin/orders/:id/payment-received', reason ? { reason } : {}, {
+          params: { id: order.id },
+        }),
+      refresh,
+    );
+  if (needsReason && role !== 'owner') return <p>{ACTION_TEXTS.ownersOnlyPaid}</p>;
+  return (
+    <div className={styles.markPaid}>
+      {needsReason ? (
+        <ReasonForm
+          label={ACTION_TEXTS.paidReason}
+          submit={ACTION_TEXTS.markPaid}
+          busy={action.busy}
+          onSubmit={(reason) => void markPaid(reason)}
+        />
+      ) : (
+        <button type="button" disabled={action.busy} onClick={() => void markPaid()}>
+          {ACTION_TEXTS.markPaid}
+        </button>
+      )}
+      {action.refusal ? (
+        <p role="alert" className={styles.refusal}>
+          {action.refusal.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A written reason (kept in the audit log with the admin's e-mail) and its submit button. */
+export function ReasonForm({
+  label,
+  submit,
+  busy,
+  onSubmit,
+  required = true,
+}: {
+  label: string;
+  submit: string;
+  busy: boolean;
+  onSubmit: (reason: string) => void;
+  required?: boolean;
+}): ReactNode {
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const id = useId();
+  return (
+    <form
+      className={styles.reason}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const text = reason.trim();
+        if (required && !text) {
+          setMissing(true);
+          return;
+        }
+        setMissing(false);
+        onSubmit(text);
+      }}
+    >
+      <label htmlFor={`${id}-reason`}>{label}</label>
+      <textarea
+        id={`${id}-reason`}
+        value={reason}
+        maxLength={500}
+        rows={2}
+        aria-invalid={missing || undefined}
+        aria-describedby={missing ? `${id}-missing` : undefined}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      {missing ? (
+        <p id={`${id}-missing`} className={styles.refusal}>
+          Write the reason first.
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy}>
+        {submit}
+      </button>
+    </form>
+  );
+}

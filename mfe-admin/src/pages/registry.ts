@@ -1,0 +1,39 @@
+/**
+ * The back office's pages, in the order of the navigation. One entry per page, and one folder
+ * `src/pages/<name>/` whose default export is the page: the frame builds the navigation and the
+ * routes from this list alone. A page owns every address under `/admin/<path>/` (its own nested
+ * <Routes> for a detail view). `ownerOnly`: hidden from staff, and an "owners only" notice to
+ * staff who type its address (the API answers staff 403 there anyway).
+ */
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+export interface AdminPage {
+  /** The segment under /admin: 'orders' serves /admin/orders and everything below it. */
+  path: string;
+  /** The navigation's text and the page's title. */
+  label: string;
+  ownerOnly: boolean;
+  /** Loaded when first opened: the sign-in form does not carry every page. */
+  component: LazyExoticComponent<ComponentType>;
+}
+
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  {
+    path: 'orders',
+    label: 'Orders',
+    ownerOnly: false,
+    component: lazy(() => import('./orders/OrdersPage')),
+  },
+];
+
+/** Where the back office lives in the shop. */
+export const ADMIN_BASE = '/admin';
+
+export const adminPath = (page: Pick<AdminPage, 'path'>, rest = ''): string =>
+  `${ADMIN_BASE}/${page.path}${rest ? `/${rest}` : ''}`;
+
+/** The pages an admin of this role sees in the navigation. */
+export const pagesFor = (
+  role: 'owner' | 'staff',
+  pages: readonly AdminPage[] = ADMIN_PAGES,
+): readonly AdminPage[] => pages.filter((page) => role === 'owner' || !page.ownerOnly);
