@@ -34,6 +34,7 @@ import { useBoundedJsonParser } from './hooks/boundedJsonParser';
 import { markPersonalAnswers } from './hooks/privateAnswers';
 import {
   DEFAULT_RATE_LIMITS,
+  proxyPeerTest,
   type RateLimits,
   rateLimitSettings,
   type TrustProxy,
@@ -211,7 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Requests Node's parser refuses (oversize headers, broken HTTP) never reach Fastify.
     clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
-  capConnections(app.server, connections);
+  capConnections(app.server, connections, proxyPeerTest(options.trustProxy ?? 0));
   useBoundedJsonParser(app);
 
   app.setErrorHandler(errorHandler);

@@ -9,6 +9,7 @@ import {
   DEFAULT_RATE_LIMITS,
   type RateLimitName,
   type RateLimits,
+  TRUST_PROXY_RANGES,
   type TrustProxy,
 } from './hooks/rateLimits';
 import type { OverridePolicy } from './modules/remotes/overrides';
@@ -150,12 +151,9 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
 /** The most proxy hops TRUST_PROXY may name; more is a typo, not a topology. */
 export const MAX_TRUST_PROXY_HOPS = 10;
 
-/** proxy-addr's names for whole ranges, which Fastify's trustProxy takes in a list too. */
-const TRUST_PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-
 /** An address, or a CIDR range narrower than everything (`/0` would let any client name its IP). */
 function isProxyAddress(entry: string): boolean {
-  if (TRUST_PROXY_RANGE_NAMES.includes(entry)) return true;
+  if (Object.hasOwn(TRUST_PROXY_RANGES, entry)) return true;
   const [address = '', prefix, ...rest] = entry.split('/');
   const family = isIP(address);
   if (family === 0 || rest.length > 0) return false;

@@ -4,9 +4,12 @@
  * them a few thousand sockets that trickle their headers (slowloris) keep every file descriptor
  * busy, and the server can neither accept a shopper nor open a file (EMFILE, then 500s).
  *
- * The per-address cap counts the socket's peer. Behind a gateway every socket comes from the
- * gateway, so the cap is off by default there (TRUST_PROXY set) and the gateway limits
- * connections per client instead (nginx: limit_conn).
+ * The per-address cap counts the socket's peer, which is all a socket tells (X-Forwarded-For comes
+ * later, in a request). A trusted proxy's sockets carry many clients, so they are not capped: the
+ * proxy limits connections per client instead (nginx: limit_conn). Which peers are trusted proxies
+ * is TRUST_PROXY's (hooks/rateLimits.ts, proxyPeerTest): with hops any peer may be one, so nothing
+ * is capped per address; with a list, a peer outside it is capped by its own address, exactly as
+ * without TRUST_PROXY.
  */
 import { readFileSync } from 'node:fs';
 import type { Server, ServerOptions } from 'node:http';
@@ -69,13 +72,21 @@ export function httpServerOptions(limits: ConnectionLimits): ServerOptions {
   };
 }
 
-/** Caps the sockets of a listening server: in all (Node drops the extra) and per peer address. */
-export function capConnections(server: Server, limits: ConnectionLimits): void {
+/**
+ * Caps the sockets of a listening server: in all (Node drops the extra) and per peer address,
+ * except for peers `isTrustedProxy` names.
+ */
+export function capConnections(
+  server: Server,
+  limits: ConnectionLimits,
+  isTrustedProxy: (address: string) => boolean,
+): void {
   server.maxConnections = effectiveMaxConnections(limits.maxConnections);
   if (limits.maxConnectionsPerAddress <= 0) return;
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
+    if (isTrustedProxy(address)) return;
     const count = (open.get(address) ?? 0) + 1;
     if (count > limits.maxConnectionsPerAddress) {
       socket.destroy();

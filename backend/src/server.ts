@@ -86,9 +86,8 @@ async function main() {
     checkout: config.checkout,
     rateLimits: config.rateLimits,
     releases: config.releases,
-    // Behind a gateway every socket's peer is the gateway: the per-address cap is the gateway's job.
-    connections:
-      config.trustProxy !== 0 ? { ...config.connections, maxConnectionsPerAddress: 0 } : config.connections,
+    // The per-address cap spares the trusted proxies' sockets (connectionLimits.ts, capConnections).
+    connections: config.connections,
     auth: {
       publicUrl: config.publicUrl,
       mail: {

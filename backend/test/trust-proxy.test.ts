@@ -3,10 +3,17 @@
  * either, anything else stops the start with a message saying both forms; the rate limits (and
  * so the sign-in throttle, which keys on the same `request.ip`) count the client the rule names:
  * through trusted proxies the address before them, never an entry a client wrote itself, and a
- * peer outside the list is the client whatever it writes.
+ * peer outside the list is the client whatever it writes. The per-address connection cap, which
+ * sees only sockets, spares a trusted proxy and caps any other peer by its own address.
  */
+import { connect, type Socket } from 'node:net';
 import { loadConfig } from '../src/config';
-import { DEFAULT_RATE_LIMITS, type RateLimits, type TrustProxy } from '../src/hooks/rateLimits';
+import {
+  DEFAULT_RATE_LIMITS,
+  proxyPeerTest,
+  type RateLimits,
+  type TrustProxy,
+} from '../src/hooks/rateLimits';
 import { createTestApp, type TestContext, targets } from './db';
 
 const LIMIT = 3;
@@ -122,5 +129,89 @@ describe.each(targets)('the client the rate limits count on %s', (target) => {
     for (let n = 0; n <= LIMIT; n++)
       statuses.push(await probe(ctx, `192.0.2.${n + 1}`, `203.0.113.${n}, ${client}, 10.9.9.${n}`));
     expect(statuses).toEqual(refusedAfterLimit);
+  });
+});
+
+describe('the per-address connection cap', () => {
+  const CAP = 2;
+  let apps: TestContext[] = [];
+  let sockets: Socket[] = [];
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    for (const ctx of apps) await ctx.close();
+    apps = [];
+    sockets = [];
+  });
+
+  /** An app trusting `trust`, listening on 127.0.0.1 (a port of its own), CAP sockets per address. */
+  async function listening(trust: TrustProxy): Promise<number> {
+    const ctx = await createTestApp('pglite', {
+      products: 0,
+      trustProxy: trust,
+      connections: { maxConnectionsPerAddress: CAP },
+    });
+    apps.push(ctx);
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = ctx.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('not listening on a port');
+    return address.port;
+  }
+
+  /** A connected socket to `port` from 127.0.0.1 (connected: the server's accept comes next). */
+  const opened = (port: number) =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => resolve(socket));
+      socket.once('error', reject);
+      sockets.push(socket);
+    });
+
+  /** What GET /health gets over `socket`: its status, or 'closed' when the server dropped the socket. */
+  const healthOver = (socket: Socket) =>
+    new Promise<number | 'closed'>((resolve) => {
+      let head = '';
+      socket.removeAllListeners('error');
+      socket.on('error', () => undefined); // a write to a dropped socket: the close says it
+      socket.once('close', () => resolve('closed'));
+      socket.on('data', (chunk: Buffer) => {
+        head += chunk.toString('latin1');
+        const status = /^HTTP\/1\.1 (\d{3})/.exec(head);
+        if (status) resolve(Number(status[1]));
+      });
+      socket.write('GET /backend/api/health HTTP/1.1\r\nHost: shop.test\r\n\r\n');
+    });
+
+  /** CAP + 1 sockets opened one after another from 127.0.0.1, then /health asked over each. */
+  async function answersOfCapPlusOne(port: number): Promise<Array<number | 'closed'>> {
+    const opens: Socket[] = [];
+    for (let n = 0; n <= CAP; n++) opens.push(await opened(port));
+    return Promise.all(opens.map(healthOver));
+  }
+
+  it('caps a peer by its own address without TRUST_PROXY', async () => {
+    expect(await answersOfCapPlusOne(await listening(0))).toEqual([200, 200, 'closed']);
+  });
+
+  it('caps a peer outside the list of proxies by its own address, exactly as without TRUST_PROXY', async () => {
+    expect(await answersOfCapPlusOne(await listening(['10.0.0.5', '172.18.0.0/16']))).toEqual([
+      200,
+      200,
+      'closed',
+    ]);
+  });
+
+  it('spares a listed proxy, whose sockets carry many clients (the proxy caps per client)', async () => {
+    expect(await answersOfCapPlusOne(await listening(['10.0.0.5', '127.0.0.1']))).toEqual([200, 200, 200]);
+  });
+
+  it('knows a listed proxy by address, range, range name and IPv4-mapped form; with hops any peer', () => {
+    const listed = proxyPeerTest(['10.0.0.5', '172.18.0.0/16', 'fd00::/8', 'loopback']);
+    expect(
+      ['10.0.0.5', '172.18.3.4', 'fd00::1', '127.0.0.1', '::1', '::ffff:172.18.0.2'].filter(listed),
+    ).toEqual(['10.0.0.5', '172.18.3.4', 'fd00::1', '127.0.0.1', '::1', '::ffff:172.18.0.2']);
+    expect(['10.0.0.6', '172.19.0.1', 'fe80::1', '192.0.2.1', '::ffff:10.0.0.6', ''].filter(listed)).toEqual(
+      [],
+    );
+    expect(proxyPeerTest(2)('192.0.2.1')).toBe(true);
+    expect(proxyPeerTest(0)('127.0.0.1')).toBe(false);
   });
 });

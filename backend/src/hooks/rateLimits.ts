@@ -9,6 +9,7 @@
  * fails the request through the app's error handler, never lets it through unlimited.
  */
 
+import { BlockList, isIP } from 'node:net';
 import {
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
@@ -84,6 +85,30 @@ export function trustedProxies(
 ): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust !== 'number') return [...trust];
   return trust > 0 ? (_address, hop) => hop < trust : false;
+}
+
+/** proxy-addr's names for whole ranges, which a TRUST_PROXY list may use (as Fastify reads them). */
+export const TRUST_PROXY_RANGES: Readonly<Record<string, readonly string[]>> = {
+  loopback: ['127.0.0.1/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/**
+ * Whether a socket's peer may be a trusted proxy, for the per-address connection cap (which sees
+ * the socket, never X-Forwarded-For): with hops every peer (the peer is not checked), with a list
+ * the peers in it (an IPv4-mapped IPv6 peer as its IPv4 address, as proxy-addr does), with 0 none.
+ */
+export function proxyPeerTest(trust: TrustProxy): (address: string) => boolean {
+  if (typeof trust === 'number') return () => trust > 0;
+  const proxies = new BlockList();
+  for (const entry of trust.flatMap((named) => TRUST_PROXY_RANGES[named] ?? [named])) {
+    const [address = '', prefix] = entry.split('/');
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) proxies.addAddress(address, family);
+    else proxies.addSubnet(address, Number(prefix), family);
+  }
+  return (address) => isIP(address) !== 0 && proxies.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
 }
 
 /** The client as the limits (and the sign-in throttle) count it. */
