@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { adminApi, refreshAdminReads } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
 import type { AdminRole } from '../../session/adminSession';
@@ -16,6 +16,12 @@ const MOVE_LABELS: Record<OrderMove, string> = {
   Dispatch: 'Dispatch',
   Delivered: 'Mark delivered',
   Cancel: 'Cancel order',
+};
+
+const DONE_NOTES: Record<OrderMove, string> = {
+  Dispatch: 'The order is dispatched.',
+  Delivered: 'The order is marked delivered.',
+  Cancel: 'The order is canceled; its stock is back on sale.',
 };
 
 export const ACTION_TEXTS = {
@@ -43,10 +49,17 @@ export function OrderActions({ order, role }: { order: ShippingOrder; role: Admi
   const [action, run] = useAdminAction();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [overriding, setOverriding] = useState(false);
+  // What the last move did: announced, and focused, since the button pressed may be gone.
+  const [done, setDone] = useState<string | null>(null);
+  const doneNote = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) doneNote.current?.focus();
+  }, [done]);
   const id = useId();
 
-  const move = (orderStatus: OrderMove, reason?: string) =>
-    run(
+  const move = (orderStatus: OrderMove, reason?: string) => {
+    setDone(null);
+    return run(
       () =>
         adminApi.post(
           'admin/orders/:id/status',
@@ -56,9 +69,11 @@ export function OrderActions({ order, role }: { order: ShippingOrder; role: Admi
       () => {
         setConfirmCancel(false);
         setOverriding(false);
+        setDone(DONE_NOTES[orderStatus]);
         refresh();
       },
     );
+  };
 
   const refusedForPayment = action.code === 'PAYMENT_NOT_RECEIVED';
   const moves = movesOf(order);
@@ -91,6 +106,11 @@ export function OrderActions({ order, role }: { order: ShippingOrder; role: Admi
             {ACTION_TEXTS.cancelNo}
           </button>
         </fieldset>
+      ) : null}
+      {done ? (
+        <p role="status" tabIndex={-1} ref={doneNote} className={styles.done}>
+          {done}
+        </p>
       ) : null}
       {action.refusal ? (
         <p role="alert" className={styles.refusal}>
