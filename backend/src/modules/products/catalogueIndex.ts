@@ -994,12 +994,7 @@ export class CatalogueIndex implements CatalogueSubscriber {
       };
     }
     if (ranked) {
-      const seen = new Set<number>();
-      for (const id of ranked) {
-        const slot = columns.slotOfId.get(id);
-        if (slot >= 0) seen.add(slot);
-      }
-      const candidates = Int32Array.from(seen);
+      const candidates = slotsInOrder(columns, ranked);
       totalCount = onePass({ ...input, candidates, from: 0, to: candidates.length });
     } else if (!columns.pairBitsIncomplete) {
       totalCount = bitmapPass(input, groupPairs, selection);
@@ -1073,6 +1068,39 @@ function applyChanges(
   }
   if (gone) for (const order of orders) order.replaceMany(gone, Int32Array.from(added));
   if (columns.scattered) columns.cluster();
+}
+
+/**
+ * A search's ranked products as slots, each once, in slot order: the pass then reads the columns
+ * front to back instead of jumping about in relevance order (up to SEARCH_CANDIDATES_MAX
+ * products). Marked in the `work` bitmap (free outside bitmapPass), then read back word by word.
+ */
+function slotsInOrder(columns: ListingColumns, ranked: readonly number[]): Int32Array {
+  const { work, slotOfId } = columns;
+  const words = wordsFor(columns.size);
+  work.fill(0, 0, words);
+  let count = 0;
+  for (let index = 0; index < ranked.length; index += 1) {
+    const slot = slotOfId.get(ranked[index] ?? 0);
+    if (slot < 0) continue;
+    const word = work[slot >>> 5] ?? 0;
+    const bit = 1 << (slot & 31);
+    if ((word & bit) !== 0) continue;
+    work[slot >>> 5] = word | bit;
+    count += 1;
+  }
+  const slots = new Int32Array(count);
+  let next = 0;
+  for (let at = 0; at < words && next < count; at += 1) {
+    let word = work[at] ?? 0;
+    while (word !== 0) {
+      const low = word & -word;
+      slots[next] = (at << 5) | (31 - Math.clz32(low));
+      next += 1;
+      word ^= low;
+    }
+  }
+  return slots;
 }
 
 /** The matched products from offset to offset + limit in the window's order. */

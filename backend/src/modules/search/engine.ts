@@ -4,8 +4,8 @@
  * first by the catalogue feed.
  */
 import { SEARCH_TEXT_MAX } from '@shop/contract/validation';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { searchLog } from '../../db/schema';
 import { rankSearch } from './ranking';
 import type { SearchIndex } from './searchIndex';
 
@@ -25,7 +25,17 @@ export async function resolveSearch(db: Database, text: string, index: SearchInd
   return { rankedIds: await rankSearch(db, index, text) };
 }
 
+/**
+ * A condition that turns synchronous_commit off for the statement's own transaction: the search
+ * log's row is committed without waiting for its WAL flush (0.4 ms instead of 5-15 ms on this
+ * disk, most of a search's time). A crash may lose the last few hundred milliseconds of log rows,
+ * never anything else (the setting is the transaction's, and the log is written outside any other
+ * transaction). Statistics only: top-searched-products reads them.
+ */
+export const ASYNCHRONOUS_COMMIT = sql`set_config('synchronous_commit', 'off', true) = 'off'`;
+
 /** One row per search (normalized), the raw material of top-searched-products. */
 export async function logSearch(db: Database, text: string): Promise<void> {
-  await db.insert(searchLog).values({ query: normalizeQuery(text).slice(0, SEARCH_TEXT_MAX) });
+  const query = normalizeQuery(text).slice(0, SEARCH_TEXT_MAX);
+  await db.execute(sql`INSERT INTO search_log (query) SELECT ${query} WHERE ${ASYNCHRONOUS_COMMIT}`);
 }

@@ -10,7 +10,7 @@ import { rowsOf } from '../../db/migrate';
 import { products } from '../../db/schema';
 import { imageUrl } from '../../services/images';
 import type { CatalogueFeed } from '../products/catalogueFeed';
-import { normalizeQuery, resolveSearch } from './engine';
+import { ASYNCHRONOUS_COMMIT, normalizeQuery, resolveSearch } from './engine';
 import type { SearchIndex } from './searchIndex';
 
 export const SUGGESTIONS_PER_GROUP = 4;
@@ -66,7 +66,7 @@ async function findSuggestions(db: Database, text: string, index: SearchIndex): 
     categories: WithType[];
     sub_categories: (WithType & { category: Named })[];
   }>(
-    await db.execute(sql`WITH logged AS (INSERT INTO search_log (query) VALUES (${text.slice(0, SEARCH_TEXT_MAX)}) RETURNING 1)
+    await db.execute(sql`WITH logged AS (INSERT INTO search_log (query) SELECT ${text.slice(0, SEARCH_TEXT_MAX)} WHERE ${ASYNCHRONOUS_COMMIT} RETURNING 1)
       SELECT
         (SELECT coalesce(json_agg(json_build_object('id', p.id, 'slug', p.slug, 'title', p.title)), '[]')
           FROM products p WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[])) AS products,
