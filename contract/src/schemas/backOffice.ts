@@ -52,9 +52,28 @@ export const AuditEntry = Type.Object({
   created_at: Type.String(),
 });
 export const AuditPage = Type.Object({ items: Type.Array(AuditEntry), _meta: ListMeta });
-export const AuditQuery = Type.Object({ page: Type.Optional(PageNumber()) });
 
 const DAY = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC)' });
+/** The audit log's filters: who, what, when (all optional, combined with AND). */
+export const AuditQuery = Type.Object({
+  admin: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 254,
+      description: "The acting admin's e-mail, any part, any case",
+    }),
+  ),
+  action: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: "The endpoint, any part, any case: 'POST admin/admins', 'remotes'",
+    }),
+  ),
+  from: Type.Optional(DAY),
+  to: Type.Optional(Type.String({ ...DAY, description: 'YYYY-MM-DD (UTC), the whole day included' })),
+  page: Type.Optional(PageNumber()),
+});
 export const ADMIN_ORDER_STATUSES = [
   'Pending',
   'Payment Pending',
@@ -226,6 +245,7 @@ export type AdminRoleName = Static<typeof AdminRole>;
 export type AdminAccountView = Static<typeof AdminAccount>;
 export type AuditEntry = Static<typeof AuditEntry>;
 export type AuditPage = Static<typeof AuditPage>;
+export type AuditQuery = Static<typeof AuditQuery>;
 export type AdminOrderQueueQuery = Static<typeof AdminOrderQueueQuery>;
 export type AdminQueueOrder = Static<typeof AdminQueueOrder>;
 export type AdminOrderQueue = Static<typeof AdminOrderQueue>;

@@ -7,8 +7,8 @@
  * key naming a password, token or secret, at any depth; long texts cut). The action itself has
  * committed by then; if the audit row cannot be written (the database went away in between) the answer is the error, never a silent success.
  */
-import type { AuditEntry, AuditPage } from '@shop/contract/schemas/backOffice';
-import { count, desc } from 'drizzle-orm';
+import type { AuditEntry, AuditPage, AuditQuery } from '@shop/contract/schemas/backOffice';
+import { and, count, desc, ilike } from 'drizzle-orm';
 import type {
   FastifyInstance,
   FastifyRequest,
@@ -21,6 +21,7 @@ import { AppError } from '../../errors';
 import { requireAdmin } from '../../hooks/requireAdmin';
 import type { Admin, AdminRole } from '../../services/admins';
 import { pageMeta } from '../../services/memberOrders';
+import { containing, withinDays } from './listFilters';
 
 export const AUDIT_PER_PAGE = 50;
 /** A body's text kept in the audit's details up to this length. */
@@ -116,16 +117,26 @@ export function adminOf(request: FastifyRequest): Admin {
   return request.admin;
 }
 
-/** The audit log, newest first, 50 a page (owners only). */
-export async function auditPage(db: Database, page: number): Promise<AuditPage> {
+/**
+ * The audit log, newest first, 50 a page (owners only), narrowed by the acting admin's e-mail and
+ * the action (any part, any case) and by UTC days (both included; 400 for `to` before `from`).
+ */
+export async function auditPage(db: Database, query: AuditQuery): Promise<AuditPage> {
+  const page = query.page ?? 1;
+  const where = and(
+    ...(query.admin ? [ilike(adminAuditLog.adminEmail, containing(query.admin))] : []),
+    ...(query.action ? [ilike(adminAuditLog.action, containing(query.action))] : []),
+    ...withinDays(adminAuditLog.createdAt, query),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(adminAuditLog)
+      .where(where)
       .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
       .limit(AUDIT_PER_PAGE)
       .offset((page - 1) * AUDIT_PER_PAGE),
-    db.select({ n: count() }).from(adminAuditLog),
+    db.select({ n: count() }).from(adminAuditLog).where(where),
   ]);
   return {
     items: rows.map(

@@ -80,7 +80,7 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/audit',
     { onRequest: ownersOnly, schema: { ...owners, ...endpointSchema('GET admin/audit') } },
-    async (request) => ({ status: true as const, data: await auditPage(db, request.query.page ?? 1) }),
+    async (request) => ({ status: true as const, data: await auditPage(db, request.query) }),
   );
 
   app.get(

@@ -21,7 +21,7 @@ import type {
   PendingProofPage,
 } from '@shop/contract/schemas/backOffice';
 import type { Duration } from '@shop/contract/schemas/memberOrders';
-import { and, asc, count, desc, eq, exists, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   adminOrderViews,
@@ -47,6 +47,7 @@ import {
 import { notifyBuyer } from '../../services/notifications';
 import { toOrder } from '../../services/orders';
 import type { UploadStore } from '../../services/uploads';
+import { containing, withinDays } from './listFilters';
 import { orderStatusMail } from './mails';
 
 export const ADMIN_ORDERS_PER_PAGE = 20;
@@ -69,9 +70,6 @@ export async function listAllOrders(db: Database, filters: AdminOrderFilters): P
   const { items, _meta } = await orderQueue(db, null, filters);
   return { items: items.map(({ is_new: _new, proof_pending: _pending, ...order }) => order), _meta };
 }
-
-/** `%…%` for ILIKE with the pattern's own characters taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const pendingProof = (db: Database) =>
   exists(
@@ -103,19 +101,13 @@ export async function orderQueue(
         .where(and(eq(adminOrderViews.orderId, orders.id), eq(adminOrderViews.adminId, adminId ?? 0))),
     ),
   ) as SQL;
-  if (filters.from && filters.to && filters.from > filters.to) {
-    throw AppError.badRequest(`Invalid to: ${filters.to} is before from (${filters.from}).`, {
-      to: 'Not before from',
-    });
-  }
   const search = filters.q?.trim();
   const conditions: SQL[] = [
     ...orderConditions(null, duration ? { duration } : {}),
     ...(order_status ? [eq(orders.orderStatus, order_status)] : []),
     ...(payment_status ? [eq(orders.paymentStatus, payment_status)] : []),
     ...(filters.payment_method ? [eq(orders.paymentMethod, filters.payment_method)] : []),
-    ...(filters.from ? [gte(orders.createdAt, dayStart(filters.from, 'from'))] : []),
-    ...(filters.to ? [lt(orders.createdAt, new Date(dayStart(filters.to, 'to').getTime() + DAY_MS))] : []),
+    ...withinDays(orders.createdAt, filters),
     ...(filters.new === true ? [sql`NOT ${seen}`] : []),
   ];
   if (search) {
@@ -156,17 +148,6 @@ export async function orderQueue(
     })),
     _meta: pageMeta(total?.n ?? 0, page, ADMIN_ORDERS_PER_PAGE),
   };
-}
-
-const DAY_MS = 86_400_000;
-
-/** The start (UTC) of a YYYY-MM-DD day; 400 for a day that does not exist (2026-02-30). */
-function dayStart(day: string, field: string): Date {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) {
-    throw AppError.badRequest(`Invalid ${field}: ${day} is not a day.`, { [field]: 'Not a day' });
-  }
-  return date;
 }
 
 /** Proofs of payment awaiting a decision, oldest first, with their order and buyer. */
