@@ -24,6 +24,33 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     ownerOnly: false,
     component: lazy(() => import('./orders/OrdersPage')),
   },
+  { path: 'inbox', label: 'Inbox', ownerOnly: false, component: lazy(() => import('./inbox/InboxPage')) },
+  {
+    path: 'inquiries',
+    label: 'Contact inquiries',
+    ownerOnly: false,
+    component: lazy(() => import('./inquiries/InquiriesPage')),
+  },
+  {
+    path: 'moderation',
+    label: 'Moderation',
+    ownerOnly: false,
+    component: lazy(() => import('./moderation/ModerationPage')),
+  },
+  {
+    path: 'notifications',
+    label: 'Notifications',
+    ownerOnly: false,
+    component: lazy(() => import('./notifications/NotificationsPage')),
+  },
+  {
+    path: 'releases',
+    label: 'Remote releases',
+    ownerOnly: true,
+    component: lazy(() => import('./releases/ReleasesPage')),
+  },
+  { path: 'audit', label: 'Audit log', ownerOnly: true, component: lazy(() => import('./audit/AuditPage')) },
+  { path: 'staff', label: 'Staff', ownerOnly: true, component: lazy(() => import('./staff/StaffPage')) },
 ];
 
 /** Where the back office lives in the shop. */

@@ -1,0 +1,112 @@
+import type { AdminQueueOrder } from '@shop/contract/schemas/backOffice';
+import { shownData } from '@shop/shared';
+import { type ReactNode, useId, useState } from 'react';
+import { useAdminRead } from '../api/adminApi';
+import styles from './BuyerPicker.module.css';
+
+/** A buyer an admin writes to, with the orders of theirs the search found (for an order thread). */
+export interface ChosenBuyer {
+  id: number;
+  name: string;
+  email: string;
+  orders: readonly { id: number; number: string }[];
+}
+
+export const PICKER_TEXTS = {
+  legend: 'Buyer',
+  search: 'Find the buyer',
+  hint: 'E-mail, name or order number',
+  find: 'Find',
+  none: 'No buyer matches. Buyers are found through their orders.',
+  searching: 'Searching…',
+} as const;
+
+const SEARCH_MAX_LENGTH = 100;
+
+/** The distinct buyers of the orders found, in the order the queue gave them. */
+export function buyersOf(orders: readonly AdminQueueOrder[]): ChosenBuyer[] {
+  const buyers = new Map<number, ChosenBuyer & { orders: { id: number; number: string }[] }>();
+  for (const order of orders) {
+    const known = buyers.get(order.buyer.id) ?? { ...order.buyer, orders: [] };
+    known.orders.push({ id: order.id, number: order.order_id });
+    buyers.set(order.buyer.id, known);
+  }
+  return [...buyers.values()];
+}
+
+/**
+ * Choosing whom to write to. The admin API has no buyer search of its own: the order queue's
+ * search (number, e-mail or name of the buyer) finds them, so a buyer is found through an order,
+ * or comes chosen already (the inbox's "new thread with this buyer").
+ */
+export function BuyerPicker({
+  chosen,
+  onChoose,
+}: {
+  chosen: ChosenBuyer | null;
+  onChoose: (buyer: ChosenBuyer) => void;
+}): ReactNode {
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const [asked, setAsked] = useState('');
+  const found = useAdminRead('admin/orders', { query: { q: asked } }, asked !== '');
+  const page = shownData(found);
+  const buyers = page ? buyersOf(page.items) : [];
+  const choices = chosen && !buyers.some((buyer) => buyer.id === chosen.id) ? [chosen, ...buyers] : buyers;
+
+  const find = () => setAsked(typed.trim());
+
+  return (
+    <fieldset className={styles.picker}>
+      <legend>{PICKER_TEXTS.legend}</legend>
+      <div className={styles.search}>
+        <label htmlFor={`${id}-q`}>{PICKER_TEXTS.search}</label>
+        <div className={styles.row}>
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={typed}
+            maxLength={SEARCH_MAX_LENGTH}
+            placeholder={PICKER_TEXTS.hint}
+            onChange={(event) => setTyped(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter searches here instead of sending the form the picker sits in.
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                find();
+              }
+            }}
+          />
+          <button type="button" onClick={find}>
+            {PICKER_TEXTS.find}
+          </button>
+        </div>
+      </div>
+      {asked !== '' && found.status === 'loading' && !page ? (
+        <p role="status">{PICKER_TEXTS.searching}</p>
+      ) : null}
+      {asked !== '' && found.status === 'failed' ? (
+        <p role="alert">{found.error?.message ?? 'The search failed. Please try again.'}</p>
+      ) : null}
+      {asked !== '' && page && buyers.length === 0 ? <p role="status">{PICKER_TEXTS.none}</p> : null}
+      {choices.length > 0 ? (
+        <ul className={styles.choices}>
+          {choices.map((buyer) => (
+            <li key={buyer.id}>
+              <input
+                id={`${id}-buyer-${buyer.id}`}
+                type="radio"
+                name={`${id}-buyer`}
+                checked={chosen?.id === buyer.id}
+                onChange={() => onChoose(buyer)}
+              />
+              <label htmlFor={`${id}-buyer-${buyer.id}`}>
+                {buyer.name} <span className={styles.email}>{buyer.email}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </fieldset>
+  );
+}
