@@ -648,6 +648,27 @@ describe.each(targets)('the back office API on %s', (target) => {
       expect(unknown.statusCode).toBe(404);
     });
 
+    it('starts no thread with a guest: 404, members only, with the reason', async () => {
+      const [guest] = rowsOf<{ id: number }>(
+        await ctx.database.db.execute(
+          sql`INSERT INTO buyers (type, email, first_name, last_name) VALUES ('Guest', 'guest@example.com', 'Rami', 'Haddad') RETURNING id`,
+        ),
+      );
+      const refused = await post(
+        'admin/messages',
+        { buyer_id: guest?.id, subject: 'x', message: 'y' },
+        staff,
+      );
+      expect(refused.statusCode).toBe(404);
+      expect(failureOf(refused).error.message).toBe(
+        'Threads are started with members only: this buyer checked out as a guest.',
+      );
+      const threads = await ctx.database.db.execute(
+        sql`SELECT id FROM buyer_messages WHERE buyer_id = ${guest?.id ?? 0}`,
+      );
+      expect(rowsOf(threads)).toEqual([]);
+    });
+
     it('notifies one member or every member', async () => {
       const sent = await post('admin/notifications/all', { note: 'Holiday hours: we close at 6 pm' }, staff);
       expect(sent.statusCode).toBe(201);

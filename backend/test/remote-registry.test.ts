@@ -6,6 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminSession, Registry, RegistryHistoryEntry, RemoteStatus } from '@shop/contract';
+import { count, like } from 'drizzle-orm';
+import { adminAuditLog } from '../src/db/schema';
 import { createAdmin } from '../src/services/admins';
 import { PasswordHasher } from '../src/services/passwords';
 import { createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
@@ -29,8 +31,21 @@ describe.each(targets)('remote registry on %s', (target) => {
   const bearer = (value: string | null) => (value ? { authorization: `Bearer ${value}` } : {});
   const get = (url: string, auth: string | null = token) =>
     ctx.app.inject({ method: 'GET', url: `/backend/api/${url}`, headers: bearer(auth) });
-  const post = (url: string, payload: object, auth: string | null = token) =>
-    ctx.app.inject({ method: 'POST', url: `/backend/api/${url}`, payload, headers: bearer(auth) });
+  /** Each change's answer, to count its audit rows (test/admin-audit.test.ts counts the others'). */
+  const changes: { action: string; status: number }[] = [];
+  const post = async (url: string, payload: object, auth: string | null = token) => {
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: `/backend/api/${url}`,
+      payload,
+      headers: bearer(auth),
+    });
+    const [, , remote, action] = url.split('/');
+    if (remote === 'catalog' && action && auth !== null) {
+      changes.push({ action: `POST admin/remotes/:remote/${action}`, status: answer.statusCode });
+    }
+    return answer;
+  };
   /** The registry a page gets for this cohort cookie. */
   const registryFor = async (cohort: string): Promise<Registry> => {
     const response = await ctx.app.inject({
@@ -417,5 +432,25 @@ describe.each(targets)('remote registry on %s', (target) => {
       reason: 'gone',
     });
     expect(gone.statusCode).toBe(404);
+  });
+
+  it('wrote one audit row for every change that succeeded and none for a refused one', async () => {
+    const succeeded: Record<string, number> = {};
+    for (const change of changes) {
+      if (change.status < 300 && change.status >= 200) {
+        succeeded[change.action] = (succeeded[change.action] ?? 0) + 1;
+      }
+    }
+    const rows = await ctx.database.db
+      .select({ action: adminAuditLog.action, n: count() })
+      .from(adminAuditLog)
+      .where(like(adminAuditLog.action, 'POST admin/remotes/:remote/%'))
+      .groupBy(adminAuditLog.action);
+    expect(Object.fromEntries(rows.map((row) => [row.action, row.n]))).toEqual(succeeded);
+    // An operator's abort is not called here (the canary ends by the failure rule): its change runs
+    // through the same underLock as the others.
+    expect(Object.keys(succeeded).sort()).toEqual(
+      ['canary', 'promote', 'prune', 'rollback'].map((action) => `POST admin/remotes/:remote/${action}`),
+    );
   });
 });

@@ -11,6 +11,7 @@
  * and their tokens stop working at once.
  */
 import { randomBytes } from 'node:crypto';
+import { EMAIL_ADDRESS } from '@shop/contract/validation';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { admins, adminTokens } from '../db/schema';
@@ -43,8 +44,6 @@ export interface AdminAccount extends Admin {
 
 const adminColumns = { id: admins.id, email: admins.email, role: admins.role };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
  * Creates an admin; with no password given, one is generated (answered once, never stored in
  * clear). 409 when the e-mail already has an admin account.
@@ -57,7 +56,7 @@ export async function createAdmin(
   options: { role?: AdminRole; createdBy?: number } = {},
 ): Promise<{ admin: Admin; password: string; generated: boolean }> {
   const email = rawEmail.trim().toLowerCase();
-  if (!EMAIL.test(email)) {
+  if (!EMAIL_ADDRESS.test(email)) {
     throw AppError.badRequest(`Not an e-mail address: ${rawEmail}`, { email: 'Not an e-mail address' });
   }
   const password = givenPassword ?? randomBytes(18).toString('base64url');
@@ -88,11 +87,16 @@ export async function createAdmin(
 
 /**
  * Signs an admin in: throttled like buyers' sign-in but with the admins' own limits and counters
- * (`throttle` is the admin realm's); an unknown e-mail costs a hash too.
+ * (`throttle` is the admin realm's); an unknown e-mail costs a hash too. `audit` writes the
+ * sign-in's audit row in the transaction that saves the token.
  */
 export async function loginAdmin(
   db: Database,
-  services: { hasher: PasswordHasher; throttle: LoginThrottle },
+  services: {
+    hasher: PasswordHasher;
+    throttle: LoginThrottle;
+    audit?: (tx: Database, admin: Admin) => Promise<void>;
+  },
   ip: string,
   rawEmail: string,
   password: string,
@@ -110,12 +114,12 @@ export async function loginAdmin(
   await services.throttle.succeeded(attempt);
   const token = `${ADMIN_TOKEN_PREFIX}${newOpaqueToken()}`;
   const expiresAt = new Date(Date.now() + ttlMs);
-  await db.insert(adminTokens).values({ adminId: row.id, tokenHash: hashToken(token), expiresAt });
-  return {
-    token,
-    expires_at: expiresAt.toISOString(),
-    admin: { id: row.id, email: row.email, role: row.role },
-  };
+  const admin: Admin = { id: row.id, email: row.email, role: row.role };
+  await db.transaction(async (tx) => {
+    await tx.insert(adminTokens).values({ adminId: row.id, tokenHash: hashToken(token), expiresAt });
+    await services.audit?.(tx, admin);
+  });
+  return { token, expires_at: expiresAt.toISOString(), admin };
 }
 
 /** Sign-out: the token stops working (an unknown one changes nothing). */

@@ -7,6 +7,7 @@ export * from './auth';
 export * from './catalogue';
 export * from './checkout';
 export * from './customization';
+export { EMAIL_ADDRESS } from './email';
 export { firstErrors } from './errors';
 export { KEYWORD_MIN, keywordError, SEARCH_TEXT_MAX } from './keyword';
 export * from './listingLimits';

@@ -1,11 +1,16 @@
 /**
  * The admin guard and the audit log (issue 21). `guardAdminRoutes` puts on a plugin's routes the
- * admin token check (401 none or expired, 403 a buyer's; with role 'owner', 403 a staff admin's)
- * and the audit: every admin action that succeeds (any method but GET/HEAD answered below 400) is
- * written to admin_audit_log before its answer leaves: who, what (the endpoint), which object
- * (the route's parameters), the reason where the body gives one, and the rest of the body (no
- * key naming a password, token or secret, at any depth; long texts cut). The action itself has
- * committed by then; if the audit row cannot be written (the database went away in between) the answer is the error, never a silent success.
+ * admin token check (401 none or expired, 403 a buyer's; with role 'owner', 403 a staff admin's).
+ *
+ * The audit: every admin action that changes something (every route but GET/HEAD) writes one row
+ * to admin_audit_log inside the action's own transaction, through `audited` (or `auditIn`, for an
+ * action that opens its transaction later, like a remote release's change): who, what (the
+ * endpoint), which object (the route's parameters), the reason where the body gives one, and the
+ * rest of the body (no key naming a password, token or secret, at any depth; long texts cut).
+ * So the action and its row are both written or neither: a failed audit insert rolls the action
+ * back and answers the error. A mutating route that answers success without an audit row is a
+ * bug: it is logged as an error (and test/admin-audit.test.ts calls every one).
+ * The command line writes its rows as the actor `CLI_ACTOR`.
  */
 import type { AuditEntry, AuditPage, AuditQuery } from '@shop/contract/schemas/backOffice';
 import { and, count, desc, ilike } from 'drizzle-orm';
@@ -13,7 +18,7 @@ import type {
   FastifyInstance,
   FastifyRequest,
   onRequestAsyncHookHandler,
-  onSendAsyncHookHandler,
+  onResponseAsyncHookHandler,
 } from 'fastify';
 import type { Database } from '../../db/client';
 import { adminAuditLog } from '../../db/schema';
@@ -36,11 +41,20 @@ export interface AuditRecord {
   details: Record<string, unknown> | null;
 }
 
-/** Writes one audit row (also used in an action's own transaction, e.g. the sign-in). */
-export async function writeAudit(db: Database, admin: Admin, record: AuditRecord): Promise<void> {
+/** Who did it: an admin, or the command line (no admin id). */
+export interface AuditActor {
+  id: number | null;
+  email: string;
+}
+
+/** The actor of the command line's rows (`npm run admin`). */
+export const CLI_ACTOR: AuditActor = { id: null, email: 'cli' };
+
+/** Writes one audit row, in the caller's transaction. */
+export async function writeAudit(db: Database, actor: AuditActor, record: AuditRecord): Promise<void> {
   await db.insert(adminAuditLog).values({
-    adminId: admin.id,
-    adminEmail: admin.email,
+    adminId: actor.id,
+    adminEmail: actor.email,
     action: record.action,
     objectType: record.objectType,
     objectId: record.objectId,
@@ -90,20 +104,48 @@ export function auditRecordOf(request: FastifyRequest): AuditRecord {
   };
 }
 
-function auditHook(db: Database): onSendAsyncHookHandler {
-  return async (request, reply, payload) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return payload;
-    if (reply.statusCode >= 400 || !request.admin) return payload;
-    await writeAudit(db, request.admin, auditRecordOf(request));
-    return payload;
+/** The requests whose audit row is written (checked when the answer has left). */
+const auditedRequests = new WeakSet<FastifyRequest>();
+
+/**
+ * Writes this request's audit row in `tx`, the action's transaction: for an action that opens
+ * its transaction itself, later (a remote release's change, the sign-in). `admin`: the actor when
+ * the request has none yet (the sign-in).
+ */
+export function auditIn(request: FastifyRequest, admin?: Admin): (tx: Database) => Promise<void> {
+  return async (tx) => {
+    await writeAudit(tx, admin ?? adminOf(request), auditRecordOf(request));
+    auditedRequests.add(request);
   };
 }
 
-/** The admin check (and the role's) and the audit on every route of the plugin `app`. */
+/** Runs an admin action and writes its audit row in one transaction: both are kept, or neither. */
+export async function audited<T>(
+  db: Database,
+  request: FastifyRequest,
+  action: (tx: Database) => Promise<T>,
+): Promise<T> {
+  const audit = auditIn(request);
+  return db.transaction(async (tx) => {
+    const result = await action(tx);
+    await audit(tx);
+    return result;
+  });
+}
+
+/** A successful change answered without its audit row: a route that forgot `audited`. */
+const unauditedCheck: onResponseAsyncHookHandler = async (request, reply) => {
+  if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+  if (!auditedRequests.has(request)) {
+    request.log.error({ route: request.routeOptions.url }, 'admin action answered without an audit row');
+  }
+};
+
+/** The admin check (and the role's) on every route of the plugin `app`, and the audit's check. */
 export function guardAdminRoutes(app: FastifyInstance, db: Database, role?: AdminRole): void {
   if (!app.hasRequestDecorator('admin')) app.decorateRequest('admin', null);
   app.addHook('onRequest', requireAdmin(db, role));
-  app.addHook('onSend', auditHook(db));
+  app.addHook('onResponse', unauditedCheck);
 }
 
 /** A route of an admin plugin that only owners may call (after the plugin's admin check). */

@@ -1,12 +1,12 @@
 /**
  * The back office's routes (issue 21), registered inside adminRoutes, so behind its guard (admin
- * token, audit): the caller, admins and the audit log and the settings (owners only), starting a
+ * token; every change audited in its transaction): the caller, admins and the audit log and the settings (owners only), starting a
  * thread, notifying every member, held product questions, reviews, contact inquiries.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpointSchema } from '../../http/endpoint';
 import { createAdmin, listAdmins, setAdminDisabled } from '../../services/admins';
-import { adminOf, auditPage, ownersOnly } from './audit';
+import { adminOf, audited, auditPage, ownersOnly } from './audit';
 import {
   answerInquiry,
   listInquiries,
@@ -51,12 +51,15 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/admins',
     { onRequest: ownersOnly, schema: { ...owners, ...endpointSchema('POST admin/admins') } },
     async (request, reply) => {
-      const created = await createAdmin(db, accounts.hasher, request.body.email, request.body.password, {
-        role: 'staff',
-        createdBy: adminOf(request).id,
+      const { created, account } = await audited(db, request, async (tx) => {
+        const created = await createAdmin(tx, accounts.hasher, request.body.email, request.body.password, {
+          role: 'staff',
+          createdBy: adminOf(request).id,
+        });
+        const account = (await listAdmins(tx)).find((admin) => admin.id === created.admin.id);
+        if (!account) throw new Error('admin not saved');
+        return { created, account };
       });
-      const account = (await listAdmins(db)).find((admin) => admin.id === created.admin.id);
-      if (!account) throw new Error('admin not saved');
       return reply
         .code(201)
         .send({ status: true as const, data: { admin: account, password: created.password } });
@@ -72,7 +75,9 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { onRequest: ownersOnly, schema: { ...owners, ...endpointSchema(`POST admin/admins/:id/${action}`) } },
       async (request) => ({
         status: true as const,
-        data: { admin: await setAdminDisabled(db, request.params.id, disabled) },
+        data: {
+          admin: await audited(db, request, (tx) => setAdminDisabled(tx, request.params.id, disabled)),
+        },
       }),
     );
   }
@@ -94,7 +99,7 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: ownersOnly, schema: { ...owners, ...endpointSchema('PUT admin/settings') } },
     async (request) => ({
       status: true as const,
-      data: await writeSettings(db, request.body, checkout.shopEmail),
+      data: await audited(db, request, (tx) => writeSettings(tx, request.body, checkout.shopEmail)),
     }),
   );
 
@@ -103,18 +108,20 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/messages',
     { schema: { ...schema, ...endpointSchema('POST admin/messages') } },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({ status: true as const, data: { message: await startAdminThread(db, request.body) } }),
+      reply.code(201).send({
+        status: true as const,
+        data: { message: await audited(db, request, (tx) => startAdminThread(tx, request.body)) },
+      }),
   );
 
   app.post(
     '/admin/notifications/all',
     { schema: { ...schema, ...endpointSchema('POST admin/notifications/all') } },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({ status: true as const, data: { sent: await notifyAllMembers(db, request.body) } }),
+      reply.code(201).send({
+        status: true as const,
+        data: { sent: await audited(db, request, (tx) => notifyAllMembers(tx, request.body)) },
+      }),
   );
 
   // ------------------------------------------------------------ product questions and reviews
@@ -129,7 +136,11 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { ...schema, ...endpointSchema('POST admin/questions/:id/answer') } },
     async (request) => ({
       status: true as const,
-      data: { question: await releaseQuestion(db, request.params.id, request.body.answer) },
+      data: {
+        question: await audited(db, request, (tx) =>
+          releaseQuestion(tx, request.params.id, request.body.answer),
+        ),
+      },
     }),
   );
 
@@ -138,7 +149,7 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { ...schema, ...endpointSchema('POST admin/questions/:id/approve') } },
     async (request) => ({
       status: true as const,
-      data: { question: await releaseQuestion(db, request.params.id, null) },
+      data: { question: await audited(db, request, (tx) => releaseQuestion(tx, request.params.id, null)) },
     }),
   );
 
@@ -157,7 +168,7 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { schema: { ...schema, ...endpointSchema(`POST admin/reviews/:id/${action}`) } },
       async (request) => ({
         status: true as const,
-        data: { review: await setReviewHidden(db, request.params.id, hidden) },
+        data: { review: await audited(db, request, (tx) => setReviewHidden(tx, request.params.id, hidden)) },
       }),
     );
   }
@@ -182,7 +193,9 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/inquiries/:id/answer',
     { schema: { ...schema, ...endpointSchema('POST admin/inquiries/:id/answer') } },
     async (request) => {
-      const inquiry = await answerInquiry(db, request.params.id, adminOf(request).id, request.body.message);
+      const inquiry = await audited(db, request, (tx) =>
+        answerInquiry(tx, request.params.id, adminOf(request).id, request.body.message),
+      );
       accounts.mailer.wake();
       return { status: true as const, data: { inquiry } };
     },

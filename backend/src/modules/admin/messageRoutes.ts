@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpointSchema } from '../../http/endpoint';
 import { listThreads, readThread, reply } from '../../services/messages';
 import { sendNotification } from '../../services/notifications';
-import { guardAdminRoutes } from './audit';
+import { audited, guardAdminRoutes } from './audit';
 import { withAuthors } from './moderation';
 
 /**
@@ -71,7 +71,9 @@ export const adminMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, answer) =>
       answer.code(201).send({
         status: true as const,
-        data: { message: await reply(db, admin, request.params.id, request.body) },
+        data: {
+          message: await audited(db, request, (tx) => reply(tx, admin, request.params.id, request.body)),
+        },
       }),
   );
 
@@ -86,7 +88,7 @@ export const adminMessageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, answer) =>
       answer.code(201).send({
         status: true as const,
-        data: { notification: await sendNotification(db, request.body) },
+        data: { notification: await audited(db, request, (tx) => sendNotification(tx, request.body)) },
       }),
   );
 };

@@ -14,6 +14,7 @@ import type {
   Inquiry,
   InquiryPage,
 } from '@shop/contract/schemas/backOffice';
+import { EMAIL_ADDRESS } from '@shop/contract/validation';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
@@ -36,7 +37,6 @@ import { recomputeRating } from '../memberOrders/reviews';
 import { inquiryAnswerMail, ORDER_EMAIL_SETTING, orderEmailOf } from './mails';
 
 export const ADMIN_LIST_PER_PAGE = 20;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const product = { id: products.id, title: products.title, slug: products.slug };
 
@@ -233,7 +233,7 @@ export async function answerInquiry(
 
 /**
  * The shop starts a thread with a member: general, or about one of the member's orders (404 for an
- * unknown buyer or an order that is not theirs). The member gets a header notification.
+ * unknown buyer, a guest, or an order that is not theirs). The member gets a header notification.
  */
 export async function startAdminThread(
   db: Database,
@@ -246,8 +246,15 @@ export async function startAdminThread(
   if (!message) fields.message = 'Please enter the message';
   if (Object.keys(fields).length > 0) throw AppError.invalidFields(fields);
   return db.transaction(async (tx) => {
-    const [buyer] = await tx.select({ id: buyers.id }).from(buyers).where(eq(buyers.id, input.buyer_id));
+    const [buyer] = await tx
+      .select({ id: buyers.id, type: buyers.type })
+      .from(buyers)
+      .where(eq(buyers.id, input.buyer_id));
     if (!buyer) throw AppError.notFound('Buyer not found.');
+    // A guest has no account to read a thread in (nor a header for its notification).
+    if (buyer.type !== 'Member') {
+      throw AppError.notFound('Threads are started with members only: this buyer checked out as a guest.');
+    }
     const orderId = input.order_id ?? null;
     if (orderId !== null) {
       const [order] = await tx
@@ -346,7 +353,7 @@ export async function writeSettings(
   shopEmail: string,
 ): Promise<AdminSettingsView> {
   const email = input.order_email?.trim() || null;
-  if (email !== null && !EMAIL.test(email)) {
+  if (email !== null && !EMAIL_ADDRESS.test(email)) {
     throw AppError.invalidFields({ order_email: 'Please enter a valid email address' });
   }
   if (email === null) {

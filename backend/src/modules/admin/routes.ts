@@ -4,14 +4,14 @@
  * the back office's admins, audit log, moderation, inquiries and settings in backOfficeRoutes.ts
  * (registered here, under the same guard). Endpoints: contract/src/schemas/admin.ts. Every route
  * but the sign-in checks the admin token (and, for owners-only ones, the role) and writes every
- * successful action to the audit log (audit.ts).
+ * successful action to the audit log in the action's transaction (audit.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { bearerTokenOf } from '../../hooks/optionalAuth';
 import { endpointSchema } from '../../http/endpoint';
 import { loginAdmin, logoutAdmin } from '../../services/admins';
 import { orderedLogo } from '../../services/memberOrders';
-import { adminOf, auditRecordOf, guardAdminRoutes, writeAudit } from './audit';
+import { adminOf, audited, auditIn, guardAdminRoutes } from './audit';
 import { backOfficeRoutes } from './backOfficeRoutes';
 import {
   markAllOrdersSeen,
@@ -40,12 +40,15 @@ export const adminLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const session = await loginAdmin(
         accounts.db,
-        { hasher: accounts.hasher, throttle: accounts.adminThrottle },
+        {
+          hasher: accounts.hasher,
+          throttle: accounts.adminThrottle,
+          audit: (tx, admin) => auditIn(request, admin)(tx),
+        },
         request.ip,
         request.body.email,
         request.body.password,
       );
-      await writeAudit(accounts.db, session.admin, auditRecordOf(request));
       return { status: true as const, data: session };
     },
   );
@@ -77,7 +80,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const token = bearerTokenOf(request);
-      if (token) await logoutAdmin(db, token);
+      await audited(db, request, async (tx) => {
+        if (token) await logoutAdmin(tx, token);
+      });
       return { status: true as const, data: {} };
     },
   );
@@ -105,7 +110,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { ...schema, ...endpointSchema('POST admin/orders/seen') },
     },
     async (request) => {
-      await markAllOrdersSeen(db, adminOf(request).id);
+      await audited(db, request, (tx) => markAllOrdersSeen(tx, adminOf(request).id));
       return { status: true as const, data: {} };
     },
   );
@@ -149,10 +154,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { order_status, reason } = request.body;
-      const order = await moveOrderStatus(db, request.params.id, order_status, {
-        role: adminOf(request).role,
-        ...(reason === undefined ? {} : { reason }),
-      });
+      const order = await audited(db, request, (tx) =>
+        moveOrderStatus(tx, request.params.id, order_status, {
+          role: adminOf(request).role,
+          ...(reason === undefined ? {} : { reason }),
+        }),
+      );
       accounts.mailer.wake();
       return { status: true as const, data: { order } };
     },
@@ -179,10 +186,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       status: true as const,
       data: {
-        order: await markPaymentReceived(db, request.params.id, {
-          role: adminOf(request).role,
-          ...(request.body?.reason === undefined ? {} : { reason: request.body.reason }),
-        }),
+        order: await audited(db, request, (tx) =>
+          markPaymentReceived(tx, request.params.id, {
+            role: adminOf(request).role,
+            ...(request.body?.reason === undefined ? {} : { reason: request.body.reason }),
+          }),
+        ),
       },
     }),
   );
@@ -212,11 +221,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       status: true as const,
       data: {
-        proofOfPayment: await reviewProof(
-          db,
-          request.params.proofId,
-          'Confirmed',
-          request.body.comments ?? null,
+        proofOfPayment: await audited(db, request, (tx) =>
+          reviewProof(tx, request.params.proofId, 'Confirmed', request.body.comments ?? null),
         ),
       },
     }),
@@ -233,7 +239,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       status: true as const,
       data: {
-        proofOfPayment: await reviewProof(db, request.params.proofId, 'Rejected', request.body.comments),
+        proofOfPayment: await audited(db, request, (tx) =>
+          reviewProof(tx, request.params.proofId, 'Rejected', request.body.comments),
+        ),
       },
     }),
   );

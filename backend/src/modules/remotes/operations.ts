@@ -31,6 +31,8 @@ export interface Change {
   actor: string;
   reason: string;
   ifRevision?: number;
+  /** Writes the admin's audit row in the change's transaction (admin/audit.ts `auditIn`). */
+  audit?: (tx: Database) => Promise<void>;
 }
 
 type HistoryAction = 'promote' | 'canary' | 'rollback' | 'abort' | 'auto-abort' | 'refused';
@@ -90,7 +92,9 @@ async function underLock(
         `${change.remote} changed since revision ${change.ifRevision} (it is at ${row.revision}): read the status again and retry.`,
       );
     }
-    return writeRow(tx, await apply(tx, row));
+    const written = await writeRow(tx, await apply(tx, row));
+    await change.audit?.(tx);
+    return written;
   });
 }
 
@@ -148,10 +152,13 @@ export async function pruneVersions(
   remote: RemoteName,
   retire: (pinned: (string | null)[]) => Promise<string[]>,
   remove: (retired: string[]) => Promise<void>,
+  audit?: (tx: Database) => Promise<void>,
 ): Promise<string[]> {
   const retired = await db.transaction(async (tx) => {
     const row = await lockRow(tx, remote);
-    return retire([row.liveVersion, row.canaryVersion, ...row.rollbackStack]);
+    const versions = await retire([row.liveVersion, row.canaryVersion, ...row.rollbackStack]);
+    await audit?.(tx);
+    return versions;
   });
   await remove(retired);
   return retired;

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import { limitOf } from '../../hooks/rateLimits';
 import { endpointSchema } from '../../http/endpoint';
-import { guardAdminRoutes } from '../admin/audit';
+import { audited, auditIn, guardAdminRoutes } from '../admin/audit';
 import { abortCanary, promote, rollback, startCanary } from './operations';
 import { acceptableEntry, mintOverride, OVERRIDE_QUERY } from './overrides';
 import { readCohort } from './pageRegistry';
@@ -63,6 +63,7 @@ export const remoteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     actor: request.admin?.email ?? 'admin',
     reason: body.reason,
     ...(body.ifRevision === undefined ? {} : { ifRevision: body.ifRevision }),
+    audit: auditIn(request),
   });
   const answer = async (row: RegistryRow) => ({
     status: true as const,
@@ -146,7 +147,7 @@ export const remoteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/remotes/:remote/prune',
     { schema: { ...base, ...endpointSchema('POST admin/remotes/:remote/prune') } },
     async (request) => {
-      const removed = await releases.prune(request.params.remote);
+      const removed = await releases.prune(request.params.remote, auditIn(request));
       request.log.info(
         { remote: request.params.remote, removed, admin: request.admin?.email },
         'releases pruned',
@@ -176,7 +177,9 @@ export const remoteAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const adminId = request.admin?.id;
       if (adminId === undefined) throw new Error('the admin guard let a request through without an admin');
-      const { token, expiresAt } = await mintOverride(db, adminId, { remote, entry }, minutes);
+      const { token, expiresAt } = await audited(db, request, (tx) =>
+        mintOverride(tx, adminId, { remote, entry }, minutes),
+      );
       return {
         status: true as const,
         data: { token, expiresAt: expiresAt.toISOString(), path: `/?${OVERRIDE_QUERY}=${token}` },

@@ -43,8 +43,11 @@ export interface ReleaseServices {
   overrides: RemoteOverrides;
   /** The remote's published versions, newest first, with their state in the registry. */
   versions(remote: RemoteName): Promise<RemoteVersionInfo[]>;
-  /** Deletes the remote's old versions that retention allows; answers which. */
-  prune(remote: RemoteName): Promise<string[]>;
+  /**
+   * Deletes the remote's old versions that retention allows; answers which. `audit` writes the
+   * admin's audit row in the transaction that retires them.
+   */
+  prune(remote: RemoteName, audit?: (tx: Database) => Promise<void>): Promise<string[]>;
   /** The folder a version's files are served from: the store's, or the remote's own build. */
   localDir(remote: string, version: string): Promise<string | null>;
   /**
@@ -115,12 +118,13 @@ export function createReleaseServices(
         };
       });
     },
-    prune: (remote) =>
+    prune: (remote, audit) =>
       pruneVersions(
         db,
         remote,
         (pinned) => retireReleases(store, remote, pinned, settings.keep ?? DEFAULT_RELEASES_KEEP),
         (retired) => removeRetired(store, remote, retired),
+        audit,
       ),
     localDir: (remote, version) => folders.localDir(remote, version),
     readFile: async (remote, version, relative) =>

@@ -1,0 +1,269 @@
+/**
+ * The audit log is written in the action's own transaction (issue 21): every admin endpoint that
+ * changes something writes exactly one row when it succeeds (the list is read from the app's own
+ * routes, so a new one cannot be left out), and an audit row that cannot be written (a trigger
+ * that raises) rolls the action back: the answer is the error and nothing was done.
+ * The remote releases' changes (promote, canary, rollback, abort, prune) need published versions:
+ * test/remote-registry.test.ts counts their rows the same way; a failed mail's requeue is counted in
+ * test/mail-queue.test.ts.
+ */
+import type { AdminSession } from '@shop/contract';
+import { count, eq, sql } from 'drizzle-orm';
+import {
+  adminAuditLog,
+  admins,
+  adminTokens,
+  buyerMessages,
+  contactMessages,
+  orders,
+  paymentProofs,
+  productQuestions,
+  productReviews,
+} from '../src/db/schema';
+import { createAdmin } from '../src/services/admins';
+import { PasswordHasher } from '../src/services/passwords';
+import { createMember, createTestApp, dataOf, type TestContext, targets } from './db';
+import { insertOrder } from './orderFixtures';
+
+const PASSWORD = 'owner-password-123';
+/** Changes whose rows other tests count (remote-registry, mail-queue). */
+const COUNTED_ELSEWHERE = /^POST admin\/(remotes\/:remote|mails)\//;
+
+interface Call {
+  url: string;
+  payload: object;
+  method?: 'PUT';
+}
+
+describe.each(targets)('the admin audit, written in the action transaction, on %s', (target) => {
+  let ctx: TestContext;
+  let owner: string;
+  let buyerId: number;
+  let run = 0;
+
+  const send = (call: Call, token: string | null) =>
+    ctx.app.inject({
+      method: call.method ?? 'POST',
+      url: `/backend/api/${call.url}`,
+      payload: call.payload,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  const auditRows = async () => (await ctx.database.db.select({ n: count() }).from(adminAuditLog))[0]?.n;
+  const signIn = () =>
+    send({ url: 'admin/login', payload: { email: 'owner@gifts.example', password: PASSWORD } }, null);
+  const login = async () => dataOf<AdminSession>(await signIn()).token;
+
+  /** A fresh object for every changing endpoint, and the call that changes it. */
+  async function calls(): Promise<Record<string, Call>> {
+    run += 1;
+    const db = ctx.database.db;
+    const { order } = await insertOrder(ctx.database, buyerId);
+    const { order: transfer } = await insertOrder(ctx.database, buyerId, {
+      method: 'Money Exchange Transfer',
+      status: 'Payment Pending',
+    });
+    const proofOrder = async () =>
+      (await insertOrder(ctx.database, buyerId, { method: 'Bank Transfer', status: 'Payment Pending' }))
+        .order;
+    const [toConfirm] = await db
+      .insert(paymentProofs)
+      .values({ orderId: (await proofOrder()).id, image: 'a.png' })
+      .returning();
+    const [toReject] = await db
+      .insert(paymentProofs)
+      .values({ orderId: (await proofOrder()).id, image: 'b.png' })
+      .returning();
+    const question = async () =>
+      (
+        await db
+          .insert(productQuestions)
+          .values({
+            productId: 2,
+            questionerName: 'Mona',
+            questionerEmail: 'mona@example.com',
+            question: 'Red?',
+          })
+          .returning()
+      )[0]?.id;
+    const [review] = await db
+      .insert(productReviews)
+      .values({ productId: 3, buyerName: 'Sami', rating: 4, comments: 'Nice' })
+      .returning();
+    const [inquiry] = await db
+      .insert(contactMessages)
+      .values({ fullName: 'Hadi', email: 'hadi@example.com', message: 'Open on Friday?' })
+      .returning();
+    const [thread] = await db
+      .insert(buyerMessages)
+      .values({ buyerId, subject: 'Card', message: 'Can I add a card?', senderType: 'Buyer' })
+      .returning();
+    const staff = await createAdmin(db, new PasswordHasher(10), `staff${run}@gifts.example`, undefined, {
+      role: 'staff',
+    });
+    const answered = await question();
+    const approved = await question();
+    return {
+      'POST admin/orders/seen': { url: 'admin/orders/seen', payload: {} },
+      'POST admin/orders/:id/status': {
+        url: `admin/orders/${order.id}/status`,
+        payload: { order_status: 'Dispatch' },
+      },
+      'POST admin/orders/:id/payment-received': {
+        url: `admin/orders/${transfer.id}/payment-received`,
+        payload: { reason: 'Seen on the bank statement' },
+      },
+      'POST admin/proofs/:proofId/confirm': { url: `admin/proofs/${toConfirm?.id}/confirm`, payload: {} },
+      'POST admin/proofs/:proofId/reject': {
+        url: `admin/proofs/${toReject?.id}/reject`,
+        payload: { comments: 'Unreadable' },
+      },
+      'POST admin/admins': { url: 'admin/admins', payload: { email: `new${run}@gifts.example` } },
+      'POST admin/admins/:id/disable': { url: `admin/admins/${staff.admin.id}/disable`, payload: {} },
+      'POST admin/admins/:id/enable': { url: `admin/admins/${staff.admin.id}/enable`, payload: {} },
+      'PUT admin/settings': {
+        url: 'admin/settings',
+        payload: { order_email: `orders${run}@gifts.example` },
+        method: 'PUT',
+      },
+      'POST admin/messages': {
+        url: 'admin/messages',
+        payload: { buyer_id: buyerId, subject: 'Your order', message: 'It ships today.' },
+      },
+      'POST admin/messages/:id/reply': {
+        url: `admin/messages/${thread?.id}/reply`,
+        payload: { message: 'Yes.' },
+      },
+      'POST admin/notifications': {
+        url: 'admin/notifications',
+        payload: { buyer_id: buyerId, note: 'Hello' },
+      },
+      'POST admin/notifications/all': { url: 'admin/notifications/all', payload: { note: 'Eid sale' } },
+      'POST admin/questions/:id/answer': {
+        url: `admin/questions/${answered}/answer`,
+        payload: { answer: 'Yes.' },
+      },
+      'POST admin/questions/:id/approve': { url: `admin/questions/${approved}/approve`, payload: {} },
+      'POST admin/reviews/:id/hide': { url: `admin/reviews/${review?.id}/hide`, payload: { reason: 'spam' } },
+      'POST admin/reviews/:id/show': { url: `admin/reviews/${review?.id}/show`, payload: {} },
+      'POST admin/inquiries/:id/answer': {
+        url: `admin/inquiries/${inquiry?.id}/answer`,
+        payload: { message: 'Yes, until ten.' },
+      },
+      'POST admin/remotes/overrides': {
+        url: 'admin/remotes/overrides',
+        payload: { remote: 'catalog', entry: 'https://dev.example/remoteEntry.js' },
+      },
+      // Last: it ends the session it is called with (a session of its own).
+      'POST admin/logout': { url: 'admin/logout', payload: {} },
+    };
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestApp(target, { auth: { scryptLogN: 10 } });
+    await createAdmin(ctx.database.db, new PasswordHasher(10), 'owner@gifts.example', PASSWORD);
+    owner = await login();
+    buyerId = (await createMember(ctx.database)).buyer.id;
+  });
+  afterAll(() => ctx.close());
+
+  it('knows a call for every admin endpoint that changes something', async () => {
+    const changing = ctx.app.apiRoutes
+      .filter(
+        (route) => route.path.startsWith('admin/') && route.method !== 'GET' && route.path !== 'admin/login',
+      )
+      .map((route) => `${route.method} ${route.path}`)
+      .filter((key) => !COUNTED_ELSEWHERE.test(key));
+    expect(Object.keys(await calls()).sort()).toEqual(changing.sort());
+  });
+
+  it('writes exactly one audit row for every successful change, and one for the sign-in', async () => {
+    const before = await auditRows();
+    const session = await login();
+    expect(await auditRows()).toBe((before ?? 0) + 1);
+    const wrong: string[] = [];
+    for (const [action, call] of Object.entries(await calls())) {
+      const rowsBefore = (await auditRows()) ?? 0;
+      const answer = await send(call, action === 'POST admin/logout' ? session : owner);
+      const [last] = await ctx.database.db
+        .select({ action: adminAuditLog.action })
+        .from(adminAuditLog)
+        .orderBy(sql`${adminAuditLog.id} DESC`)
+        .limit(1);
+      const written = ((await auditRows()) ?? 0) - rowsBefore;
+      if (answer.statusCode >= 300 || written !== 1 || last?.action !== action) {
+        wrong.push(`${action}: ${answer.statusCode}, ${written} rows, last ${last?.action}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('writes no row for a refused change', async () => {
+    const before = await auditRows();
+    const refused = await send({ url: 'admin/reviews/999999/hide', payload: {} }, owner);
+    expect(refused.statusCode).toBe(404);
+    expect(await auditRows()).toBe(before);
+  });
+
+  describe('when the audit row cannot be written', () => {
+    beforeAll(async () => {
+      await ctx.database.db.execute(sql`
+        CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN RAISE EXCEPTION 'the audit log refuses rows'; END $$`);
+      await ctx.database.db.execute(sql`
+        CREATE TRIGGER refuse_audit BEFORE INSERT ON admin_audit_log
+        FOR EACH ROW EXECUTE FUNCTION refuse_audit()`);
+    });
+    afterAll(async () => {
+      await ctx.database.db.execute(sql`DROP TRIGGER refuse_audit ON admin_audit_log`);
+    });
+
+    it('answers the error for every change and leaves nothing done', async () => {
+      const all = await calls();
+      const before = await auditRows();
+      const wrong: string[] = [];
+      for (const [action, call] of Object.entries(all)) {
+        const status = (await send(call, owner)).statusCode;
+        if (status !== 500) wrong.push(`${action}: ${status}`);
+      }
+      expect(wrong).toEqual([]);
+      expect(await auditRows()).toBe(before);
+      // The owner's session survived its own refused sign-out.
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: '/backend/api/admin/me',
+            headers: { authorization: `Bearer ${owner}` },
+          })
+        ).statusCode,
+      ).toBe(200);
+      const orderOf = (url: string) => Number(url.split('/')[2]);
+      const [moved] = await ctx.database.db
+        .select({ status: orders.orderStatus })
+        .from(orders)
+        .where(eq(orders.id, orderOf(all['POST admin/orders/:id/status']?.url ?? '')));
+      expect(moved?.status).toBe('Pending');
+      const [paid] = await ctx.database.db
+        .select({ payment: orders.paymentStatus })
+        .from(orders)
+        .where(eq(orders.id, orderOf(all['POST admin/orders/:id/payment-received']?.url ?? '')));
+      expect(paid?.payment).toBe('Pending');
+      const created = await ctx.database.db
+        .select()
+        .from(admins)
+        .where(eq(admins.email, `new${run}@gifts.example`));
+      expect(created).toEqual([]);
+      const hidden = await ctx.database.db
+        .select()
+        .from(productReviews)
+        .where(eq(productReviews.hidden, true));
+      expect(hidden).toEqual([]);
+    });
+
+    it('refuses the sign-in and keeps no token of it', async () => {
+      const tokensBefore = (await ctx.database.db.select({ n: count() }).from(adminTokens))[0]?.n;
+      expect((await signIn()).statusCode).toBe(500);
+      expect((await ctx.database.db.select({ n: count() }).from(adminTokens))[0]?.n).toBe(tokensBefore);
+    });
+  });
+});
