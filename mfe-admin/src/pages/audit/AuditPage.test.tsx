@@ -1,0 +1,113 @@
+import type { AuditEntry } from '@shop/contract/schemas/backOffice';
+import { installFakeBackend, ok, refused, routeTable } from '@shop/shared/test/fake-backend';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
+import { auditQueryOf, detailLines } from './auditDetails';
+
+beforeEach(() => signOutEverywhere());
+
+const XSS = '<img src=x onerror=alert(1)>';
+
+const entry = (over: Partial<AuditEntry> = {}): AuditEntry => ({
+  id: 9,
+  admin: { id: 1, email: 'owner@example.com' },
+  action: 'POST admin/remotes/:remote/canary',
+  object_type: 'remotes',
+  object_id: 'catalog',
+  reason: `new heading ${XSS}`,
+  details: { version: '0.1.0-bbbbbbbbbb', percent: 10, note: { text: XSS, tags: ['a', 'b'] } },
+  created_at: '2026-11-27T09:00:00.000Z',
+  ...over,
+});
+
+const pageOf = (items: AuditEntry[], currentPage = 1, pageCount = 1) => ({
+  items,
+  _meta: { totalCount: items.length + (pageCount - 1) * 50, pageCount, currentPage, perPage: 50 },
+});
+
+describe('the audit details as text', () => {
+  it('writes nested keys dotted and lists joined', () => {
+    expect(detailLines(entry().details)).toEqual([
+      'version: 0.1.0-bbbbbbbbbb',
+      'percent: 10',
+      `note.text: ${XSS}`,
+      'note.tags: a, b',
+    ]);
+    expect(detailLines(null)).toEqual([]);
+    expect(detailLines({ empty: {}, none: null })).toEqual(['empty: (empty)', 'none: (none)']);
+  });
+
+  it('reads only well-formed filters from the address', () => {
+    expect(auditQueryOf(new URLSearchParams('admin= staff &action=&from=2026-11-01&to=nope&page=0'))).toEqual(
+      {
+        admin: 'staff',
+        from: '2026-11-01',
+      },
+    );
+  });
+});
+
+describe('the audit log page', () => {
+  it('shows who did what, to which object, why, and the details as text', async () => {
+    installFakeBackend(routeTable({ 'GET admin/audit': ok(pageOf([entry()])) }));
+    signIn('owner');
+    const { container } = renderAdmin('/admin/audit');
+
+    const [row] = await screen.findAllByTestId('audit-entry');
+    expect(row).toHaveTextContent('POST admin/remotes/:remote/canary');
+    expect(row).toHaveTextContent('owner@example.com');
+    expect(row).toHaveTextContent('remotes catalog');
+    expect(row).toHaveTextContent(`Reason${`new heading ${XSS}`}`);
+    expect(row).toHaveTextContent(`note.text: ${XSS}`);
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('sends the filters to the API and keeps them in the address', async () => {
+    const backend = installFakeBackend(routeTable({ 'GET admin/audit': ok(pageOf([])) }));
+    signIn('owner');
+    renderAdmin('/admin/audit');
+
+    const filters = await screen.findByRole('search', { name: 'Filter the audit log' });
+    fireEvent.change(within(filters).getByLabelText('Admin e-mail'), { target: { value: 'staff@' } });
+    fireEvent.change(within(filters).getByLabelText('Action'), { target: { value: 'remotes' } });
+    fireEvent.change(within(filters).getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(within(filters).getByLabelText('To'), { target: { value: '2026-11-27' } });
+    fireEvent.click(within(filters).getByRole('button', { name: 'Filter' }));
+
+    expect(await screen.findByText('No entry matches these filters.')).toBeInTheDocument();
+    expect(backend.calls.at(-1)?.query).toEqual({
+      admin: 'staff@',
+      action: 'remotes',
+      from: '2026-11-01',
+      to: '2026-11-27',
+    });
+    expect(screen.getByLabelText('Action')).toHaveValue('remotes');
+  });
+
+  it('pages through the log', async () => {
+    const backend = installFakeBackend(
+      routeTable({
+        'GET admin/audit': (call) => ok(pageOf([entry()], Number(call.query.page ?? 1), 3)),
+      }),
+    );
+    signIn('owner');
+    renderAdmin('/admin/audit?action=remotes');
+
+    expect(await screen.findByText(/page 1 of 3/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText(/page 2 of 3/)).toBeInTheDocument();
+    expect(backend.calls.at(-1)?.query).toEqual({ action: 'remotes', page: '2' });
+  });
+
+  it('says why the API refuses the dates', async () => {
+    installFakeBackend(
+      routeTable({
+        'GET admin/audit': refused(400, 'VALIDATION_ERROR', 'Invalid to', { to: 'Not before from' }),
+      }),
+    );
+    signIn('owner');
+    renderAdmin('/admin/audit?from=2026-11-27&to=2026-11-01');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not before from');
+  });
+});
