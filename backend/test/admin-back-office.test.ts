@@ -516,8 +516,15 @@ describe.each(targets)('the back office API on %s', (target) => {
       expect(held.items.map((q) => q.id)).toContain(id);
       expect((await post(`admin/questions/${id}/approve`, {}, staff)).statusCode).toBe(200);
       expect((await shown()).map((q) => q.id)).toContain(id);
+      expect(await mailsTo('rana@example.com')).toEqual([]);
       await post(`admin/questions/${id}/answer`, { answer: 'Yes, a card comes with it.' }, staff);
       expect((await shown()).find((q) => q.id === id)?.answer).toBe('Yes, a card comes with it.');
+      // The asker hears of the answer by mail (queued with it, sent once it commits); approving sent none.
+      const [mail, ...more] = await mailsTo('rana@example.com');
+      expect(more).toEqual([]);
+      expect(mail).toContain('Your question about');
+      expect(mail).toContain('> Does this gift box come with a card');
+      expect(mail).toContain('Yes, a card comes with it.');
       const second = await post(
         'product-questions/create',
         { product_id: 2, questioner_name: 'Omar', questioner_email: 'omar@example.com', question },

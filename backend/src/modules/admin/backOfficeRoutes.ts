@@ -134,14 +134,13 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/questions/:id/answer',
     { schema: { ...schema, ...endpointSchema('POST admin/questions/:id/answer') } },
-    async (request) => ({
-      status: true as const,
-      data: {
-        question: await audited(db, request, (tx) =>
-          releaseQuestion(tx, request.params.id, request.body.answer),
-        ),
-      },
-    }),
+    async (request) => {
+      const question = await audited(db, request, (tx) =>
+        releaseQuestion(tx, request.params.id, request.body.answer),
+      );
+      accounts.mailer.wake();
+      return { status: true as const, data: { question } };
+    },
   );
 
   app.post(

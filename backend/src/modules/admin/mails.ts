@@ -2,7 +2,7 @@
  * The back office's mails (issue 21), each queued in the transaction of what it tells about
  * (services/mailQueue.ts) and sent once that commits: the shop's mail about every new order (to
  * the `order_email` setting, SHOP_EMAIL unless an owner set another), the buyer's mail when their order is dispatched, delivered or
- * canceled, and an admin's answer to a contact inquiry.
+ * canceled, an admin's answer to a contact inquiry, and to a product question (to its asker).
  */
 import type { Order } from '@shop/contract';
 import { eq } from 'drizzle-orm';
@@ -94,5 +94,23 @@ export function inquiryAnswerMail(
     '',
     'You wrote:',
     ...inquiry.message.split(/\r?\n/).map((line) => `> ${line}`),
+  ]);
+}
+
+/** An admin's answer to a product question, to the asker, quoting the question. */
+export function questionAnswerMail(
+  question: { questionerEmail: string; questionerName: string; question: string },
+  product: { title: string; slug: string },
+  answer: string,
+): MailMessage {
+  return textMail(question.questionerEmail, `Your question about ${product.title} is answered`, [
+    `Hello ${question.questionerName || 'there'},`,
+    '',
+    'You asked:',
+    ...question.question.split(/\r?\n/).map((line) => `> ${line}`),
+    '',
+    ...answer.split(/\r?\n/),
+    '',
+    `The answer is shown on the product's page: /product/${product.slug}`,
   ]);
 }

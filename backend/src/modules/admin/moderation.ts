@@ -34,7 +34,7 @@ import { pageMeta } from '../../services/memberOrders';
 import { NEW_ADMIN_MESSAGE_NOTE, toMessage } from '../../services/messages';
 import { notifyBuyer } from '../../services/notifications';
 import { recomputeRating } from '../memberOrders/reviews';
-import { inquiryAnswerMail, ORDER_EMAIL_SETTING, orderEmailOf } from './mails';
+import { inquiryAnswerMail, ORDER_EMAIL_SETTING, orderEmailOf, questionAnswerMail } from './mails';
 
 export const ADMIN_LIST_PER_PAGE = 20;
 
@@ -82,7 +82,10 @@ export async function listQuestions(db: Database, options: { held?: boolean; pag
   } satisfies AdminQuestionPage;
 }
 
-/** Answers (or, with answer null, approves) a question: it is shown on the product page from now on. */
+/**
+ * Answers (or, with answer null, approves) a question: it is shown on the product page from now
+ * on. An answer is mailed to the asker, queued in the same transaction.
+ */
 export async function releaseQuestion(
   db: Database,
   id: number,
@@ -90,14 +93,18 @@ export async function releaseQuestion(
 ): Promise<AdminQuestion> {
   const text = answer?.trim() ?? null;
   if (answer !== null && !text) throw AppError.invalidFields({ answer: 'Please enter the answer' });
-  const [row] = await db
-    .update(productQuestions)
-    .set(text ? { held: false, answer: text, answerTime: sql`now()` } : { held: false })
-    .where(eq(productQuestions.id, id))
-    .returning();
-  if (!row) throw AppError.notFound('Question not found.');
-  const [p] = await db.select(product).from(products).where(eq(products.id, row.productId));
-  return toAdminQuestion(row, p ?? { id: row.productId, title: '', slug: '' });
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(productQuestions)
+      .set(text ? { held: false, answer: text, answerTime: sql`now()` } : { held: false })
+      .where(eq(productQuestions.id, id))
+      .returning();
+    if (!row) throw AppError.notFound('Question not found.');
+    const [p] = await tx.select(product).from(products).where(eq(products.id, row.productId));
+    const asked = p ?? { id: row.productId, title: '', slug: '' };
+    if (text) await queueMail(tx, questionAnswerMail(row, asked, text));
+    return toAdminQuestion(row, asked);
+  });
 }
 
 // ---------------------------------------------------------------- reviews
