@@ -1,0 +1,80 @@
+import type { Inquiry } from '@shop/contract/schemas/backOffice';
+import { installFakeBackend, ok, routeTable } from '@shop/shared/test/fake-backend';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
+import { XSS } from '../../test/orderFixtures';
+
+beforeEach(() => signOutEverywhere());
+
+const inquiry = (overrides: Partial<Inquiry> = {}): Inquiry => ({
+  id: 5,
+  full_name: 'Lina Omar',
+  email: 'lina@example.com',
+  message: `Do you ship to Oman?\n${XSS}`,
+  created_at: '2026-11-27T08:00:00.000Z',
+  read: false,
+  answer: null,
+  answered_at: null,
+  ...overrides,
+});
+const meta = { totalCount: 2, currentPage: 1, pageCount: 1, perPage: 20 };
+
+describe('the contact inquiries', () => {
+  it('lists them with unread and answered marks, the sender text as text', async () => {
+    const backend = installFakeBackend(
+      routeTable({
+        'GET admin/inquiries': ok({
+          items: [inquiry(), inquiry({ id: 4, full_name: 'Omar Ali', read: true, answer: 'Yes.' })],
+          _meta: meta,
+        }),
+      }),
+    );
+    signIn('staff');
+    const { container } = renderAdmin('/admin/inquiries');
+    const cards = await screen.findAllByTestId('inquiry');
+    expect(cards[0]).toHaveTextContent('Lina Omar');
+    expect(cards[0]).toHaveTextContent('Unread');
+    expect(cards[0]).toHaveTextContent(XSS);
+    expect(cards[1]).toHaveTextContent('Answered');
+    expect(cards[1]).not.toHaveTextContent('Unread');
+    expect(container.querySelector('img[onerror]')).toBeNull();
+
+    fireEvent.click(screen.getByLabelText('Only unanswered inquiries'));
+    await screen.findByRole('checkbox', { name: 'Only unanswered inquiries', checked: true });
+    expect(backend.calls.at(-1)?.query).toEqual({ page: '1', unanswered: 'true' });
+  });
+
+  it('reads one and answers it by e-mail; the answer is kept on it', async () => {
+    let current = inquiry({ read: true });
+    const backend = installFakeBackend(
+      routeTable({
+        'GET admin/inquiries/5': () => ok({ inquiry: current }),
+        'POST admin/inquiries/5/answer': (call) => {
+          const answer = (call.body as { message: string }).message;
+          current = { ...current, answer, answered_at: '2026-11-27T10:00:00.000Z' };
+          return ok({ inquiry: current });
+        },
+      }),
+    );
+    signIn('staff');
+    renderAdmin('/admin/inquiries/5');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Inquiry from Lina Omar' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Do you ship to Oman\?/)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Answer by e-mail'), { target: { value: 'We do, in 3 days.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send answer' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your answer is on its way to the sender by e-mail.',
+    );
+    expect(await screen.findByRole('region', { name: 'The answer sent' })).toHaveTextContent(
+      'We do, in 3 days.',
+    );
+    expect(screen.queryByLabelText('Answer by e-mail')).not.toBeInTheDocument();
+    expect(backend.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { message: 'We do, in 3 days.' },
+    ]);
+  });
+});
