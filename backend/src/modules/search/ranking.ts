@@ -25,15 +25,19 @@ export const searchWords = (text: string): string[] => text.toLowerCase().match(
  * does: 'gifts for her' means gifts), and a text of stop words only is matched word by word as
  * prefixes with the simple configuration ('her' finds Heritage, 'can' Candle, 'all' All-weather),
  * so no search is emptied by its stop words. Both configurations' lexemes of every word come from
- * the index when all are words of titles (stemmed as the catalogue loaded), else from one
- * statement that reads no table.
+ * the index when all are words of titles (stemmed as the catalogue loaded) or words searched
+ * before (kept by the index, at most 10,000), else from one statement that reads no table.
  */
 export async function searchTerms(
   db: Database,
   index: SearchIndex,
   words: readonly string[],
 ): Promise<{ config: TextConfig; terms: SearchTerm[] }> {
-  const stems = index.stemsOf(words) ?? (await stemWords(db, words));
+  let stems = index.stemsOf(words);
+  if (!stems) {
+    stems = await stemWords(db, words);
+    index.rememberStems(words, stems);
+  }
   const last = stems.length - 1;
   const termsOf = (config: TextConfig, prefixAll: boolean) =>
     stems.flatMap((stem, at) => stem[config].map((lexeme) => ({ lexeme, prefix: prefixAll || at === last })));

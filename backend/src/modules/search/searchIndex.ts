@@ -76,6 +76,9 @@ export const textArray = (values: readonly string[]) =>
 /** A word's lexemes in the two configurations a search uses, as to_tsvector gives them. */
 export type WordStems = Record<TextConfig, string[]>;
 
+/** Searched words (not titles' words) whose lexemes the index keeps (SearchIndex.askedStems). */
+const ASKED_STEMS_MAX = 10_000;
+
 /** Words per stemming statement (the catalogue's title words at start-up). */
 const STEM_BATCH = 10_000;
 
@@ -449,6 +452,12 @@ export class SearchIndex implements CatalogueSubscriber {
    * is never stale; pruned with the titles.
    */
   private readonly stems = new Map<string, WordStems>();
+  /**
+   * Other words searched for (typos, prefixes being typed) with their lexemes, so a word asked
+   * again is not stemmed again. Like `stems`, a function of the word alone, never stale; at most
+   * ASKED_STEMS_MAX words, the oldest dropped first.
+   */
+  private readonly askedStems = new Map<string, WordStems>();
 
   // Per product id.
   private capacity = 0;
@@ -589,11 +598,25 @@ export class SearchIndex implements CatalogueSubscriber {
   stemsOf(words: readonly string[]): WordStems[] | undefined {
     const stems: WordStems[] = [];
     for (const word of words) {
-      const known = this.stems.get(word);
+      const known = this.stems.get(word) ?? this.askedStems.get(word);
       if (!known) return undefined;
       stems.push(known);
     }
     return stems;
+  }
+
+  /** Keeps the lexemes PostgreSQL gave for searched words no title holds (see askedStems). */
+  rememberStems(words: readonly string[], stems: readonly WordStems[]): void {
+    words.forEach((word, index) => {
+      const stem = stems[index];
+      if (!stem || this.stems.has(word)) return;
+      this.askedStems.delete(word);
+      this.askedStems.set(word, stem);
+    });
+    for (const oldest of this.askedStems.keys()) {
+      if (this.askedStems.size <= ASKED_STEMS_MAX) break;
+      this.askedStems.delete(oldest);
+    }
   }
 
   private async stemTitleWords(db: Database, words: Iterable<string>): Promise<void> {
