@@ -81,7 +81,7 @@ function HeldQuestion({
       decided(MODERATION_TEXTS.approved),
     );
   return (
-    <li className={styles.card} aria-labelledby={`${id}-product`} data-testid="held-question">
+    <li className={styles.card} data-testid="held-question">
       <h2 id={`${id}-product`} className={styles.product}>
         <a href={`/product/${encodeURIComponent(question.product.slug)}`}>{question.product.title}</a>
       </h2>

@@ -92,11 +92,7 @@ function ReviewCard({ review, onDone }: { review: AdminReview; onDone: (note: st
       },
     );
   return (
-    <li
-      className={review.hidden ? `${styles.card} ${styles.hidden}` : styles.card}
-      aria-labelledby={`${id}-product`}
-      data-testid="review"
-    >
+    <li className={review.hidden ? `${styles.card} ${styles.hidden}` : styles.card} data-testid="review">
       <h2 id={`${id}-product`} className={styles.product}>
         <a href={`/product/${encodeURIComponent(review.product.slug)}`}>{review.product.title}</a>
         {review.hidden ? <span className={styles.badge}>{MODERATION_TEXTS.hidden}</span> : null}
