@@ -26,10 +26,11 @@ import type {
   Inquiry,
   InquiryPage,
 } from '@shop/contract/schemas/backOffice';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/migrate';
-import { orderLogs, paymentProofs, productReviews, products } from '../src/db/schema';
+import { buyers, orderLogs, orders, paymentProofs, productReviews, products } from '../src/db/schema';
 import { detailsOf } from '../src/modules/admin/audit';
+import { BUYER_NAME, queueSearch, SHIP_NAME } from '../src/modules/admin/orders';
 import { createAdmin } from '../src/services/admins';
 import { PasswordHasher } from '../src/services/passwords';
 import {
@@ -227,13 +228,38 @@ describe.each(targets)('the back office API on %s', (target) => {
       expect([backwards.statusCode, failureOf(backwards).error.fields?.to]).toEqual([400, 'Not before from']);
     });
 
-    it('has indexes for the queue search by number and e-mail, its order and its proofs-first mark', async () => {
-      const plan = async (query: string) =>
+    it('has indexes for the queue search by number, e-mail and name (= for a number or an e-mail), its order and its proofs-first mark', async () => {
+      const plan = async (query: string | SQLWrapper) =>
         ctx.database.db.transaction(async (tx) => {
           await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-          const rows = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql.raw(`EXPLAIN ${query}`)));
+          const explained = typeof query === 'string' ? sql.raw(`EXPLAIN ${query}`) : sql`EXPLAIN ${query}`;
+          const rows = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(explained));
           return rows.map((row) => row['QUERY PLAN']).join('\n');
         });
+      // The queue's own search condition: a name on both names' trigram indexes, an e-mail and an
+      // order number with `=` on their b-tree indexes.
+      const searched = (q: string) =>
+        ctx.database.db
+          .select({ id: orders.id })
+          .from(orders)
+          .innerJoin(buyers, eq(buyers.id, orders.buyerId))
+          .where(queueSearch(q));
+      const db = ctx.database.db;
+      const shipName = db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(sql`${SHIP_NAME} ILIKE '%layla nass%'`);
+      expect(await plan(shipName)).toContain('orders_ship_name_trgm');
+      const buyerName = db
+        .select({ id: buyers.id })
+        .from(buyers)
+        .where(sql`${BUYER_NAME} ILIKE '%layla nass%'`);
+      expect(await plan(buyerName)).toContain('buyers_name_trgm');
+      const byEmail = await plan(searched('Omar@Example.com'));
+      expect([byEmail.includes('orders_ship_email_lookup'), byEmail.includes('buyers_email_lookup')]).toEqual(
+        [true, true],
+      );
+      expect(await plan(searched('gs-2611-000123'))).toContain('orders_order_number_key');
       expect(await plan(`SELECT id FROM orders WHERE order_number ILIKE '%4711%'`)).toContain(
         'orders_order_number_trgm',
       );

@@ -246,6 +246,11 @@ export const buyers = pgTable(
     index('buyers_email_lookup').on(sql`lower(${table.email})`),
     /** 0024_admin_orders_seen.sql: the back office queue's search by e-mail. */
     index('buyers_email_trgm').using('gin', table.email.op('gin_trgm_ops')),
+    /** 0026_admin_order_search_names.sql: the queue's search by the buyer's name. */
+    index('buyers_name_trgm').using(
+      'gin',
+      sql`((${table.firstName} || ' ') || ${table.lastName}) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -768,6 +773,12 @@ export const orders = pgTable(
     /** 0024_admin_orders_seen.sql: the back office queue's search and order. */
     index('orders_order_number_trgm').using('gin', table.orderNumber.op('gin_trgm_ops')),
     index('orders_ship_email_trgm').using('gin', table.shipEmail.op('gin_trgm_ops')),
+    /** 0026_admin_order_search_names.sql: the queue's search by the shipping name, and by an e-mail. */
+    index('orders_ship_name_trgm').using(
+      'gin',
+      sql`((COALESCE(${table.shipFirstName}, '') || ' ') || COALESCE(${table.shipLastName}, '')) gin_trgm_ops`,
+    ),
+    index('orders_ship_email_lookup').on(sql`lower(${table.shipEmail})`),
     index('orders_created_at').on(table.createdAt.desc(), table.id.desc()),
   ],
 );
