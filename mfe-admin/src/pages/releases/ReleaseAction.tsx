@@ -54,11 +54,10 @@ export const FORM_TEXTS = {
   cancel: 'Cancel',
 } as const;
 
-/** Versions an operation may pick: validated ones that are not already in that place. */
+/** Versions an operation may pick: validated, not live already, and for a canary not the canary. */
 const choicesFor = (operation: 'promote' | 'canary', versions: readonly RemoteVersionInfo[]) =>
   versions.filter(
-    (version) =>
-      version.state !== 'refused' && version.state !== (operation === 'promote' ? 'live' : 'canary'),
+    (version) => version.state === 'retained' || (operation === 'promote' && version.state === 'canary'),
   );
 
 /**
