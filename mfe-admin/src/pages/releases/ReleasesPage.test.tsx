@@ -100,12 +100,12 @@ describe('the releases page', () => {
     fireEvent.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Canary a version of catalog' });
     const version = await within(dialog).findByLabelText('Version');
-    // Refused versions and the one already in canary are not offered.
+    // Neither a refused version, nor the live one, nor the one already in canary is offered.
     expect(
       within(version)
         .getAllByRole('option')
         .map((option) => option.getAttribute('value')),
-    ).toEqual(['0.1.0-cccccccccc', '0.1.0-aaaaaaaaaa']);
+    ).toEqual(['0.1.0-cccccccccc']);
     // Focus starts in the dialog, on its first field.
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
 
