@@ -104,6 +104,30 @@ describe('the inbox', () => {
     expect(screen.getByLabelText('Your reply')).toHaveValue('');
   });
 
+  it('opens a long thread at its newest messages', async () => {
+    const backend = installFakeBackend(
+      routeTable({
+        'GET admin/messages/11': (call) => {
+          const page = Number(call.query.page);
+          const items = [
+            message({ id: page === 2 ? 30 : 11, message: page === 2 ? 'The newest one.' : 'The first one.' }),
+          ];
+          return ok({
+            ...threadView(items),
+            _meta: { totalCount: 11, currentPage: page, pageCount: 2, perPage: 10 },
+          });
+        },
+      }),
+    );
+    signIn('staff');
+    renderAdmin('/admin/inbox/11');
+
+    expect(await screen.findByText('The newest one.')).toBeInTheDocument();
+    expect(backend.calls.map((call) => call.query.page)).toEqual(['1', '2']);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(await screen.findByText('The first one.')).toBeInTheDocument();
+  });
+
   it("shows the API's refusal of a reply", async () => {
     installFakeBackend(
       routeTable({

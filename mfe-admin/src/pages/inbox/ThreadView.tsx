@@ -35,6 +35,13 @@ export function ThreadView(): ReactNode {
   useEffect(() => {
     if (sent) sentNote.current?.focus();
   }, [sent]);
+  // Without a page in the address the thread opens at its newest messages (the API pages it
+  // oldest first), as after a reply.
+  const pageCount = loaded?._meta.pageCount ?? 1;
+  const pageAsked = search.has('page');
+  useEffect(() => {
+    if (!pageAsked && pageCount > 1) setSearch(`page=${pageCount}`, { replace: true });
+  }, [pageAsked, pageCount, setSearch]);
 
   const back = (
     <Link to="/admin/inbox" className={styles.action}>
@@ -64,6 +71,7 @@ export function ThreadView(): ReactNode {
       () => {
         setSent(true);
         refreshAdminReads('admin/messages');
+        if (pageAsked) setSearch('', { replace: true });
       },
     );
   };
@@ -99,7 +107,7 @@ export function ThreadView(): ReactNode {
           </li>
         ))}
       </ol>
-      <Pager meta={meta} label="Thread pages" onPage={(next) => setSearch(next > 1 ? `page=${next}` : '')} />
+      <Pager meta={meta} label="Thread pages" onPage={(next) => setSearch(`page=${next}`)} />
       <div className={styles.panel}>
         {sent ? (
           <p role="status" tabIndex={-1} ref={sentNote}>
