@@ -9,24 +9,28 @@
  *   notify <buyer-id> <note> [--high]              a header notification for one member
  *   create-admin, revoke-sessions, list-orders, show-order, order-status, payment-received,
  *   confirm-proof, reject-proof: see orderCommands.ts
+ *   create-staff, list-admins, disable-admin, enable-admin, audit-log: see staffCommands.ts
+ * Every change (reply, notify and the changing commands of the files named) is audit-logged as
+ * the actor `cli` (cliAudit.ts).
  *
  * On PGlite the server must be stopped first (one process per database folder); on PostgreSQL
  * the CLI runs beside the server.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config';
-import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { runningServerOf } from '../src/db/serverLock';
 import { pageViewCounts } from '../src/modules/pageViews/pageViews';
 import { listThreads, readThread, reply, threadAuthor } from '../src/services/messages';
 import { sendNotification } from '../src/services/notifications';
+import { type Command, cliAudited } from './cliAudit';
 import { orderCommands } from './orderCommands';
-
-type Command = (database: DatabaseHandle, args: string[]) => Promise<void>;
+import { staffCommands } from './staffCommands';
 
 const commands: Record<string, { usage: string; run: Command }> = {
   ...orderCommands,
+  ...staffCommands,
   'page-views': {
     usage: 'page-views [--since YYYY-MM-DD] [--limit N]   views per route, most viewed first',
     async run(database, args) {
@@ -97,16 +101,16 @@ const commands: Record<string, { usage: string; run: Command }> = {
   },
   reply: {
     usage: 'reply <id> <message>   answer a thread as the shop (the member is notified)',
-    async run(database, args) {
+    run: cliAudited('reply', async (database, args) => {
       const [idText, ...words] = args;
       const id = positiveInteger(idText, '<id>');
       const message = await reply(database.db, { kind: 'admin' }, id, { message: words.join(' ') });
       console.log(`Replied in thread #${message.reply_to} (message #${message.id}).`);
-    },
+    }),
   },
   notify: {
     usage: 'notify <buyer-id> <note> [--high]   a header notification for one member',
-    async run(database, args) {
+    run: cliAudited('notify', async (database, args) => {
       const { values, positionals } = parseArgs({
         args,
         allowPositionals: true,
@@ -119,7 +123,7 @@ const commands: Record<string, { usage: string; run: Command }> = {
         priority: values.high ? 'High' : 'Normal',
       });
       console.log(`Notification #${note.id} (${note.priority}) sent.`);
-    },
+    }),
   },
 };
 

@@ -10,10 +10,11 @@
  *   payment-received <order-id> [reason…]
  *   confirm-proof <proof-id> [comments]
  *   reject-proof <proof-id> <comments>
+ *
+ * Every change is audit-logged as the actor `cli` (cliAudited).
  */
 import { parseArgs } from 'node:util';
 import type { OrderStatus } from '@shop/contract';
-import type { DatabaseHandle } from '../src/db/client';
 import {
   type AdminOrderFilters,
   adminOrderDetail,
@@ -24,10 +25,9 @@ import {
 } from '../src/modules/admin/orders';
 import { createAdmin, revokeAdminSessions } from '../src/services/admins';
 import { PasswordHasher } from '../src/services/passwords';
+import { type Command, cliAudited } from './cliAudit';
 
-type Command = (database: DatabaseHandle, args: string[]) => Promise<void>;
-
-const idOf = (text: string | undefined, name: string): number => {
+export const idOf = (text: string | undefined, name: string): number => {
   const n = Number(text);
   if (!text || !Number.isInteger(n) || n < 1 || n > 2147483647)
     throw new Error(`${name} must be a positive integer`);
@@ -39,7 +39,7 @@ const ORDER_MOVES = ['Dispatch', 'Delivered', 'Cancel'];
 export const orderCommands: Record<string, { usage: string; run: Command }> = {
   'create-admin': {
     usage: 'create-admin <email>   password from ADMIN_PASSWORD, else generated and printed once',
-    async run(database, [email]) {
+    run: cliAudited('create-admin', async (database, [email]) => {
       if (!email) throw new Error('usage: create-admin <email>');
       const given = process.env.ADMIN_PASSWORD || undefined;
       const { admin, password, generated } = await createAdmin(
@@ -50,15 +50,15 @@ export const orderCommands: Record<string, { usage: string; run: Command }> = {
       );
       console.log(`Admin ${admin.id} created: ${admin.email}`);
       if (generated) console.log(`Password (shown once, keep it safe): ${password}`);
-    },
+    }),
   },
   'revoke-sessions': {
     usage: "revoke-sessions <email>   ends every session of that admin (all of the admin's tokens)",
-    async run(database, [email]) {
+    run: cliAudited('revoke-sessions', async (database, [email]) => {
       if (!email) throw new Error('usage: revoke-sessions <email>');
       const ended = await revokeAdminSessions(database.db, email);
       console.log(`${ended} ${ended === 1 ? 'session' : 'sessions'} of ${email.trim().toLowerCase()} ended.`);
-    },
+    }),
   },
   'list-orders': {
     usage: 'list-orders [--status S] [--payment P] [--page N]   every order, newest first',
@@ -110,30 +110,30 @@ export const orderCommands: Record<string, { usage: string; run: Command }> = {
   'order-status': {
     usage:
       'order-status <order-id> <Dispatch|Delivered|Cancel>   (Cancel puts the stock back; not once dispatched)',
-    async run(database, [id, status]) {
+    run: cliAudited('order-status', async (database, [id, status]) => {
       if (!status || !ORDER_MOVES.includes(status))
         throw new Error(`status must be one of ${ORDER_MOVES.join(', ')}`);
       const order = await moveOrderStatus(database.db, idOf(id, 'order-id'), status as OrderStatus, {
         role: 'owner',
       });
       console.log(`${order.order_id}: ${order.order_status} / payment ${order.payment_status}`);
-    },
+    }),
   },
   'payment-received': {
     usage:
       'payment-received <order-id> [reason…]   (a transfer order with no confirmed proof needs the reason, e.g. the bank reference)',
-    async run(database, [id, ...words]) {
+    run: cliAudited('payment-received', async (database, [id, ...words]) => {
       const reason = words.join(' ').trim();
       const order = await markPaymentReceived(database.db, idOf(id, 'order-id'), {
         role: 'owner',
         ...(reason ? { reason } : {}),
       });
       console.log(`${order.order_id}: ${order.order_status} / payment ${order.payment_status}`);
-    },
+    }),
   },
   'confirm-proof': {
     usage: 'confirm-proof <proof-id> [comments]   (the payment is then Received)',
-    async run(database, [id, ...comments]) {
+    run: cliAudited('confirm-proof', async (database, [id, ...comments]) => {
       const proof = await reviewProof(
         database.db,
         idOf(id, 'proof-id'),
@@ -141,13 +141,13 @@ export const orderCommands: Record<string, { usage: string; run: Command }> = {
         comments.join(' ') || null,
       );
       console.log(`Proof ${proof.id}: ${proof.status}`);
-    },
+    }),
   },
   'reject-proof': {
     usage: 'reject-proof <proof-id> <comments>   (shown to the buyer, who may upload again)',
-    async run(database, [id, ...comments]) {
+    run: cliAudited('reject-proof', async (database, [id, ...comments]) => {
       const proof = await reviewProof(database.db, idOf(id, 'proof-id'), 'Rejected', comments.join(' '));
       console.log(`Proof ${proof.id}: ${proof.status} (${proof.admin_comments})`);
-    },
+    }),
   },
 };
