@@ -23,9 +23,10 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './apps.mjs';
+import { freePort } from './cluster/freePort.cjs';
 import { nginxBinary, prepareGateway } from './cluster/gateway.mjs';
 import { clusterDatabase } from './cluster/postgres.mjs';
-import { assertPortFree, freePort, Service, waitFor } from './cluster/processes.mjs';
+import { assertPortFree, Service, waitFor } from './cluster/processes.mjs';
 
 const REMOTES = ['catalog', 'cart_checkout', 'member', 'auth', 'admin'];
 

@@ -3,15 +3,11 @@
 // missing); else a server of the cluster's own (Debian's initdb + pg_ctl) in CLUSTER_PG_DIR
 // (default .data/cluster-pg), kept between runs, on a free port, stopped with the cluster when
 // this run started it (one found running there is used and left running).
-// CLUSTER_POSTGRES=own takes the last one whatever else is there.
-// PostgreSQL refuses to run as root: as root its commands run as the `postgres` user.
-import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+// CLUSTER_POSTGRES=own takes the last one whatever else is there (ownPostgres.cjs).
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from './processes.mjs';
-
-const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+import { freePort } from './freePort.cjs';
+import { OwnPostgres, postgresBinDir } from './ownPostgres.cjs';
 
 async function answers(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
@@ -37,76 +33,12 @@ async function ensureDatabase(serverUrl, name) {
   }
 }
 
-function postgresBinDir() {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root)
-    .filter((name) => existsSync(path.join(root, name, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] ? path.join(root, versions[0], 'bin') : null;
-}
-
-/** A PostgreSQL server of the cluster's own in `dir` (initialised on first use). */
-class OwnPostgres {
-  constructor(bin, dir, port) {
-    this.bin = bin;
-    this.dir = dir;
-    this.port = port;
-  }
-
-  get dataDir() {
-    return path.join(this.dir, 'data');
-  }
-
-  run(program, args) {
-    const file = path.join(this.bin, program);
-    return execFileSync(asRoot ? 'runuser' : file, asRoot ? ['-u', 'postgres', '--', file, ...args] : args, {
-      stdio: 'pipe',
-    }).toString();
-  }
-
-  init() {
-    mkdirSync(this.dir, { recursive: true });
-    if (asRoot) {
-      const id = (flag) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
-      chownSync(this.dir, id('-u'), id('-g'));
-    }
-    chmodSync(this.dir, 0o700);
-    if (!existsSync(path.join(this.dataDir, 'PG_VERSION')))
-      this.run('initdb', ['-D', this.dataDir, '-U', 'postgres', '-A', 'trust']);
-  }
-
-  /** The port of a server already running on this folder (a cluster that was not stopped), or null. */
-  runningPort() {
-    try {
-      this.run('pg_ctl', ['status', '-D', this.dataDir]);
-      return Number(readFileSync(path.join(this.dataDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
-    } catch {
-      return null;
-    }
-  }
-
-  start() {
-    const options = [`-p ${this.port}`, `-k ${this.dir}`, "-c listen_addresses='127.0.0.1'"].join(' ');
-    this.run('pg_ctl', [
-      'start',
-      '-w',
-      '-D',
-      this.dataDir,
-      '-l',
-      path.join(this.dir, 'server.log'),
-      '-o',
-      options,
-    ]);
-  }
-
-  stop() {
-    try {
-      this.run('pg_ctl', ['stop', '-w', '-D', this.dataDir, '-m', 'fast']);
-    } catch {
-      // already stopped (Ctrl-C reaches the postmaster too)
-    }
+/** Stops a server this run started; one already stopped is fine (Ctrl-C reaches the postmaster too). */
+function stopQuietly(own) {
+  try {
+    own.stop('fast');
+  } catch {
+    // already stopped
   }
 }
 
@@ -147,7 +79,7 @@ export async function clusterDatabase(root) {
   try {
     await ensureDatabase(`${server}/postgres`, name);
   } catch (error) {
-    if (!running) own.stop();
+    if (!running) stopQuietly(own);
     throw error;
   }
   const where = `${dir.startsWith(root) ? path.relative(root, dir) : dir} (127.0.0.1:${own.port})`;
@@ -156,6 +88,6 @@ export async function clusterDatabase(root) {
     description: running
       ? `its own PostgreSQL in ${where}, found running (left running when the cluster stops)`
       : `its own PostgreSQL in ${where}`,
-    stop: running ? () => {} : () => own.stop(),
+    stop: running ? () => {} : () => stopQuietly(own),
   };
 }

@@ -117,16 +117,3 @@ export function assertPortFree(port, what) {
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(undefined)));
   });
 }
-
-/** A port nothing listens on now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}

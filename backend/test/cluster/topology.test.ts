@@ -13,7 +13,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { REMOTE_NAMES } from '@shop/contract/schemas/remotes';
 import { parse } from 'yaml';
-import { freePort } from '../../scripts/serverProcess';
+import { freePort } from '../../../scripts/cluster/freePort.cjs';
 import { cacheControlFor } from '../../src/delivery/remoteFiles';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
