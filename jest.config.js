@@ -54,6 +54,8 @@ module.exports = {
         '^(?!.*/node_modules/.*/node_modules/)(?!.*/node_modules/@electric-sql/pglite/).*/node_modules/',
       ],
       testTimeout: 60000,
+      globalSetup: '<rootDir>/test/globalSetup.cjs',
+      globalTeardown: '<rootDir>/test/globalTeardown.cjs',
     },
   ],
 };

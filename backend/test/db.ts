@@ -2,8 +2,8 @@
  * A fresh, migrated, seeded database per test file: in-memory PGlite always, and also a throw-away
  * PostgreSQL database when TEST_DATABASE_URL is set (created here, dropped afterwards).
  */
-import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ShippingAddressInput, WishlistItem, WishlistUserData } from '@shop/contract';
 import { asc, eq } from 'drizzle-orm';
@@ -48,11 +48,55 @@ async function createPostgresDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * Migrated, seeded PGlite databases as dumps, by product count and the migrations' and seed's
+ * sources: a copy opens in a fraction of the time initdb, the migrations and the seed take. Shared
+ * between the run's test files through the folder test/globalSetup.cjs makes for the run; outside
+ * Jest (`npm run fuzz`) within the process only.
+ */
+const pgliteDumps = new Map<string, Blob>();
+const dumpFolder = process.env.SHOP_TEST_PGLITE_DUMPS;
+
+/** What a seeded database is made from: a migration or seed file changed is a new dump. */
+function dumpKey(products: number): string {
+  const hash = createHash('sha256');
+  for (const folder of ['../src/db/migrations', '../src/seed']) {
+    const dir = path.join(__dirname, folder);
+    for (const name of readdirSync(dir).sort()) {
+      hash.update(name);
+      hash.update(readFileSync(path.join(dir, name)));
+    }
+  }
+  return `seeded-${products}-${hash.digest('hex').slice(0, 16)}`;
+}
+
+async function createPgliteDatabase(products: number): Promise<DatabaseHandle> {
+  const key = dumpKey(products);
+  const file = dumpFolder ? path.join(dumpFolder, `${key}.tar`) : null;
+  const saved = pgliteDumps.get(key) ?? (file && existsSync(file) ? new Blob([readFileSync(file)]) : null);
+  if (saved) return openDatabase({ dataDir: null, snapshot: saved });
+  const handle = await openDatabase({ dataDir: null });
+  await migrate(handle.db);
+  if (products > 0) await seedDatabase(handle.db, { products });
+  const dump = await handle.dump?.();
+  if (dump) {
+    pgliteDumps.set(key, dump);
+    if (file) {
+      // Written aside and renamed: another worker reads a whole dump or none.
+      const partial = `${file}.${process.pid}.${randomBytes(3).toString('hex')}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+    }
+  }
+  return handle;
+}
+
 export async function createTestDatabase(
   kind: DatabaseKind,
   products = TEST_PRODUCTS,
 ): Promise<DatabaseHandle> {
-  const handle = kind === 'postgres' ? await createPostgresDatabase() : await openDatabase({ dataDir: null });
+  if (kind === 'pglite') return createPgliteDatabase(products);
+  const handle = await createPostgresDatabase();
   await migrate(handle.db);
   if (products > 0) await seedDatabase(handle.db, { products });
   return handle;

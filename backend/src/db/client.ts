@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /** PGlite only: its data directory as a tarball, which `snapshot` opens again (tests copy a seeded database so). */
+  dump?(): Promise<Blob>;
 }
 
 export interface OpenDatabaseOptions {
@@ -32,6 +34,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string | null;
   /** PostgreSQL only: how long waiting for the server may take (defaults: DEFAULT_DATABASE_TIMEOUTS). */
   timeouts?: Partial<DatabaseTimeouts>;
+  /** In-memory PGlite only: start from this `dump()` instead of an empty cluster (no initdb). */
+  snapshot?: Blob;
 }
 
 /** pool.end() resolves before the sockets are closed; wait for every connection to be gone. */
@@ -148,10 +152,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const extensions = { pg_trgm };
-  const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
+  const client = dataDir
+    ? new PGlite(dataDir, { extensions })
+    : new PGlite({ extensions, ...(options.snapshot ? { loadDataDir: options.snapshot } : {}) });
   await client.waitReady;
   await client.exec(SESSION_SETUP);
   const db = drizzlePglite(client, { schema });
   // Closing PGlite flushes its files; a process killed without close() may lose recent writes.
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }
