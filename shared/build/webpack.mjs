@@ -185,7 +185,26 @@ export function createAppConfig({
           minify: production ? { collapseWhitespace: true, removeComments: false } : false,
         }),
       ],
-      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+        // @shop/contract's helpers (responsiveImage, the messages) are small, so webpack's default
+        // (20 KB at least per split chunk) copied them into every exposed module using them: on
+        // `/` the catalog's header slots and home page carried responsiveImage three times and
+        // the messages twice. Any contract module two async chunks share gets a chunk of its own.
+        splitChunks: {
+          cacheGroups: {
+            contract: {
+              test: /[\\/]contract[\\/]src[\\/]/,
+              chunks: 'async',
+              minChunks: 2,
+              minSize: 0,
+              priority: 10,
+              reuseExistingChunk: true,
+            },
+          },
+        },
+      },
       performance: { hints: false },
       stats: 'errors-warnings',
       devServer: devServer({
