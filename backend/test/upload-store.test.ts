@@ -357,10 +357,14 @@ describe('the file store in an S3 bucket (s3rver)', () => {
     });
 
     it('answers an upload 503 while the bucket is away, and keeps nothing', async () => {
-      const away = await createTestApp(target, {
-        products: 10,
+      // A second instance on this database whose bucket does not answer (a database of its own
+      // cost a database's set-up and proved nothing more).
+      const awayApp = await buildApp({
+        database: ctx.database,
         uploadsS3: { ...settings, endpoint: `http://127.0.0.1:${CLOSED_PORT}` },
       });
+      await awayApp.ready();
+      const away: TestContext = { app: awayApp, database: ctx.database, close: () => awayApp.close() };
       try {
         const awayProduct = await productTakingLogo(away.database);
         const line = await guestLine(away, awayProduct);
