@@ -24,7 +24,7 @@ const browserProject = (displayName, dir) => ({
 module.exports = {
   // Two workers even on a 2-core machine (Jest's default there, cores - 1, is one: in band). Every
   // backend test file has its own databases, ports and folders, and much of their time is waiting
-  // (PostgreSQL, child processes, back-offs): the API stage took 242 s instead of 335 s on 20 files.
+  // (PostgreSQL, child processes, back-offs): 20 API files took 242 s instead of 335 s in band.
   maxWorkers: Math.max(2, require('node:os').availableParallelism() - 1),
   projects: [
     {
