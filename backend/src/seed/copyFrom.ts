@@ -5,7 +5,7 @@
  * bulk seed, where a million products go in minutes instead of hours of multi-row INSERTs.
  */
 import { once } from 'node:events';
-import type { Connection, PoolClient, Submittable } from 'pg';
+import type { ClientBase, Connection, Submittable } from 'pg';
 
 /** The COPY sub-protocol of pg's Connection (present at run time, absent from @types/pg). */
 interface CopyConnection {
@@ -108,7 +108,7 @@ class CopyIn implements Submittable {
  * copyLine); resolves when the server has stored them all.
  */
 export async function copyFrom(
-  client: PoolClient,
+  client: ClientBase,
   statement: string,
   lines: Iterable<string>,
 ): Promise<void> {

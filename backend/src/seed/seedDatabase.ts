@@ -4,7 +4,7 @@
  */
 import { count, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { Pool, type PoolClient } from 'pg';
+import { Client, type ClientBase, Pool } from 'pg';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import {
@@ -290,7 +290,11 @@ async function bulkSeed(
   pool: Pool,
   options: { products: number; seed?: number; onlyIfEmpty?: boolean },
 ): Promise<boolean> {
-  const client = await pool.connect();
+  // Its own connection, without the pool's timeouts: the bulk load is maintenance, not a request, and
+  // the app's 3 s per statement (server- and client-side) would cancel its TRUNCATE or an index build
+  // on a busy machine.
+  const client = new Client({ connectionString: pool.options.connectionString });
+  await client.connect();
   const tx: Database = drizzle(client, { schema });
   try {
     await client.query('BEGIN');
@@ -330,7 +334,7 @@ async function bulkSeed(
     await client.query('ROLLBACK');
     throw error;
   } finally {
-    client.release();
+    await client.end();
   }
 }
 
@@ -339,7 +343,7 @@ async function bulkSeed(
  * (a change feed would log every seeded row); returns what makes them again. Primary keys and
  * unique constraints stay: they are the tables' identity.
  */
-async function dropBulkConstraints(client: PoolClient): Promise<() => Promise<void>> {
+async function dropBulkConstraints(client: ClientBase): Promise<() => Promise<void>> {
   const { rows: indexes } = await client.query<{ name: string; definition: string }>(
     `SELECT quote_ident(c.relname) AS name, pg_get_indexdef(i.indexrelid) AS definition
      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
