@@ -10,6 +10,7 @@
  *   create-admin, revoke-sessions, list-orders, show-order, order-status, payment-received,
  *   confirm-proof, reject-proof: see orderCommands.ts
  *   create-staff, list-admins, disable-admin, enable-admin, audit-log: see staffCommands.ts
+ *   failed-mails, requeue-mail: see mailCommands.ts
  * Every change (reply, notify and the changing commands of the files named) is audit-logged as
  * the actor `cli` (cliAudit.ts).
  *
@@ -25,12 +26,14 @@ import { pageViewCounts } from '../src/modules/pageViews/pageViews';
 import { listThreads, readThread, reply, threadAuthor } from '../src/services/messages';
 import { sendNotification } from '../src/services/notifications';
 import { type Command, cliAudited } from './cliAudit';
+import { mailCommands } from './mailCommands';
 import { orderCommands } from './orderCommands';
 import { staffCommands } from './staffCommands';
 
 const commands: Record<string, { usage: string; run: Command }> = {
   ...orderCommands,
   ...staffCommands,
+  ...mailCommands,
   'page-views': {
     usage: 'page-views [--since YYYY-MM-DD] [--limit N]   views per route, most viewed first',
     async run(database, args) {

@@ -11,16 +11,20 @@ import { createServer, type Server, type Socket, connect as tcpConnect } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq, sql } from 'drizzle-orm';
+import type { AdminSession } from '@shop/contract';
+import type { AuditPage } from '@shop/contract/schemas/backOffice';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { migrate, rowsOf } from '../src/db/migrate';
 import { mailQueue } from '../src/db/schema';
+import { createAdmin } from '../src/services/admins';
 import { runHousekeeping } from '../src/services/housekeeping';
 import { Mailer } from '../src/services/mailer';
 import type { MailMessage, MailQueueSettings, MailSenderLog } from '../src/services/mailQueue';
-import { createMember, createTestApp, dataOf, type TestContext, targets } from './db';
+import { PasswordHasher } from '../src/services/passwords';
+import { bearer, createMember, createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
 import { ACCEPT, SmtpReceiver } from './smtpReceiver';
 
 const API = '/backend/api';
@@ -166,14 +170,92 @@ describe.each(targets)('the mail queue on %s', (target) => {
     expect(failed[0]?.last_error).toContain('550 5.1.1 No such user here');
     expect(failed[1]?.last_error).toContain('451');
     expect(receiver.received).toEqual([]);
-    // Given up, a mail keeps no bodies: a reset link does not wait in the table for 30 days.
+    // Given up, a mail keeps its bodies for an operator to queue it again (a secret one: below).
     const bodies = await ctx.database.db
       .select({ text: mailQueue.textBody, html: mailQueue.htmlBody })
       .from(mailQueue)
-      .where(eq(mailQueue.status, 'failed'));
+      .where(eq(mailQueue.status, 'failed'))
+      .orderBy(mailQueue.id);
     expect(bodies).toEqual([
-      { text: null, html: null },
-      { text: null, html: null },
+      { text: 'Hello, this is mail 2.', html: '<p>Hello, this is mail 2.</p>' },
+      { text: 'Hello, this is mail 3.', html: '<p>Hello, this is mail 3.</p>' },
+    ]);
+  });
+
+  it("clears a failed reset mail's bodies; an owner queues another failed mail again, which is sent once and audited", async () => {
+    const hasher = new PasswordHasher(10);
+    await createAdmin(ctx.database.db, hasher, 'owner@shop.test', 'owner-password-1');
+    await createAdmin(ctx.database.db, hasher, 'staff@shop.test', 'staff-password-1', { role: 'staff' });
+    const tokenOf = async (email: string, password: string) =>
+      dataOf<AdminSession>(
+        await ctx.app.inject({ method: 'POST', url: `${API}/admin/login`, payload: { email, password } }),
+      ).token;
+    const owner = await tokenOf('owner@shop.test', 'owner-password-1');
+    const staff = await tokenOf('staff@shop.test', 'staff-password-1');
+    const requeue = (id: number, token: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `${API}/admin/mails/${id}/requeue`,
+        headers: bearer(token),
+        payload: { reason: 'The mailbox exists again' },
+      });
+
+    receiver.answers.recipient = '550 5.1.1 No such user here';
+    const plain = await queueOne(mail(4));
+    const secret = await queueOne({ ...mail(5), carriesSecret: true });
+    await ctx.app.mailer.idle();
+    const failed = await ctx.database.db
+      .select({
+        id: mailQueue.id,
+        status: mailQueue.status,
+        text: mailQueue.textBody,
+        html: mailQueue.htmlBody,
+      })
+      .from(mailQueue)
+      .where(inArray(mailQueue.id, [plain, secret]))
+      .orderBy(mailQueue.id);
+    expect(failed).toEqual([
+      { id: plain, status: 'failed', text: 'Hello, this is mail 4.', html: '<p>Hello, this is mail 4.</p>' },
+      { id: secret, status: 'failed', text: null, html: null },
+    ]);
+
+    receiver.answers = { ...ACCEPT };
+    expect((await requeue(plain, staff)).statusCode).toBe(403);
+    expect(dataOf(await requeue(plain, owner))).toEqual({
+      mail: { id: plain, recipient: 'reader4@example.com', subject: 'Mail number 4', status: 'queued' },
+    });
+    await ctx.app.mailer.idle();
+    expect(receiver.received.map((received) => received.to)).toEqual([['reader4@example.com']]);
+    expect(receiver.received[0]?.data).toContain('Hello, this is mail 4.');
+    const [sent] = await ctx.database.db.select().from(mailQueue).where(eq(mailQueue.id, plain));
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1 });
+
+    const refusals = [
+      await requeue(plain, owner),
+      await requeue(secret, owner),
+      await requeue(999_999, owner),
+    ];
+    expect(refusals.map((response) => [response.statusCode, failureOf(response).error.code])).toEqual([
+      [409, 'MAIL_NOT_FAILED'],
+      [409, 'MAIL_BODY_CLEARED'],
+      [404, 'NOT_FOUND'],
+    ]);
+    expect(receiver.received).toHaveLength(1);
+
+    // The requeue is in the audit log with the owner's reason; the refusals are not.
+    const audit = dataOf<AuditPage>(
+      await ctx.app.inject({
+        method: 'GET',
+        url: `${API}/admin/audit`,
+        headers: bearer(owner),
+      }),
+    );
+    expect(
+      audit.items
+        .filter((entry) => entry.object_type === 'mails')
+        .map((entry) => [entry.admin.email, entry.action, entry.object_id, entry.reason]),
+    ).toEqual([
+      ['owner@shop.test', 'POST admin/mails/:id/requeue', String(plain), 'The mailbox exists again'],
     ]);
   });
 
@@ -221,6 +303,8 @@ describe.each(targets)('the mail queue on %s', (target) => {
     expect(dataOf(response)).toEqual({ sent: true });
     const [queued] = (await queueRows(ctx.database)).filter((row) => row.recipient === email);
     expect(queued?.status === 'queued' || queued?.status === 'sending').toBe(true);
+    // Its link signs in whoever holds it: were it given up, its bodies would be cleared.
+    expect(queued?.carriesSecret).toBe(true);
     expect(receiver.received).toEqual([]);
 
     // The server answers again (the stalled connection fails, the next attempt is due at once).

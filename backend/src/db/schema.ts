@@ -1163,7 +1163,8 @@ export const uploadedFiles = pgTable('uploaded_files', {
 
 /**
  * 0022_mail_queue.sql: outgoing mail, queued with what it tells about and sent by every
- * instance's sender (services/mailQueue.ts; the statuses are explained in the migration).
+ * instance's sender (services/mailQueue.ts; the statuses are explained in the migration);
+ * 0025_mail_secrets.sql: which mails carry a secret.
  */
 export const mailQueue = pgTable(
   'mail_queue',
@@ -1173,6 +1174,8 @@ export const mailQueue = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body'),
     htmlBody: text('html_body'),
+    /** 0025: a password reset link or the like: its bodies are cleared when it fails (never queued again). */
+    carriesSecret: boolean('carries_secret').notNull().default(false),
     status: text('status').$type<'queued' | 'sending' | 'sent' | 'failed'>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

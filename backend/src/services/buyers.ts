@@ -25,7 +25,7 @@ import { AppError } from '../errors';
 import { hashToken, issueToken, newOpaqueToken, newWishlistToken, TOKEN_TTL_DAYS } from './auth';
 import { mergeGuestCart } from './cartMerge';
 import type { LoginThrottle } from './loginThrottle';
-import type { Mailer } from './mailer';
+import type { Mailer, MailMessage } from './mailer';
 import type { PasswordHasher } from './passwords';
 import { GENDERS } from './referenceLists';
 import { takeOverWishlist } from './wishlist';
@@ -399,10 +399,12 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function resetMail(buyer: BuyerRow, link: string) {
+function resetMail(buyer: BuyerRow, link: string): MailMessage {
   const name = buyer.firstName || 'there';
   const minutes = 'one hour';
   return {
+    // The link signs in whoever holds it: never kept for an operator to send again.
+    carriesSecret: true,
     to: buyer.email,
     subject: 'Reset your password',
     text: [

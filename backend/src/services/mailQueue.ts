@@ -14,7 +14,8 @@
  * - A failed attempt is retried with exponential backoff (the first delay doubled per attempt up
  *   to a cap) until the attempts run out; a mail the SMTP server refuses for good (a 5xx answer to
  *   its envelope or message) fails at once. Failed mails stay in the table with their last error
- *   for operators (docs/operations.md, "Mail").
+ *   for operators (docs/operations.md, "Mail"), who can queue one again (`requeueFailedMail`)
+ *   unless it carried a secret (a reset link), whose bodies are cleared when it fails.
  * - The database away: a pass fails, is logged once, and the sender retries at growing intervals
  *   (up to `outageBackoffMaxMs`) and carries on by itself when the database is back.
  *
@@ -24,7 +25,7 @@
  * one mail carries the same Message-ID, so a receiving system that deduplicates sees it once.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';
 import { mailQueue } from '../db/schema';
@@ -35,6 +36,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The mail carries a secret (a password reset link): its bodies are cleared when it is given
+   * up, not kept for an operator to queue it again (a reset link must not linger in the table).
+   */
+  carriesSecret?: boolean;
 }
 
 /** A mail a sender has claimed: its row, and the attempt this claim is (the fence of its marks). */
@@ -96,8 +102,8 @@ export const DEFAULT_MAIL_QUEUE_SETTINGS: MailQueueSettings = {
 /** A sent mail's row (its bodies already cleared) is kept this long, then housekeeping deletes it. */
 export const MAIL_SENT_KEPT_DAYS = 7;
 /**
- * A failed mail (its bodies cleared when it is given up: a reset link must not wait in the table)
- * is kept this long for operators to look into, then deleted.
+ * A failed mail is kept this long for operators to look into (and queue again), then deleted; one
+ * that carries a secret loses its bodies when it is given up (a reset link must not wait here).
  */
 export const MAIL_FAILED_KEPT_DAYS = 30;
 /** The rows housekeeping deletes (services/housekeeping.ts); mail still to be sent is never among them. */
@@ -120,6 +126,7 @@ export async function queueMail(db: MailQueueWriter, message: MailMessage): Prom
     subject: message.subject,
     textBody: message.text,
     htmlBody: message.html,
+    carriesSecret: message.carriesSecret ?? false,
   });
 }
 
@@ -180,8 +187,9 @@ export type UnsentOutcome = 'retry' | 'failed' | 'claim lost';
 
 /**
  * Records a failed attempt: due again after the backoff (counted from the attempt's start), or
- * failed for good when `permanent` or out of attempts. A mail given up loses its bodies (as a sent
- * one does): recipient, subject and the last error stay for operators.
+ * failed for good when `permanent` or out of attempts. A mail given up keeps its bodies for an
+ * operator to queue it again, unless it carries a secret: then only recipient, subject and the
+ * last error stay.
  */
 export async function markMailUnsent(
   db: Database,
@@ -193,12 +201,80 @@ export async function markMailUnsent(
   const giveUp = permanent || mail.attempt >= policy.maxAttempts;
   const result = await db.execute(sql`UPDATE mail_queue
       SET status = ${giveUp ? 'failed' : 'queued'}, last_error = ${error.slice(0, 2000)},
-          ${giveUp ? sql`text_body = NULL, html_body = NULL,` : sql``}
+          ${
+            giveUp
+              ? sql`text_body = CASE WHEN carries_secret THEN NULL ELSE text_body END,
+                    html_body = CASE WHEN carries_secret THEN NULL ELSE html_body END,`
+              : sql``
+          }
           next_attempt_at = last_attempt_at + ${millis(retryDelayMs(policy, mail.attempt))}
     WHERE id = ${mail.id} AND attempts = ${mail.attempt} AND status = 'sending'
     RETURNING id`);
   if (rowsOf(result).length === 0) return 'claim lost';
   return giveUp ? 'failed' : 'retry';
+}
+
+/** A failed mail as operators see it (the admin CLI's `failed-mails`). */
+export interface FailedMail {
+  id: number;
+  recipient: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  lastAttemptAt: Date | null;
+  /** False when its bodies were cleared (it carried a secret): it cannot be queued again. */
+  requeueable: boolean;
+}
+
+/** The failed mails, newest attempt first, at most `limit`. */
+export async function listFailedMails(db: Database, limit: number): Promise<FailedMail[]> {
+  const rows = await db
+    .select({
+      id: mailQueue.id,
+      recipient: mailQueue.recipient,
+      subject: mailQueue.subject,
+      attempts: mailQueue.attempts,
+      lastError: mailQueue.lastError,
+      lastAttemptAt: mailQueue.lastAttemptAt,
+      requeueable: sql<boolean>`${mailQueue.textBody} IS NOT NULL`,
+    })
+    .from(mailQueue)
+    .where(eq(mailQueue.status, 'failed'))
+    .orderBy(desc(mailQueue.lastAttemptAt), desc(mailQueue.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, requeueable: row.requeueable === true }));
+}
+
+/**
+ * What became of a request to queue a failed mail again: queued (due now, with every attempt of
+ * the retry policy ahead and the same Message-ID), or why not: no such mail, a mail that has not
+ * failed (queued, being sent or sent), or one whose bodies were cleared (it carried a secret).
+ */
+export type RequeueResult =
+  | { requeued: { id: number; recipient: string; subject: string } }
+  | { refused: RefusedRequeue };
+export type RefusedRequeue = 'not found' | 'not failed' | 'bodies cleared';
+
+/** Why a mail cannot be queued again, in an operator's words (the admin API and CLI). */
+export const REQUEUE_REFUSALS: Record<RefusedRequeue, string> = {
+  'not found': 'No such mail.',
+  'not failed': 'Only a failed mail can be queued again.',
+  'bodies cleared':
+    'This mail carried a secret (a password reset link), so its text was cleared when it failed; the shopper can ask for a new one.',
+};
+
+/** Queues failed mail `id` again (call the mailer's wake() after the commit). */
+export async function requeueFailedMail(db: Database, id: number): Promise<RequeueResult> {
+  const [requeued] = rowsOf<{ id: string | number; recipient: string; subject: string }>(
+    await db.execute(sql`UPDATE mail_queue
+        SET status = 'queued', attempts = 0, next_attempt_at = now()
+      WHERE id = ${id} AND status = 'failed' AND text_body IS NOT NULL AND html_body IS NOT NULL
+      RETURNING id, recipient, subject`),
+  );
+  if (requeued) return { requeued: { ...requeued, id: Number(requeued.id) } };
+  const [row] = await db.select({ status: mailQueue.status }).from(mailQueue).where(eq(mailQueue.id, id));
+  if (!row) return { refused: 'not found' };
+  return { refused: row.status === 'failed' ? 'bodies cleared' : 'not failed' };
 }
 
 /** True while some mail is due or being sent by some instance (mails waiting for a retry are not). */

@@ -39,6 +39,7 @@ import {
   NotifyAllBody,
   PendingProofPage,
   ReasonBody,
+  RequeuedMail,
   StaffCreated,
   StartThreadBody,
 } from './backOffice';
@@ -98,6 +99,13 @@ export const adminEndpoints = endpoints({
     summary: 'The audit log of every admin action, newest first, 50 a page (owners only)',
     querystring: AuditQuery,
     response: AuditPage,
+  },
+  'POST admin/mails/:id/requeue': {
+    summary:
+      'Queue a failed mail again, due at once with all its attempts ahead (owners only); 404 for an unknown mail, 409 MAIL_NOT_FAILED for one not failed, 409 MAIL_BODY_CLEARED for one that carried a secret (a reset link)',
+    params: AdminIdParams,
+    body: ReasonBody,
+    response: RequeuedMail,
   },
   'GET admin/settings': { summary: "The back office's settings (owners only)", response: AdminSettings },
   'PUT admin/settings': {

@@ -241,6 +241,16 @@ export const AdminSettingsBody = Type.Object({
 });
 export type AdminSettingsInput = Static<typeof AdminSettingsBody>;
 
+/** A failed mail an owner queued again: due at once, with every attempt of the retry policy ahead. */
+export const RequeuedMail = Type.Object({
+  mail: Type.Object({
+    id: Type.Integer(),
+    recipient: Type.String(),
+    subject: Type.String(),
+    status: Type.Literal('queued'),
+  }),
+});
+
 export type AdminRoleName = Static<typeof AdminRole>;
 export type AdminAccountView = Static<typeof AdminAccount>;
 export type AuditEntry = Static<typeof AuditEntry>;
@@ -259,3 +269,4 @@ export type AdminReviewPage = Static<typeof AdminReviewPage>;
 export type Inquiry = Static<typeof Inquiry>;
 export type InquiryPage = Static<typeof InquiryPage>;
 export type AdminSettingsView = Static<typeof AdminSettings>;
+export type RequeuedMail = Static<typeof RequeuedMail>;

@@ -13,6 +13,7 @@ import { loginAdmin, logoutAdmin } from '../../services/admins';
 import { orderedLogo } from '../../services/memberOrders';
 import { adminOf, audited, auditIn, guardAdminRoutes } from './audit';
 import { backOfficeRoutes } from './backOfficeRoutes';
+import { adminMailRoutes } from './mailRoutes';
 import {
   markAllOrdersSeen,
   markPaymentReceived,
@@ -60,6 +61,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = database;
   guardAdminRoutes(app, db);
   await app.register(backOfficeRoutes);
+  await app.register(adminMailRoutes);
   const schema = {
     tags: ['admin'],
     security: [{ bearer: [] }],
