@@ -1,8 +1,8 @@
 /**
  * Module admin: `/admin/*`. This file: sign-in, every buyer's orders, proofs of payment (services:
  * orders.ts). Every member's message threads and sending a notification are in messageRoutes.ts;
- * the back office's admins, audit log, moderation, inquiries and settings in backOfficeRoutes.ts
- * (registered here, under the same guard). Endpoints: contract/src/schemas/admin.ts. Every route
+ * the back office's admins, audit log, moderation, inquiries and settings in backOfficeRoutes.ts,
+ * a failed mail queued again in mailRoutes.ts (both registered here, under the same guard). Endpoints: contract/src/schemas/admin.ts. Every route
  * but the sign-in checks the admin token (and, for owners-only ones, the role) and writes every
  * successful action to the audit log in the action's transaction (audit.ts).
  */
