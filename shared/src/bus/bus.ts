@@ -5,6 +5,7 @@
  * hanging the page.
  */
 import { MESSAGES } from '@shop/contract/validation/messages';
+import { BehaviorSubject, distinctUntilChanged, filter, map, type Observable, Subject, take } from 'rxjs';
 import {
   type BusCommands,
   type BusStates,
@@ -14,7 +15,6 @@ import {
   initialBusStates,
   type StateName,
 } from './contract';
-import { type BusObservable, EventStream, StateStream } from './streams';
 
 export const DEFAULT_COMMAND_TIMEOUT_MS = 5000;
 
@@ -69,12 +69,12 @@ export interface Bus {
   /** Only the owner of a state publishes it (see contract.ts). */
   publish<S extends StateName>(name: S, value: BusStates[S]): void;
   /** The current value at once, then every change (by reference). */
-  select<S extends StateName>(name: S): BusObservable<BusStates[S]>;
+  select<S extends StateName>(name: S): Observable<BusStates[S]>;
   /**
    * One part of a state: its current value at once, then each change of that part (compared with
    * ===). Remotes use this instead of rxjs operators of their own: rxjs is private to @shop/shared.
    */
-  select<S extends StateName, T>(name: S, pick: (state: BusStates[S]) => T): BusObservable<T>;
+  select<S extends StateName, T>(name: S, pick: (state: BusStates[S]) => T): Observable<T>;
   /** One handler per command; a second registration replaces the first. Returns the unregister. */
   handle<C extends CommandName>(command: C, handler: CommandHandler<C>): () => void;
   /**
@@ -94,7 +94,7 @@ export interface BusOptions {
   logger?: Pick<Console, 'warn' | 'error'>;
 }
 
-type StateSubjects = { [S in StateName]: StateStream<BusStates[S]> };
+type StateSubjects = { [S in StateName]: BehaviorSubject<BusStates[S]> };
 
 let fallbackCounter = 0;
 
@@ -110,14 +110,14 @@ export function createBus(options: BusOptions = {}): Bus {
   const logger = options.logger ?? console;
   const start: BusStates = { ...initialBusStates, ...options.initialStates };
   const states: StateSubjects = {
-    session: new StateStream(start.session),
-    cart: new StateStream(start.cart),
-    wishlist: new StateStream(start.wishlist),
-    currency: new StateStream(start.currency),
-    startup: new StateStream(start.startup),
+    session: new BehaviorSubject(start.session),
+    cart: new BehaviorSubject(start.cart),
+    wishlist: new BehaviorSubject(start.wishlist),
+    currency: new BehaviorSubject(start.currency),
+    startup: new BehaviorSubject(start.startup),
   };
-  const requests$ = new EventStream<AnyCommandEnvelope>();
-  const replies$ = new EventStream<ReplyEnvelope>();
+  const requests$ = new Subject<AnyCommandEnvelope>();
+  const replies$ = new Subject<ReplyEnvelope>();
   /** Written only by handle(), always under the handler's own command. */
   const handlers = new Map<CommandName, unknown>();
   /** Requests sent before their handler registered, by correlation id. */
@@ -166,8 +166,8 @@ export function createBus(options: BusOptions = {}): Bus {
     },
 
     select<S extends StateName, T>(name: S, pick?: (state: BusStates[S]) => T) {
-      const state$: StateStream<BusStates[S]> = states[name];
-      return pick ? state$.select(pick) : state$.select((state) => state);
+      const state$ = states[name].asObservable();
+      return pick ? state$.pipe(map(pick), distinctUntilChanged()) : state$.pipe(distinctUntilChanged());
     },
 
     handle(command, handler) {
@@ -200,27 +200,27 @@ export function createBus(options: BusOptions = {}): Bus {
           waiting.delete(id);
           reject(new BusCommandError('timeout', command, id));
         }, timeoutMs);
-        // The first reply of this id, then done (as take(1) completed after it).
-        const subscription = replies$.subscribe({
-          next: (reply) => {
-            if (reply.id !== id) return;
-            subscription.unsubscribe();
-            clearTimeout(timer);
-            waiting.delete(id);
-            if (reply.ok) {
-              // The reply carries the result of the handler registered for this very command.
-              resolve(reply.result as CommandResult<typeof command>);
-            } else {
-              reject(new BusCommandError('handler-error', command, id, { cause: reply.error }));
-            }
-          },
-          // When the bus is destroyed before the reply.
-          complete: () => {
-            clearTimeout(timer);
-            waiting.delete(id);
-            reject(new BusCommandError('destroyed', command, id));
-          },
-        });
+        const subscription = replies$
+          .pipe(
+            filter((reply) => reply.id === id),
+            take(1),
+          )
+          .subscribe({
+            next: (reply) => {
+              if (reply.ok) {
+                // The reply carries the result of the handler registered for this very command.
+                resolve(reply.result as CommandResult<typeof command>);
+              } else {
+                reject(new BusCommandError('handler-error', command, id, { cause: reply.error }));
+              }
+            },
+            // Runs after the reply, or when the bus is destroyed first (then reject wins).
+            complete: () => {
+              clearTimeout(timer);
+              waiting.delete(id);
+              reject(new BusCommandError('destroyed', command, id));
+            },
+          });
         const envelope: CommandEnvelope<typeof command> = { id, command, payload };
         requests$.next(envelope as AnyCommandEnvelope);
       });
