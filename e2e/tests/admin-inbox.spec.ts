@@ -3,8 +3,9 @@
  * owner, made by the admin CLI) answers a shopper's message, which the shopper then reads in their
  * member messages; starts a thread about the shopper's order; reads and answers a contact inquiry
  * (mailed to its sender); shows a held product question, which then appears on the product page;
- * hides a review; and sends the shopper a notification. The inbox passes axe and fits 390 and
- * 320 px screens.
+ * hides a review; and sends the shopper a notification. The message and the inquiry carry a
+ * stored-XSS payload, shown as text and never run. The pages pass axe; the inbox and a thread fit
+ * 390 and 320 px screens.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -53,6 +54,15 @@ async function signInAdmin(page: Page, to: string): Promise<void> {
   await page.getByRole('link', { name: to, exact: true }).click();
 }
 
+/** Stored by a shopper; the admin pages show it as text, so it never runs. */
+const XSS = '<img src=x onerror="window.__xss=1">';
+
+/** Nothing of a stored payload ran on the page. */
+async function ranNoPayload(page: Page): Promise<void> {
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await page.locator('img[onerror]').count()).toBe(0);
+}
+
 /** The page is no wider than the screen (nothing to scroll sideways). */
 async function fitsWidth(page: Page, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 800 });
@@ -93,7 +103,7 @@ test.describe('the back office: conversations and moderation', () => {
     const subject = `Gift wrapping ${Date.now()}`;
     const sent = await api.post('/backend/api/buyer-messages/send-message', {
       headers: memberHeaders(shopper),
-      data: { subject, message: 'Can the box be wrapped in gold paper?' },
+      data: { subject, message: `Can the box be wrapped in gold paper? ${XSS}` },
     });
     expect(sent.status()).toBe(201);
 
@@ -110,8 +120,9 @@ test.describe('the back office: conversations and moderation', () => {
     await card.getByRole('link', { name: subject }).click();
     await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Messages' })).toContainText(
-      'Can the box be wrapped in gold paper?',
+      `Can the box be wrapped in gold paper? ${XSS}`,
     );
+    await ranNoPayload(page);
     await fitsWidth(page, 320);
     await page.getByLabel('Your reply').fill('Yes, gold paper it is.');
     await page.getByRole('button', { name: 'Send reply' }).click();
@@ -156,7 +167,7 @@ test.describe('the back office: conversations and moderation', () => {
   test('reads a contact inquiry and answers it by e-mail', async ({ page }) => {
     const sender = uniqueEmail('contact');
     const asked = await api.post('/backend/api/contact-us', {
-      data: { full_name: 'Lina Omar', email: sender, message: 'Do you deliver to Muscat before Eid?' },
+      data: { full_name: 'Lina Omar', email: sender, message: `Do you deliver to Muscat before Eid? ${XSS}` },
     });
     expect(asked.status()).toBe(201);
 
@@ -166,7 +177,8 @@ test.describe('the back office: conversations and moderation', () => {
     expect(await blockingViolations(page)).toEqual([]);
     await card.getByRole('link', { name: 'Lina Omar' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Inquiry from Lina Omar' })).toBeVisible();
-    await expect(page.getByText('Do you deliver to Muscat before Eid?')).toBeVisible();
+    await expect(page.getByText(`Do you deliver to Muscat before Eid? ${XSS}`)).toBeVisible();
+    await ranNoPayload(page);
     await page.getByLabel('Answer by e-mail').fill('Yes, order by Thursday and it arrives in time.');
     await page.getByRole('button', { name: 'Send answer' }).click();
     await expect(page.getByRole('status')).toHaveText('Your answer is on its way to the sender by e-mail.');
