@@ -43,6 +43,7 @@ const STAFF_ALLOWED = new Set([
   'GET admin/inquiries',
   'GET admin/inquiries/:id',
   'POST admin/inquiries/:id/answer',
+  'GET admin/buyers',
   'GET admin/messages',
   'GET admin/messages/:id',
   'POST admin/messages',

@@ -10,11 +10,14 @@ import { endpoints } from '../endpoint';
 import { Empty } from './auth';
 import {
   AdminAccountAnswer,
+  AdminBuyerPage,
+  AdminBuyerQuery,
   AdminIdParams,
   AdminList,
   AdminMe,
   AdminOrderQueue,
   AdminOrderQueueQuery,
+  AdminOrdersSeenBody,
   AdminOrderStatusBody,
   AdminQuestionAnswer,
   AdminQuestionPage,
@@ -121,8 +124,8 @@ export const adminEndpoints = endpoints({
   },
   'POST admin/orders/seen': {
     summary:
-      "Mark every order placed so far seen for the calling admin (none of them is new to that admin any more; an admin's account starts with the orders of before seen)",
-    body: Empty,
+      "Mark the orders placed up to `until` (the newest one shown; without it, every order so far) seen for the calling admin: none of them is new to that admin any more, and an order placed since stays new (an admin's account starts with the orders of before seen)",
+    body: AdminOrdersSeenBody,
     response: Empty,
   },
   'GET admin/orders/:id': {
@@ -193,6 +196,12 @@ export const adminEndpoints = endpoints({
     response: MessageSent,
     created: true,
   },
+  'GET admin/buyers': {
+    summary:
+      'Members to start a thread with or notify (guests never), newest first, 20 a page, each with their newest orders; `q`: an e-mail (exact), a part of an e-mail or name, or an order number',
+    querystring: AdminBuyerQuery,
+    response: AdminBuyerPage,
+  },
   'POST admin/messages': {
     summary: 'Start a thread with a member, general or about one of their orders (the member is notified)',
     body: StartThreadBody,
@@ -211,7 +220,8 @@ export const adminEndpoints = endpoints({
     response: AdminQuestionPage,
   },
   'POST admin/questions/:id/answer': {
-    summary: 'Answer a product question: it is shown on the product page with the answer',
+    summary:
+      'Answer a product question: it is shown on the product page with the answer, mailed to the asker; 409 QUESTION_ANSWERED when it already has an answer (the first is kept, no second mail)',
     params: AdminIdParams,
     body: AnswerQuestionBody,
     response: AdminQuestionAnswer,
@@ -249,7 +259,8 @@ export const adminEndpoints = endpoints({
     response: InquiryAnswer,
   },
   'POST admin/inquiries/:id/answer': {
-    summary: 'Answer an inquiry by e-mail to its sender (queued; the answer is kept)',
+    summary:
+      'Answer an inquiry by e-mail to its sender (queued; the answer is kept); 409 INQUIRY_ANSWERED when it is already answered (the first answer is kept, no second mail)',
     params: AdminIdParams,
     body: AnswerInquiryBody,
     response: InquiryAnswer,

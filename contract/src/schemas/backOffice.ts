@@ -1,7 +1,7 @@
 /**
  * The back office's API shapes (issue 21, backend/src/modules/admin): roles and staff, the audit
  * log, the order queue and its detail, held product questions, hidden reviews, contact inquiries,
- * starting a thread, notifying every member and the settings. The endpoints are in admin.ts.
+ * the members a thread starts with, starting a thread, notifying every member and the settings. The endpoints are in admin.ts.
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { Order } from './checkout';
@@ -110,6 +110,17 @@ export const AdminQueueOrder = Type.Composite([
   }),
 ]);
 export const AdminOrderQueue = Type.Object({ items: Type.Array(AdminQueueOrder), _meta: ListMeta });
+/** "Mark all as seen": up to the newest order the admin had on screen, never one placed since. */
+export const AdminOrdersSeenBody = Type.Object({
+  until: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description:
+        'The created_at of the newest order shown: orders placed up to then are marked seen (a later time counts as now). Without it: every order placed so far',
+    }),
+  ),
+});
+export type AdminOrdersSeenBody = Static<typeof AdminOrdersSeenBody>;
 export const Recipient = Type.Object({
   first_name: Nullable(Type.String()),
   last_name: Nullable(Type.String()),
@@ -210,6 +221,33 @@ export const StartThreadBody = Type.Object({
   subject: Type.String({ minLength: 1, maxLength: 200 }),
   message: Type.String({ minLength: 1, maxLength: 4000 }),
 });
+/** The buyers a thread or a notification can go to (GET admin/buyers): members only, never guests. */
+export const AdminBuyerQuery = Type.Object({
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description:
+        "A member's e-mail (whole: matched exactly, any case; or any part), name (first, last or both, any part, any case) or one of their order numbers",
+    }),
+  ),
+  page: Type.Optional(PageNumber()),
+});
+export const ADMIN_BUYER_ORDERS = 10;
+export const AdminBuyer = Type.Composite([
+  Buyer,
+  Type.Object({
+    orders: Type.Array(Type.Object({ id: Type.Integer(), order_id: Type.String() }), {
+      maxItems: ADMIN_BUYER_ORDERS,
+      description: `The member's newest orders (at most ${ADMIN_BUYER_ORDERS}), for an order thread`,
+    }),
+  }),
+]);
+export const AdminBuyerPage = Type.Object({ items: Type.Array(AdminBuyer), _meta: ListMeta });
+export type AdminBuyerQuery = Static<typeof AdminBuyerQuery>;
+export type AdminBuyer = Static<typeof AdminBuyer>;
+export type AdminBuyerPage = Static<typeof AdminBuyerPage>;
+
 /** The inbox: each thread with who wrote it (the member's name and e-mail) and the order's number. */
 const ThreadBuyer = Type.Object({
   buyer: Buyer,

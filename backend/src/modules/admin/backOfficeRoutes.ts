@@ -1,12 +1,13 @@
 /**
  * The back office's routes (issue 21), registered inside adminRoutes, so behind its guard (admin
- * token; every change audited in its transaction): the caller, admins and the audit log and the settings (owners only), starting a
- * thread, notifying every member, held product questions, reviews, contact inquiries.
+ * token; every change audited in its transaction): the caller, admins and the audit log and the settings (owners only), finding
+ * a member and starting a thread, notifying every member, held product questions, reviews, contact inquiries.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpointSchema } from '../../http/endpoint';
 import { createAdmin, listAdmins, setAdminDisabled } from '../../services/admins';
 import { adminOf, audited, auditPage, ownersOnly } from './audit';
+import { findBuyers } from './buyers';
 import {
   answerInquiry,
   listInquiries,
@@ -104,6 +105,12 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   // ------------------------------------------------------------ conversations
+  app.get(
+    '/admin/buyers',
+    { schema: { ...schema, ...endpointSchema('GET admin/buyers') } },
+    async (request) => ({ status: true as const, data: await findBuyers(db, request.query) }),
+  );
+
   app.post(
     '/admin/messages',
     { schema: { ...schema, ...endpointSchema('POST admin/messages') } },
