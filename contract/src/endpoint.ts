@@ -6,7 +6,7 @@
  */
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Endpoint {
   summary: string;

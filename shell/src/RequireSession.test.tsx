@@ -22,6 +22,7 @@ function apiAnswering(answer: ApiResult<{ is_logged_in: boolean }>) {
   const client: ApiClient = {
     get: get as ApiClient['get'],
     post: jest.fn() as ApiClient['post'],
+    put: jest.fn() as ApiClient['put'],
     delete: jest.fn() as ApiClient['delete'],
   };
   return { client, get };

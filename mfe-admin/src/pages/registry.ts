@@ -51,6 +51,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   },
   { path: 'audit', label: 'Audit log', ownerOnly: true, component: lazy(() => import('./audit/AuditPage')) },
   { path: 'staff', label: 'Staff', ownerOnly: true, component: lazy(() => import('./staff/StaffPage')) },
+  {
+    path: 'settings',
+    label: 'Settings',
+    ownerOnly: true,
+    component: lazy(() => import('./settings/SettingsPage')),
+  },
 ];
 
 /** Where the back office lives in the shop. */

@@ -138,4 +138,21 @@ describe('createApiClient', () => {
     );
     expect(headersOf(calls[0])['Idempotency-Key']).toBe('k-1');
   });
+
+  it('sends a PUT with its JSON body and the token', async () => {
+    const { fetchImpl, calls } = fakeFetch(200, {
+      status: true,
+      data: { order_email: 'orders@example.com' },
+    });
+    const client = createApiClient({ fetchImpl, getToken: () => 'adm.owner' });
+    const result = await client.put('admin/settings', { order_email: 'orders@example.com' });
+    expect(result).toEqual({ status: true, data: { order_email: 'orders@example.com' } });
+    expect(calls[0]?.url).toBe('/backend/api/admin/settings');
+    expect(calls[0]?.init.method).toBe('PUT');
+    expect(calls[0]?.init.body).toBe('{"order_email":"orders@example.com"}');
+    expect(headersOf(calls[0])).toMatchObject({
+      Authorization: 'Bearer adm.owner',
+      'Content-Type': 'application/json',
+    });
+  });
 });

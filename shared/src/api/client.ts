@@ -112,6 +112,10 @@ export interface ApiClient {
     path: Path,
     ...args: NoInfer<Calls<'POST'>[Path]['bodyAndOptions']>
   ): Calls<'POST'>[Path]['result'];
+  put<Path extends ApiPath<'PUT'>>(
+    path: Path,
+    ...args: NoInfer<Calls<'PUT'>[Path]['bodyAndOptions']>
+  ): Calls<'PUT'>[Path]['result'];
   delete<Path extends ApiPath<'DELETE'>>(
     path: Path,
     ...options: NoInfer<Calls<'DELETE'>[Path]['options']>
@@ -192,7 +196,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const fetchImpl: FetchImpl = options.fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
 
   async function send<T>(
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     body: RequestBody | undefined,
     requestOptions: RequestOptions = {},
@@ -255,6 +259,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     post: (path: string, body?: RequestBody, options?: unknown) => {
       const { url, requestOptions } = target(path, options);
       return send('POST', url, body ?? {}, requestOptions);
+    },
+    put: (path: string, body?: RequestBody, options?: unknown) => {
+      const { url, requestOptions } = target(path, options);
+      return send('PUT', url, body ?? {}, requestOptions);
     },
     delete: (path: string, options?: unknown) => {
       const { url, requestOptions } = target(path, options);
