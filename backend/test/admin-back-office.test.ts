@@ -28,7 +28,15 @@ import type {
 } from '@shop/contract/schemas/backOffice';
 import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/migrate';
-import { buyers, orderLogs, orders, paymentProofs, productReviews, products } from '../src/db/schema';
+import {
+  buyers,
+  orderLogs,
+  orders,
+  paymentProofs,
+  productQuestions,
+  productReviews,
+  products,
+} from '../src/db/schema';
 import { detailsOf } from '../src/modules/admin/audit';
 import { BUYER_NAME, queueSearch, SHIP_NAME } from '../src/modules/admin/orders';
 import { createAdmin } from '../src/services/admins';
@@ -178,12 +186,98 @@ describe.each(targets)('the back office API on %s', (target) => {
         object_id: String(order.id),
         details: { order_status: 'Cancel' },
       });
-      // Sign-ins are actions too; a password never reaches the log; reads and refusals are not actions.
+      // Sign-ins are actions too; a password never reaches the log; reads are not actions.
       expect(items.some((entry) => entry.action === 'POST admin/login')).toBe(true);
       expect(JSON.stringify(items)).not.toContain('temporary-pass-1');
       expect(items.some((entry) => entry.action.startsWith('GET '))).toBe(false);
       // staff was re-enabled but its tokens ended when disabled
       staff = (await login('staff@gifts.example', await resetStaffPassword())).token;
+    });
+  });
+
+  describe('refusals in the audit log', () => {
+    const refusals = async (action: string) =>
+      dataOf<AuditPage>(await get(`admin/audit?action=${encodeURIComponent(action)}`, owner)).items;
+
+    it('records a failed sign-in with the e-mail typed and never the password, outside any transaction', async () => {
+      const before = (await refusals('refused POST admin/login')).length;
+      const wrong = await post(
+        'admin/login',
+        { email: ' Owner@Gifts.example ', password: 'a-wrong-secret-99' },
+        null,
+      );
+      expect(wrong.statusCode).toBe(401);
+      const unknown = await post(
+        'admin/login',
+        { email: 'nobody@gifts.example', password: 'x-secret-1' },
+        null,
+      );
+      expect(unknown.statusCode).toBe(401);
+      const rows = await refusals('refused POST admin/login');
+      expect(rows).toHaveLength(before + 2);
+      expect(rows[0]).toMatchObject({
+        admin: { id: null, email: 'nobody@gifts.example' },
+        action: 'refused POST admin/login',
+        details: { status: 401, email: 'nobody@gifts.example' },
+      });
+      expect(rows[1]).toMatchObject({ admin: { id: null, email: 'owner@gifts.example' } });
+      expect(JSON.stringify(rows)).not.toMatch(/a-wrong-secret-99|x-secret-1/);
+    });
+
+    it("records a staff admin's refused owners-only attempt (403) and an unpaid dispatch with a staff reason", async () => {
+      const before = (await refusals('refused')).length;
+      expect((await get('admin/settings', staff)).statusCode).toBe(403);
+      const made = await post(
+        'admin/admins',
+        { email: 'sneaky@gifts.example', password: 'sneaky-pass-12' },
+        staff,
+      );
+      expect(made.statusCode).toBe(403);
+      const { order } = await insertOrder(ctx.database, member.id, { method: 'Bank Transfer' });
+      const dispatch = await post(
+        `admin/orders/${order.id}/status`,
+        { order_status: 'Dispatch', reason: 'trust me' },
+        staff,
+      );
+      expect(dispatch.statusCode).toBe(403);
+      const rows = await refusals('refused');
+      expect(rows).toHaveLength(before + 3);
+      const [moved, created, read] = rows;
+      expect(read).toMatchObject({
+        admin: { id: staffId, email: 'staff@gifts.example' },
+        action: 'refused GET admin/settings',
+        details: { status: 403 },
+      });
+      expect(created).toMatchObject({ action: 'refused POST admin/admins', details: { status: 403 } });
+      expect(moved).toMatchObject({
+        action: 'refused POST admin/orders/:id/status',
+        object_id: String(order.id),
+        reason: 'trust me',
+        details: { status: 403, order_status: 'Dispatch' },
+      });
+      expect(JSON.stringify(rows)).not.toContain('sneaky-pass-12');
+      // The refused action itself changed nothing.
+      const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(row?.orderStatus).not.toBe('Dispatch');
+    });
+
+    it('answers the refusal even when its row cannot be written', async () => {
+      await ctx.database.db.execute(sql`
+        CREATE FUNCTION refuse_refusals() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN IF NEW.action LIKE 'refused %' THEN RAISE EXCEPTION 'no refusals'; END IF; RETURN NEW; END $$`);
+      await ctx.database.db.execute(sql`
+        CREATE TRIGGER refuse_refusals BEFORE INSERT ON admin_audit_log
+        FOR EACH ROW EXECUTE FUNCTION refuse_refusals()`);
+      try {
+        const refused = await get('admin/audit', staff);
+        expect([refused.statusCode, failureOf(refused).error.code]).toEqual([403, 'FORBIDDEN']);
+        expect(
+          (await post('admin/login', { email: 'x@gifts.example', password: 'nope-nope-1' }, null)).statusCode,
+        ).toBe(401);
+      } finally {
+        await ctx.database.db.execute(sql`DROP TRIGGER refuse_refusals ON admin_audit_log`);
+        await ctx.database.db.execute(sql`DROP FUNCTION refuse_refusals()`);
+      }
     });
   });
 
@@ -317,6 +411,40 @@ describe.each(targets)('the back office API on %s', (target) => {
       ]).toEqual([true, false]);
       const onlyNew = dataOf<AdminOrderQueue>(await get('admin/orders?new=true', staff));
       expect(onlyNew.items.map((o) => o.id)).not.toContain(fresh.id);
+    });
+
+    it('marks seen only the orders up to the newest one shown: one placed since stays new', async () => {
+      await ctx.database.db.execute(
+        sql`UPDATE admins SET orders_seen_until = now() - interval '1 hour' WHERE email = 'owner@gifts.example'`,
+      );
+      const { order: shown } = await insertOrder(ctx.database, member.id);
+      // Half a millisecond past the millisecond the API shows.
+      await placedAt(
+        shown.id,
+        "date_trunc('milliseconds', now() - interval '1 minute') + interval '500 microseconds'",
+      );
+      const { order: since } = await insertOrder(ctx.database, member.id);
+      await placedAt(since.id, "now() - interval '10 seconds'");
+      const queued = async (number: string) =>
+        dataOf<AdminOrderQueue>(await get(`admin/orders?q=${number}`, owner)).items[0];
+      const onScreen = await queued(shown.orderNumber);
+      expect(onScreen?.is_new).toBe(true);
+      const seen = await post('admin/orders/seen', { until: onScreen?.created_at }, owner);
+      expect(seen.statusCode).toBe(200);
+      expect([(await queued(shown.orderNumber))?.is_new, (await queued(since.orderNumber))?.is_new]).toEqual([
+        false,
+        true,
+      ]);
+      // A time to come counts as now, and the mark never moves back.
+      await post('admin/orders/seen', { until: '2999-01-01T00:00:00.000Z' }, owner);
+      const { order: later } = await insertOrder(ctx.database, member.id);
+      await placedAt(later.id, "now() + interval '1 minute'");
+      await post('admin/orders/seen', { until: '2020-01-01T00:00:00.000Z' }, owner);
+      expect([(await queued(since.orderNumber))?.is_new, (await queued(later.orderNumber))?.is_new]).toEqual([
+        false,
+        true,
+      ]);
+      expect((await post('admin/orders/seen', { until: 'yesterday' }, owner)).statusCode).toBe(400);
     });
 
     it('shows everything needed to ship: recipient and phone, address, items with gift texts and logo, packaging, totals, log', async () => {
@@ -562,6 +690,38 @@ describe.each(targets)('the back office API on %s', (target) => {
       expect(dataOf<AdminQuestionPage>(await get('admin/questions?held=true', staff)).items).toEqual([]);
     });
 
+    it('keeps the first answer to a question: a second one is 409 QUESTION_ANSWERED and mails nothing more', async () => {
+      const asked = await post(
+        'product-questions/create',
+        { product_id: 3, questioner_name: 'Lina', questioner_email: 'lina@example.com', question },
+        null,
+      );
+      const id = (JSON.parse(asked.body) as { data: { item: { id: number } } }).data.item.id;
+      // Two admins answer at once (two tabs): one answer wins, the other is refused.
+      const both = await Promise.all([
+        post(`admin/questions/${id}/answer`, { answer: 'From the owner.' }, owner),
+        post(`admin/questions/${id}/answer`, { answer: 'From the staff.' }, staff),
+      ]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const loser = both.find((r) => r.statusCode === 409);
+      expect(loser && failureOf(loser).error).toMatchObject({
+        code: 'QUESTION_ANSWERED',
+        message: 'This question is already answered (the answer is shown on its page).',
+      });
+      const winner = both.find((r) => r.statusCode === 200);
+      const kept = winner && dataOf<{ question: { answer: string } }>(winner).question.answer;
+      const again = await post(`admin/questions/${id}/answer`, { answer: 'A third try.' }, owner);
+      expect([again.statusCode, failureOf(again).error.code]).toEqual([409, 'QUESTION_ANSWERED']);
+      const [row] = await ctx.database.db.select().from(productQuestions).where(eq(productQuestions.id, id));
+      expect(row?.answer).toBe(kept);
+      const mails = await mailsTo('lina@example.com');
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toContain(kept);
+      // Approving it again changes nothing; an unknown question is still 404.
+      expect((await post(`admin/questions/${id}/approve`, {}, staff)).statusCode).toBe(200);
+      expect((await post('admin/questions/999999/answer', { answer: 'x' }, staff)).statusCode).toBe(404);
+    });
+
     it('hides a review from the product page and its summary, and shows it again', async () => {
       const [review] = await ctx.database.db
         .insert(productReviews)
@@ -651,6 +811,37 @@ describe.each(targets)('the back office API on %s', (target) => {
       expect(
         dataOf<InquiryPage>(await get('admin/inquiries?unanswered=true', staff)).items.map((i) => i.id),
       ).not.toContain(inquiry?.id);
+    });
+
+    it('keeps the first answer to an inquiry: a second one is 409 INQUIRY_ANSWERED and mails nothing more', async () => {
+      await post(
+        'contact-us',
+        { full_name: 'Maya Aoun', email: 'maya@example.com', message: 'Can I change my address?' },
+        null,
+      );
+      const list = dataOf<InquiryPage>(await get('admin/inquiries?unanswered=true', staff));
+      const id = list.items.find((item) => item.email === 'maya@example.com')?.id;
+      // Two admins answer at once (two tabs): one answer wins, the other is refused.
+      const both = await Promise.all([
+        post(`admin/inquiries/${id}/answer`, { message: 'Yes, from the owner.' }, owner),
+        post(`admin/inquiries/${id}/answer`, { message: 'Yes, from the staff.' }, staff),
+      ]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const loser = both.find((r) => r.statusCode === 409);
+      expect(loser && failureOf(loser).error).toMatchObject({
+        code: 'INQUIRY_ANSWERED',
+        message: 'This inquiry is already answered: its sender has the first answer.',
+      });
+      const winner = both.find((r) => r.statusCode === 200);
+      const kept = winner && dataOf<{ inquiry: Inquiry }>(winner).inquiry;
+      const again = await post(`admin/inquiries/${id}/answer`, { message: 'Later words.' }, owner);
+      expect([again.statusCode, failureOf(again).error.code]).toEqual([409, 'INQUIRY_ANSWERED']);
+      const read = dataOf<{ inquiry: Inquiry }>(await get(`admin/inquiries/${id}`, staff)).inquiry;
+      expect(read).toMatchObject({ answer: kept?.answer, answered_at: kept?.answered_at });
+      const mails = await mailsTo('maya@example.com');
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toContain(kept?.answer);
+      expect((await post('admin/inquiries/999999/answer', { message: 'x' }, staff)).statusCode).toBe(404);
     });
 
     it("starts a thread with a member (general or about one of their orders, never another's)", async () => {

@@ -24,7 +24,8 @@ export function requireAdmin(db: Database, role?: AdminRole): onRequestAsyncHook
     if (!isAdminToken(token)) throw AppError.forbidden('Admins only.');
     const admin = await resolveAdmin(db, token);
     if (!admin) throw AppError.unauthorized('Your admin session has expired. Please sign in again.');
-    if (role === 'owner' && admin.role !== 'owner') throw AppError.forbidden('Owners only.');
+    // Known before the role is checked: a refused staff admin is named in the audit log.
     request.admin = admin;
+    if (role === 'owner' && admin.role !== 'owner') throw AppError.forbidden('Owners only.');
   };
 }

@@ -96,6 +96,8 @@ export async function loginAdmin(
     hasher: PasswordHasher;
     throttle: LoginThrottle;
     audit?: (tx: Database, admin: Admin) => Promise<void>;
+    /** A failed sign-in (the e-mail as typed, trimmed and lower-cased), recorded on its own. */
+    refused?: (email: string) => Promise<void>;
   },
   ip: string,
   rawEmail: string,
@@ -109,6 +111,7 @@ export async function loginAdmin(
   if (!row || !ok || row.disabledAt) {
     // A disabled account answers like a wrong password: nothing tells it still exists.
     await services.throttle.failed(attempt);
+    await services.refused?.(email);
     throw AppError.unauthorized('The e-mail or password is not correct.');
   }
   await services.throttle.succeeded(attempt);

@@ -12,9 +12,9 @@ import type {
   OrderPage,
   OrderStats,
   OrderStatus,
-  PaymentMethodName,
   ProofOfPayment,
 } from '@shop/contract';
+import { isTransferMethod } from '@shop/contract/orders';
 import type { Duration, OrderStatusFilter, PaymentStatusFilter } from '@shop/contract/schemas/memberOrders';
 import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -38,9 +38,6 @@ const DURATION_INTERVAL: Record<Duration, string> = {
  * Pending', a cash order waits for dispatch as 'Pending'. The filter and the pending box count both.
  */
 const PENDING_STATUSES: OrderStatus[] = ['Pending', 'Payment Pending'];
-
-/** Orders paid by transfer take a proof of payment (spec 001 §2.7). */
-export const PROOF_METHODS: PaymentMethodName[] = ['Bank Transfer', 'Money Exchange Transfer'];
 
 export const PROOF_IMAGE_REQUIRED = 'Upload an image.';
 export const THANK_YOU_FEEDBACK = 'Thank you for your feedback';
@@ -174,7 +171,8 @@ async function latestProof(db: Database, orderId: number): Promise<ProofRow | nu
  * yet paid, with no proof or a rejected last one (spec 001 §2.7).
  */
 function proofRefusal(order: OrderRow, last: ProofRow | null): AppError | null {
-  if (!PROOF_METHODS.includes(order.paymentMethod)) {
+  // Orders paid by transfer take a proof of payment (spec 001 §2.7).
+  if (!isTransferMethod(order.paymentMethod)) {
     return AppError.conflict(
       'PROOF_NOT_EXPECTED',
       'A proof of payment is only taken for Bank Transfer or Money Exchange Transfer orders.',

@@ -11,12 +11,20 @@
  * back and answers the error. A mutating route that answers success without an audit row is a
  * bug: it is logged as an error (and test/admin-audit.test.ts calls every one).
  * The command line writes its rows as the actor `CLI_ACTOR`.
+ *
+ * Refusals leave a trace too: a failed sign-in (401) and an admin's request refused 403 (a staff
+ * admin at an owners-only route, or a staff reason for an unpaid dispatch) write a row of the same
+ * shape on their own, outside the refused action's transaction (rolled back, or never begun): the
+ * action reads `refused <method> <endpoint>`, the details carry the answer's status and the body
+ * without secrets (a sign-in's password never). A refusal row that cannot be written is logged and
+ * the refusal is answered all the same.
  */
 import type { AuditEntry, AuditPage, AuditQuery } from '@shop/contract/schemas/backOffice';
 import { and, count, desc, ilike } from 'drizzle-orm';
 import type {
   FastifyInstance,
   FastifyRequest,
+  onErrorAsyncHookHandler,
   onRequestAsyncHookHandler,
   onResponseAsyncHookHandler,
 } from 'fastify';
@@ -141,11 +149,49 @@ const unauditedCheck: onResponseAsyncHookHandler = async (request, reply) => {
   }
 };
 
-/** The admin check (and the role's) on every route of the plugin `app`, and the audit's check. */
+/** The action's prefix of a refused request's row (the audit page's action filter finds them). */
+export const REFUSED = 'refused';
+
+/**
+ * Writes the row of a refused request on its own connection (not in any action's transaction):
+ * who tried (for a failed sign-in, the e-mail typed, with no admin id), what, and the status.
+ */
+export async function writeRefusal(
+  db: Database,
+  request: FastifyRequest,
+  actor: AuditActor,
+  status: 401 | 403,
+): Promise<void> {
+  const record = auditRecordOf(request);
+  try {
+    await writeAudit(db, actor, {
+      ...record,
+      action: `${REFUSED} ${record.action}`,
+      details: { status, ...record.details },
+    });
+  } catch (error) {
+    request.log.error(
+      { err: error, route: request.routeOptions.url },
+      'refusal not written to the audit log',
+    );
+  }
+}
+
+/** An admin's request refused 403 (the role, or an owner's call made by staff): its row. */
+const refusalAudit =
+  (db: Database): onErrorAsyncHookHandler =>
+  async (request, _reply, error) => {
+    if (request.admin && error instanceof AppError && error.statusCode === 403) {
+      await writeRefusal(db, request, request.admin, 403);
+    }
+  };
+
+/** The admin check (and the role's) on every route of the plugin `app`, and the audit's checks. */
 export function guardAdminRoutes(app: FastifyInstance, db: Database, role?: AdminRole): void {
   if (!app.hasRequestDecorator('admin')) app.decorateRequest('admin', null);
   app.addHook('onRequest', requireAdmin(db, role));
   app.addHook('onResponse', unauditedCheck);
+  app.addHook('onError', refusalAudit(db));
 }
 
 /** A route of an admin plugin that only owners may call (after the plugin's admin check). */

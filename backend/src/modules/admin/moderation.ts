@@ -38,6 +38,10 @@ import { inquiryAnswerMail, ORDER_EMAIL_SETTING, orderEmailOf, questionAnswerMai
 
 export const ADMIN_LIST_PER_PAGE = 20;
 
+/** The 409s of a second answer: the page shows them as worded here. */
+export const QUESTION_ANSWERED = 'This question is already answered (the answer is shown on its page).';
+export const INQUIRY_ANSWERED = 'This inquiry is already answered: its sender has the first answer.';
+
 const product = { id: products.id, title: products.title, slug: products.slug };
 
 // ---------------------------------------------------------------- product questions
@@ -84,7 +88,9 @@ export async function listQuestions(db: Database, options: { held?: boolean; pag
 
 /**
  * Answers (or, with answer null, approves) a question: it is shown on the product page from now
- * on. An answer is mailed to the asker, queued in the same transaction.
+ * on. An answer is mailed to the asker, queued in the same transaction. A question has one answer:
+ * answering one already answered (another admin, another tab) is 409 QUESTION_ANSWERED and sends
+ * no second mail; approving one again changes nothing.
  */
 export async function releaseQuestion(
   db: Database,
@@ -94,12 +100,25 @@ export async function releaseQuestion(
   const text = answer?.trim() ?? null;
   if (answer !== null && !text) throw AppError.invalidFields({ answer: 'Please enter the answer' });
   return db.transaction(async (tx) => {
+    // `answer IS NULL` is checked again once a concurrent answer's row lock is released
+    // (PostgreSQL re-reads the row under READ COMMITTED), so of two answers one wins.
     const [row] = await tx
       .update(productQuestions)
       .set(text ? { held: false, answer: text, answerTime: sql`now()` } : { held: false })
-      .where(eq(productQuestions.id, id))
+      .where(
+        text
+          ? and(eq(productQuestions.id, id), isNull(productQuestions.answer))
+          : eq(productQuestions.id, id),
+      )
       .returning();
-    if (!row) throw AppError.notFound('Question not found.');
+    if (!row) {
+      const [found] = await tx
+        .select({ id: productQuestions.id })
+        .from(productQuestions)
+        .where(eq(productQuestions.id, id));
+      if (!found) throw AppError.notFound('Question not found.');
+      throw AppError.conflict('QUESTION_ANSWERED', QUESTION_ANSWERED);
+    }
     const [p] = await tx.select(product).from(products).where(eq(products.id, row.productId));
     const asked = p ?? { id: row.productId, title: '', slug: '' };
     if (text) await queueMail(tx, questionAnswerMail(row, asked, text));
@@ -209,7 +228,8 @@ export async function readInquiry(db: Database, id: number): Promise<Inquiry> {
 
 /**
  * Answers an inquiry by e-mail: the mail is queued with the answer kept on the inquiry, in one
- * transaction. Answering again sends another mail (the last answer is kept).
+ * transaction. An inquiry is answered once: a second answer (another admin, another tab) is 409
+ * INQUIRY_ANSWERED, keeps the first and sends no second mail.
  */
 export async function answerInquiry(
   db: Database,
@@ -220,6 +240,7 @@ export async function answerInquiry(
   const answer = message.trim();
   if (!answer) throw AppError.invalidFields({ message: 'Please enter the answer' });
   return db.transaction(async (tx) => {
+    // Like releaseQuestion: `answered_at IS NULL` is checked again after a concurrent answer commits.
     const [row] = await tx
       .update(contactMessages)
       .set({
@@ -228,9 +249,16 @@ export async function answerInquiry(
         answeredBy: adminId,
         readAt: sql`coalesce(${contactMessages.readAt}, now())`,
       })
-      .where(eq(contactMessages.id, id))
+      .where(and(eq(contactMessages.id, id), isNull(contactMessages.answeredAt)))
       .returning();
-    if (!row) throw AppError.notFound('Inquiry not found.');
+    if (!row) {
+      const [found] = await tx
+        .select({ id: contactMessages.id })
+        .from(contactMessages)
+        .where(eq(contactMessages.id, id));
+      if (!found) throw AppError.notFound('Inquiry not found.');
+      throw AppError.conflict('INQUIRY_ANSWERED', INQUIRY_ANSWERED);
+    }
     await queueMail(tx, inquiryAnswerMail(row, answer));
     return toInquiry(row);
   });

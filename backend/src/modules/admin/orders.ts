@@ -14,6 +14,7 @@
  * notification when the order is dispatched, delivered or canceled.
  */
 import type { AdminOrderPage, OrderDetail, OrderStatus, ProofOfPayment } from '@shop/contract';
+import { allowedMoves, canMove, isTransferMethod } from '@shop/contract/orders';
 import type {
   AdminOrderQueue,
   AdminOrderQueueQuery,
@@ -42,7 +43,6 @@ import {
   type LogoUrl,
   orderConditions,
   orderDetailOf,
-  PROOF_METHODS,
   pageMeta,
 } from '../../services/memberOrders';
 import { notifyBuyer } from '../../services/notifications';
@@ -233,13 +233,23 @@ export async function adminOrderDetail(db: Database, orderId: number): Promise<A
   };
 }
 
-/** Marks every order placed so far seen for `adminId` (the queue's "mark all seen"). */
-export async function markAllOrdersSeen(db: Database, adminId: number): Promise<void> {
+/**
+ * The queue's "mark all as seen": marks the orders placed up to `until` seen for `adminId` (the
+ * newest order the admin had on screen; without it, now). An order placed after the page was
+ * loaded stays new; a later `until` than now counts as now, and the mark never moves back.
+ */
+export async function markAllOrdersSeen(db: Database, adminId: number, until?: string): Promise<void> {
+  // created_at is shown in milliseconds (toISOString) and kept in microseconds: the time shown
+  // stands for its whole millisecond, or the newest order shown would stay new.
+  const upTo = until ? sql`LEAST(${until}::timestamptz + interval '999 microseconds', now())` : sql`now()`;
   await db.transaction(async (tx) => {
-    await tx.update(admins).set({ ordersSeenUntil: sql`now()` }).where(eq(admins.id, adminId));
-    // The marks of single orders placed before it say nothing more.
+    await tx
+      .update(admins)
+      .set({ ordersSeenUntil: sql`GREATEST(${admins.ordersSeenUntil}, ${upTo})` })
+      .where(eq(admins.id, adminId));
+    // The marks of single orders placed up to it say nothing more.
     await tx.execute(sql`DELETE FROM admin_order_views v USING orders o
-      WHERE v.admin_id = ${adminId} AND o.id = v.order_id AND o.created_at <= now()`);
+      WHERE v.admin_id = ${adminId} AND o.id = v.order_id AND o.created_at <= ${upTo}`);
   });
 }
 
@@ -269,21 +279,6 @@ export async function shippingDetail(
     },
     proof_pending: detail.proofs.some((proof) => proof.status === 'Pending'),
   };
-}
-
-/** The moves an admin may make (issue 11): forward one step, or Cancel before delivery. */
-export function allowedMoves(from: OrderStatus): OrderStatus[] {
-  switch (from) {
-    case 'Pending':
-    case 'Payment Pending':
-      return ['Dispatch', 'Cancel'];
-    // Goods on their way are not put back on sale by a cancel: a dispatched order is delivered
-    // (a return is handled outside the order's status).
-    case 'Dispatch':
-      return ['Delivered'];
-    default:
-      return [];
-  }
 }
 
 const STATUS_NOTE: Record<string, string> = {
@@ -323,9 +318,6 @@ async function restock(tx: Database, orderId: number): Promise<void> {
     WHERE products.id = back.id`);
 }
 
-/** Paid by a transfer the shop must see arrive before it ships (the methods a proof is sent for). */
-const TRANSFER_METHODS = PROOF_METHODS;
-
 export interface MoveOptions {
   /** Who moves it (the CLI: an owner at the shell). Required: no default role to fail open to. */
   role: AdminRole;
@@ -344,8 +336,8 @@ export interface MoveOptions {
 export async function moveOrderStatus(db: Database, orderId: number, to: OrderStatus, options: MoveOptions) {
   return db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId, null, true);
-    const allowed = allowedMoves(order.orderStatus);
-    if (!allowed.includes(to)) {
+    if (!canMove(order.orderStatus, to)) {
+      const allowed = allowedMoves(order.orderStatus);
       const why =
         order.orderStatus === 'Dispatch' && to === 'Cancel'
           ? ' (it is on its way: its goods are not put back on sale)'
@@ -357,9 +349,7 @@ export async function moveOrderStatus(db: Database, orderId: number, to: OrderSt
     }
     const reason = options.reason?.trim() || null;
     const unpaidTransfer =
-      to === 'Dispatch' &&
-      TRANSFER_METHODS.includes(order.paymentMethod) &&
-      order.paymentStatus !== 'Received';
+      to === 'Dispatch' && isTransferMethod(order.paymentMethod) && order.paymentStatus !== 'Received';
     if (unpaidTransfer && reason && options.role !== 'owner') {
       throw AppError.forbidden('Only an owner can dispatch an order before its payment is received.');
     }
@@ -393,12 +383,10 @@ export async function moveOrderStatus(db: Database, orderId: number, to: OrderSt
 
 /**
  * The money has arrived: payment 'Received'; a 'Payment Pending' order becomes 'Pending' (ready to
- * dispatch). 409 when already received or the order is canceled.
- */
-/**
- * Marks an order's payment Received. A transfer order with no Confirmed proof of payment is the
- * transfer guard's way round, so only an owner may do it (403 for staff), and only with a written
- * reason such as the bank's reference (409 PROOF_NOT_CONFIRMED without one; audited).
+ * dispatch); 409 when already received or the order is canceled. A transfer order with no
+ * Confirmed proof of payment is the transfer guard's way round, so only an owner may do it (403
+ * for staff), and only with a written reason such as the bank's reference (409
+ * PROOF_NOT_CONFIRMED without one; audited).
  */
 export async function markPaymentReceived(
   db: Database,
@@ -407,7 +395,7 @@ export async function markPaymentReceived(
 ) {
   return db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId, null, true);
-    if (TRANSFER_METHODS.includes(order.paymentMethod) && order.paymentStatus !== 'Received') {
+    if (isTransferMethod(order.paymentMethod) && order.paymentStatus !== 'Received') {
       const [confirmed] = await tx
         .select({ id: paymentProofs.id })
         .from(paymentProofs)

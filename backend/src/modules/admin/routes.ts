@@ -2,16 +2,17 @@
  * Module admin: `/admin/*`. This file: sign-in, every buyer's orders, proofs of payment (services:
  * orders.ts). Every member's message threads and sending a notification are in messageRoutes.ts;
  * the back office's admins, audit log, moderation, inquiries and settings in backOfficeRoutes.ts,
- * a failed mail queued again in mailRoutes.ts (both registered here, under the same guard). Endpoints: contract/src/schemas/admin.ts. Every route
- * but the sign-in checks the admin token (and, for owners-only ones, the role) and writes every
- * successful action to the audit log in the action's transaction (audit.ts).
+ * a failed mail queued again in mailRoutes.ts (both registered here, under the same guard).
+ * Endpoints: contract/src/schemas/admin.ts. Every route but the sign-in checks the admin token
+ * (and, for owners-only ones, the role) and writes every successful action to the audit log in
+ * the action's transaction; a failed sign-in and a 403 leave a row of their own (audit.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { bearerTokenOf } from '../../hooks/optionalAuth';
 import { endpointSchema } from '../../http/endpoint';
 import { loginAdmin, logoutAdmin } from '../../services/admins';
 import { orderedLogo } from '../../services/memberOrders';
-import { adminOf, audited, auditIn, guardAdminRoutes } from './audit';
+import { adminOf, audited, auditIn, guardAdminRoutes, writeRefusal } from './audit';
 import { backOfficeRoutes } from './backOfficeRoutes';
 import { adminMailRoutes } from './mailRoutes';
 import {
@@ -45,6 +46,7 @@ export const adminLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
           hasher: accounts.hasher,
           throttle: accounts.adminThrottle,
           audit: (tx, admin) => auditIn(request, admin)(tx),
+          refused: (email) => writeRefusal(accounts.db, request, { id: null, email }, 401),
         },
         request.ip,
         request.body.email,
@@ -112,7 +114,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { ...schema, ...endpointSchema('POST admin/orders/seen') },
     },
     async (request) => {
-      await audited(db, request, (tx) => markAllOrdersSeen(tx, adminOf(request).id));
+      await audited(db, request, (tx) => markAllOrdersSeen(tx, adminOf(request).id, request.body.until));
       return { status: true as const, data: {} };
     },
   );

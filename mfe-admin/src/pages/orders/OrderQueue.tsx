@@ -7,6 +7,7 @@ import { adminApi, refreshAdminReads, useAdminRead } from '../../api/adminApi';
 import { formatAdminTime } from '../../app/formatAdminTime';
 import type { QueueReturn } from './OrderDetail';
 import styles from './OrderQueue.module.css';
+import { seenBodyOf } from './orderMoves';
 import {
   isNarrowed,
   ORDER_STATUSES,
@@ -48,7 +49,9 @@ export function OrderQueue(): ReactNode {
   const show = (next: AdminOrderQueueQuery) => setSearch(searchOf(next).slice(1));
 
   const markAllSeen = async () => {
-    const answer = await adminApi.post('admin/orders/seen', {});
+    const body = seenBodyOf(shownData(queue)?.items ?? []);
+    if (!body) return;
+    const answer = await adminApi.post('admin/orders/seen', body);
     setMarkFailed(answer.status ? null : (answer.error?.message ?? 'Could not mark the orders seen.'));
     refreshAdminReads('admin/orders');
   };

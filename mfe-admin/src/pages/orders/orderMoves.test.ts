@@ -1,4 +1,4 @@
-import { canMarkPaid, dispatchNeedsPayment, markPaidNeedsReason, movesOf } from './orderMoves';
+import { canMarkPaid, dispatchNeedsPayment, markPaidNeedsReason, movesOf, seenBodyOf } from './orderMoves';
 
 describe("an order's moves", () => {
   it.each([
@@ -39,5 +39,20 @@ describe("an order's moves", () => {
     expect(canMarkPaid(order)).toBe(true);
     expect(canMarkPaid({ ...order, order_status: 'Cancel' })).toBe(false);
     expect(canMarkPaid({ ...order, payment_status: 'Received' })).toBe(false);
+  });
+});
+
+describe('"Mark all as seen"', () => {
+  it('marks up to the newest order shown, wherever it stands in the queue', () => {
+    const shown = [
+      { created_at: '2026-11-20T09:00:00.000Z' },
+      { created_at: '2026-11-27T15:30:12.345Z' },
+      { created_at: '2026-11-26T08:00:00.000Z' },
+    ];
+    expect(seenBodyOf(shown)).toEqual({ until: '2026-11-27T15:30:12.345Z' });
+  });
+
+  it('marks nothing when no order is shown', () => {
+    expect(seenBodyOf([])).toBeNull();
   });
 });

@@ -1,31 +1,25 @@
 /**
- * What can be done to an order from its detail, by the API's rules (backend/src/modules/admin/
- * orders.ts): Pending or Payment Pending → Dispatch or Cancel, Dispatch → Delivered. The API stays
- * the judge (its 409s are shown as it words them); this only decides which buttons to offer.
+ * What can be done to an order from its detail, by the API's rules (the moves and the transfer
+ * methods are @shop/contract/orders, which the API judges with): Pending or Payment Pending →
+ * Dispatch or Cancel, Dispatch → Delivered. The API stays the judge (its 409s are shown as it
+ * words them); this only decides which buttons to offer.
  */
-import type { AdminShippingDetail } from '@shop/contract/schemas/backOffice';
+import { allowedMoves, isTransferMethod, type OrderMove } from '@shop/contract/orders';
+import type {
+  AdminOrdersSeenBody,
+  AdminQueueOrder,
+  AdminShippingDetail,
+} from '@shop/contract/schemas/backOffice';
 
-export type OrderMove = 'Dispatch' | 'Delivered' | 'Cancel';
-
-/** Paid by a transfer the shop checks: a proof of payment, and no Dispatch before Received. */
-export const TRANSFER_METHODS: readonly string[] = ['Money Exchange Transfer', 'Bank Transfer'];
+export type { OrderMove };
 
 type OrderFacts = Pick<AdminShippingDetail, 'order_status' | 'payment_status' | 'payment_method'>;
 
-export function movesOf(order: Pick<OrderFacts, 'order_status'>): OrderMove[] {
-  switch (order.order_status) {
-    case 'Pending':
-    case 'Payment Pending':
-      return ['Dispatch', 'Cancel'];
-    case 'Dispatch':
-      return ['Delivered'];
-    default:
-      return [];
-  }
-}
+export const movesOf = (order: Pick<OrderFacts, 'order_status'>): OrderMove[] =>
+  allowedMoves(order.order_status);
 
 export const isTransfer = (order: Pick<OrderFacts, 'payment_method'>): boolean =>
-  TRANSFER_METHODS.includes(order.payment_method);
+  isTransferMethod(order.payment_method);
 
 /** Dispatch is refused until the payment is Received, unless an owner writes why. */
 export const dispatchNeedsPayment = (order: OrderFacts): boolean =>
@@ -41,3 +35,19 @@ export const canMarkPaid = (order: OrderFacts): boolean =>
  */
 export const markPaidNeedsReason = (order: OrderFacts & Pick<AdminShippingDetail, 'proofs'>): boolean =>
   isTransfer(order) && !order.proofs.some((proof) => proof.status === 'Confirmed');
+
+/**
+ * "Mark all as seen" marks the orders up to the newest one on screen (the queue puts proofs first,
+ * so not always the first card): an order placed since the page loaded stays new. Null when no
+ * order is shown: there is nothing to mark.
+ */
+export function seenBodyOf(
+  shown: readonly Pick<AdminQueueOrder, 'created_at'>[],
+): AdminOrdersSeenBody | null {
+  const newest = shown.reduce<string | null>(
+    (latest, order) =>
+      latest === null || Date.parse(order.created_at) > Date.parse(latest) ? order.created_at : latest,
+    null,
+  );
+  return newest === null ? null : { until: newest };
+}
