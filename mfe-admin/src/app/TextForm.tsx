@@ -1,9 +1,13 @@
 import { type ReactNode, useId, useState } from 'react';
 import styles from './TextForm.module.css';
 
+/** The contract's bound of a reason an admin writes (`Reason`: kept in the audit log). */
+export const REASON_MAX_LENGTH = 500;
+
 /**
- * One labelled text (a reply, an answer, a note) and its submit button. An empty text is not
- * sent: the field says so. `onSubmit` answers whether the API took it; then the text is cleared.
+ * One labelled text (a reply, an answer, a note, a reason) and its submit button. An empty text
+ * is not sent unless `required` is false: the field says so. `onSubmit` answers whether the API
+ * took it; then the text is cleared.
  */
 export function TextForm({
   label,
@@ -12,6 +16,7 @@ export function TextForm({
   maxLength,
   rows = 4,
   missingText = 'Write the text first.',
+  required = true,
   onSubmit,
   children,
 }: {
@@ -21,6 +26,8 @@ export function TextForm({
   maxLength: number;
   rows?: number;
   missingText?: string;
+  /** false: an empty text is sent too (optional comments). */
+  required?: boolean;
   onSubmit: (text: string) => Promise<boolean>;
   /** More controls between the text and the button (a priority choice). */
   children?: ReactNode;
@@ -34,8 +41,9 @@ export function TextForm({
       onSubmit={async (event) => {
         event.preventDefault();
         const trimmed = text.trim();
-        setMissing(!trimmed);
-        if (trimmed && (await onSubmit(trimmed))) setText('');
+        const isMissing = required && !trimmed;
+        setMissing(isMissing);
+        if (!isMissing && (await onSubmit(trimmed))) setText('');
       }}
     >
       <label htmlFor={`${id}-text`}>{label}</label>

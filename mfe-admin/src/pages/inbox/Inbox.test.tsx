@@ -2,7 +2,7 @@ import type { AdminThreadPage, AdminThreadView } from '@shop/contract/schemas/ba
 import { installFakeBackend, ok, refused, routeTable } from '@shop/shared/test/fake-backend';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
-import { queueOrder, XSS } from '../../test/orderFixtures';
+import { adminBuyer, XSS } from '../../test/orderFixtures';
 
 beforeEach(() => signOutEverywhere());
 
@@ -142,12 +142,19 @@ describe('the inbox', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The message is too long');
   });
 
-  it('starts a thread about an order with a buyer found through the order search, then opens it', async () => {
+  it('starts a thread about an order with a member found through the buyer search, then opens it', async () => {
     const backend = installFakeBackend(
       routeTable({
-        'GET admin/orders': ok({
-          items: [queueOrder(), queueOrder({ id: 42, order_id: 'GS-2611-000042' })],
-          _meta: meta(2),
+        'GET admin/buyers': ok({
+          items: [
+            adminBuyer({
+              orders: [
+                { id: 42, order_id: 'GS-2611-000042' },
+                { id: 41, order_id: 'GS-2611-000041' },
+              ],
+            }),
+          ],
+          _meta: meta(1),
         }),
         'POST admin/messages': ok({ message: message({ id: 99, sender_type: 'Admin', order_id: 42 }) }, 201),
         'GET admin/messages/99': ok(threadView([message({ id: 99, sender_type: 'Admin' })])),
@@ -161,10 +168,9 @@ describe('the inbox', () => {
 
     fireEvent.change(screen.getByLabelText('Find the buyer'), { target: { value: 'mona' } });
     fireEvent.click(screen.getByRole('button', { name: 'Find' }));
-    // Two orders of one buyer: one choice.
     const choice = await screen.findByRole('radio', { name: 'Mona Haddad mona@example.com' });
     expect(screen.getAllByRole('radio')).toHaveLength(1);
-    expect(backend.calls.find((call) => call.path === 'admin/orders')?.query).toEqual({ q: 'mona' });
+    expect(backend.calls.find((call) => call.path === 'admin/buyers')?.query).toEqual({ q: 'mona' });
     fireEvent.click(choice);
     fireEvent.change(screen.getByLabelText('About'), { target: { value: '42' } });
     fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Your ribbon' } });

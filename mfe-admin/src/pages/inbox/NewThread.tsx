@@ -5,6 +5,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { adminApi, refreshAdminReads } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
 import { BuyerPicker, type ChosenBuyer } from '../../app/BuyerPicker';
+import { Refusal } from '../../app/Refusal';
 import styles from './Inbox.module.css';
 import { INBOX_TEXTS } from './inboxTexts';
 import type { WriteTo } from './ThreadView';
@@ -97,16 +98,8 @@ export function NewThread(): ReactNode {
             onChange={(event) => setMessage(event.target.value)}
           />
         </div>
-        {missing ? (
-          <p role="alert" className={styles.error}>
-            {missing}
-          </p>
-        ) : null}
-        {action.refusal ? (
-          <p role="alert" className={styles.error}>
-            {action.refusal.message}
-          </p>
-        ) : null}
+        <Refusal refusal={missing} />
+        <Refusal refusal={action.refusal} />
         <button type="submit" disabled={action.busy}>
           {INBOX_TEXTS.send}
         </button>

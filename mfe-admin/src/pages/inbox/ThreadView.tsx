@@ -1,13 +1,15 @@
 import { MESSAGE_TEXT_MAX } from '@shop/contract/validation';
 import { ErrorPanel, shownData, useDocumentTitle } from '@shop/shared';
 import { Link, useParams, useSearchParams } from '@shop/shared/router';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { adminApi, refreshAdminReads, useAdminRead } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
 import type { ChosenBuyer } from '../../app/BuyerPicker';
 import { formatAdminTime } from '../../app/formatAdminTime';
 import { Pager } from '../../app/Pager';
+import { Refusal } from '../../app/Refusal';
 import { TextForm } from '../../app/TextForm';
+import { useFocusWhenShown } from '../../app/useFocusWhenShown';
 import styles from './Inbox.module.css';
 import { INBOX_TEXTS } from './inboxTexts';
 import { pageOf } from './ThreadList';
@@ -31,10 +33,7 @@ export function ThreadView(): ReactNode {
   useDocumentTitle(loaded ? loaded.thread.subject : INBOX_TEXTS.title);
   const [action, run] = useAdminAction();
   const [sent, setSent] = useState(false);
-  const sentNote = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (sent) sentNote.current?.focus();
-  }, [sent]);
+  const sentNote = useFocusWhenShown<HTMLParagraphElement>(sent);
   // Without a page in the address the thread opens at its newest messages (the API pages it
   // oldest first), as after a reply.
   const pageCount = loaded?._meta.pageCount ?? 1;
@@ -114,11 +113,7 @@ export function ThreadView(): ReactNode {
             {INBOX_TEXTS.replySent}
           </p>
         ) : null}
-        {action.refusal ? (
-          <p role="alert" className={styles.error}>
-            {action.refusal.message}
-          </p>
-        ) : null}
+        <Refusal refusal={action.refusal} />
         <TextForm
           label={INBOX_TEXTS.reply}
           submit={INBOX_TEXTS.sendReply}

@@ -1,5 +1,5 @@
 import type { Inquiry } from '@shop/contract/schemas/backOffice';
-import { installFakeBackend, ok, routeTable } from '@shop/shared/test/fake-backend';
+import { installFakeBackend, ok, refused, routeTable } from '@shop/shared/test/fake-backend';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
 import { XSS } from '../../test/orderFixtures';
@@ -76,5 +76,50 @@ describe('the contact inquiries', () => {
     expect(backend.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
       { message: 'We do, in 3 days.' },
     ]);
+  });
+
+  it("shows the API's 409 when another admin answered first, and then their answer", async () => {
+    let current = inquiry({ read: true });
+    installFakeBackend(
+      routeTable({
+        'GET admin/inquiries/5': () => ok({ inquiry: current }),
+        'POST admin/inquiries/5/answer': () => {
+          current = { ...current, answer: 'Yes, to Muscat.', answered_at: '2026-11-27T09:00:00.000Z' };
+          return refused(
+            409,
+            'INQUIRY_ANSWERED',
+            'This inquiry is already answered: its sender has the first answer.',
+          );
+        },
+      }),
+    );
+    signIn('staff');
+    renderAdmin('/admin/inquiries/5');
+
+    fireEvent.change(await screen.findByLabelText('Answer by e-mail'), { target: { value: 'We do.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send answer' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This inquiry is already answered: its sender has the first answer.',
+    );
+    expect(await screen.findByRole('region', { name: 'The answer sent' })).toHaveTextContent(
+      'Yes, to Muscat.',
+    );
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it("writes the sender's address into the mail link encoded, so it cannot add recipients or a body", async () => {
+    installFakeBackend(
+      routeTable({
+        'GET admin/inquiries/5': ok({
+          inquiry: inquiry({ email: 'lina@example.com?cc=all@example.com&body=x' }),
+        }),
+      }),
+    );
+    signIn('staff');
+    renderAdmin('/admin/inquiries/5');
+
+    const link = await screen.findByRole('link', { name: 'lina@example.com?cc=all@example.com&body=x' });
+    expect(link).toHaveAttribute('href', 'mailto:lina%40example.com%3Fcc%3Dall%40example.com%26body%3Dx');
   });
 });

@@ -1,10 +1,12 @@
 import { ErrorPanel, shownData, useDocumentTitle } from '@shop/shared';
 import { Link, useParams } from '@shop/shared/router';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { adminApi, refreshAdminReads, useAdminRead } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
 import { formatAdminTime } from '../../app/formatAdminTime';
+import { Refusal } from '../../app/Refusal';
 import { TextForm } from '../../app/TextForm';
+import { useFocusWhenShown } from '../../app/useFocusWhenShown';
 import styles from './Inquiries.module.css';
 import { INQUIRY_ANSWER_MAX, INQUIRY_TEXTS } from './inquiryTexts';
 
@@ -20,10 +22,7 @@ export function InquiryDetail(): ReactNode {
   useDocumentTitle(INQUIRY_TEXTS.title);
   const [action, run] = useAdminAction();
   const [sent, setSent] = useState(false);
-  const sentNote = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (sent) sentNote.current?.focus();
-  }, [sent]);
+  const sentNote = useFocusWhenShown<HTMLParagraphElement>(sent);
 
   const back = (
     <Link to="/admin/inquiries" className={styles.back}>
@@ -44,21 +43,27 @@ export function InquiryDetail(): ReactNode {
   }
   if (!loaded) return <p role="status">Loading the inquiry…</p>;
   const { inquiry } = loaded;
-  const answer = (message: string) =>
-    run(
+  const answer = async (message: string) => {
+    const took = await run(
       () => adminApi.post('admin/inquiries/:id/answer', { message }, { params: { id: inquiry.id } }),
       () => {
         setSent(true);
         refreshAdminReads('admin/inquiries');
       },
     );
+    // Refused as answered already (409 INQUIRY_ANSWERED: another admin or tab was first): read
+    // it again, so the first answer is shown under the API's refusal instead of the form.
+    if (!took) refreshAdminReads('admin/inquiries');
+    return took;
+  };
 
   return (
     <article aria-labelledby={`${id}-title`} className={styles.page}>
       {back}
       <h1 id={`${id}-title`}>Inquiry from {inquiry.full_name}</h1>
       <p className={styles.muted}>
-        <a href={`mailto:${inquiry.email}`}>{inquiry.email}</a> · {formatAdminTime(inquiry.created_at)}
+        <a href={`mailto:${encodeURIComponent(inquiry.email)}`}>{inquiry.email}</a> ·{' '}
+        {formatAdminTime(inquiry.created_at)}
       </p>
       <p className={styles.body}>{inquiry.message}</p>
       {sent ? (
@@ -66,6 +71,7 @@ export function InquiryDetail(): ReactNode {
           {INQUIRY_TEXTS.sent}
         </p>
       ) : null}
+      <Refusal refusal={action.refusal} />
       {inquiry.answer !== null ? (
         <section aria-labelledby={`${id}-answer`} className={styles.answer}>
           <h2 id={`${id}-answer`}>{INQUIRY_TEXTS.yourAnswer}</h2>
@@ -76,11 +82,6 @@ export function InquiryDetail(): ReactNode {
         </section>
       ) : (
         <div className={styles.answer}>
-          {action.refusal ? (
-            <p role="alert" className={styles.error}>
-              {action.refusal.message}
-            </p>
-          ) : null}
           <TextForm
             label={INQUIRY_TEXTS.answer}
             submit={INQUIRY_TEXTS.send}

@@ -6,6 +6,7 @@ import { adminApi, refreshAdminReads, useAdminRead } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
 import { formatAdminTime } from '../../app/formatAdminTime';
 import { Pager } from '../../app/Pager';
+import { Refusal } from '../../app/Refusal';
 import { TextForm } from '../../app/TextForm';
 import styles from './Moderation.module.css';
 import { MODERATION_TEXTS, QUESTION_ANSWER_MAX } from './moderationTexts';
@@ -90,11 +91,7 @@ function HeldQuestion({
         {MODERATION_TEXTS.askedBy} {question.questioner_name} ({question.questioner_email}),{' '}
         {formatAdminTime(question.question_time)}
       </p>
-      {action.refusal ? (
-        <p role="alert" className={styles.error}>
-          {action.refusal.message}
-        </p>
-      ) : null}
+      <Refusal refusal={action.refusal} />
       <TextForm
         label={MODERATION_TEXTS.answer}
         submit={MODERATION_TEXTS.sendAnswer}

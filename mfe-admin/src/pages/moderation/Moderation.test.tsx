@@ -1,5 +1,5 @@
 import type { AdminQuestion, AdminReview } from '@shop/contract/schemas/backOffice';
-import { installFakeBackend, ok, routeTable } from '@shop/shared/test/fake-backend';
+import { installFakeBackend, ok, refused, routeTable } from '@shop/shared/test/fake-backend';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
 import { XSS } from '../../test/orderFixtures';
@@ -72,6 +72,29 @@ describe('moderation', () => {
     expect(
       backend.calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body]),
     ).toEqual([['admin/questions/21/answer', { answer: 'Solid oak.' }]]);
+  });
+
+  it("shows the API's 409 when another admin answered the question first", async () => {
+    installFakeBackend(
+      routeTable({
+        'GET admin/questions': ok({ items: [question()], _meta: meta(1) }),
+        'POST admin/questions/21/answer': refused(
+          409,
+          'QUESTION_ANSWERED',
+          'This question is already answered (the answer is shown on its page).',
+        ),
+      }),
+    );
+    signIn('staff');
+    renderAdmin('/admin/moderation');
+
+    const card = (await screen.findByTestId('held-question')) as HTMLElement;
+    fireEvent.change(within(card).getByLabelText('Answer'), { target: { value: 'Solid oak.' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Answer and show' }));
+
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      'This question is already answered (the answer is shown on its page).',
+    );
   });
 
   it('shows a held question without an answer', async () => {

@@ -6,6 +6,7 @@ import { adminApi, refreshAdminReads, useAdminRead } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
 import { formatAdminTime } from '../../app/formatAdminTime';
 import { Pager } from '../../app/Pager';
+import { Refusal } from '../../app/Refusal';
 import styles from './Moderation.module.css';
 import { MODERATION_TEXTS } from './moderationTexts';
 
@@ -101,11 +102,7 @@ function ReviewCard({ review, onDone }: { review: AdminReview; onDone: (note: st
         {review.rating} of 5 · {review.buyer.name} · {formatAdminTime(review.created_at)}
       </p>
       <p className={styles.body}>{review.comments}</p>
-      {action.refusal ? (
-        <p role="alert" className={styles.error}>
-          {action.refusal.message}
-        </p>
-      ) : null}
+      <Refusal refusal={action.refusal} />
       <button type="button" className={styles.button} disabled={action.busy} onClick={() => void toggle()}>
         {review.hidden ? MODERATION_TEXTS.showAgain : MODERATION_TEXTS.hide}
       </button>

@@ -1,7 +1,7 @@
 import { installFakeBackend, ok, routeTable } from '@shop/shared/test/fake-backend';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
-import { queueOrder } from '../../test/orderFixtures';
+import { adminBuyer } from '../../test/orderFixtures';
 
 beforeEach(() => signOutEverywhere());
 
@@ -14,11 +14,11 @@ const notification = {
 };
 
 describe('notifications', () => {
-  it('sends a note to one buyer found through their orders, high priority', async () => {
+  it('sends a note to one member found by an order number, high priority', async () => {
     const backend = installFakeBackend(
       routeTable({
-        'GET admin/orders': ok({
-          items: [queueOrder()],
+        'GET admin/buyers': ok({
+          items: [adminBuyer()],
           _meta: { totalCount: 1, currentPage: 1, pageCount: 1, perPage: 20 },
         }),
         'POST admin/notifications': ok({ notification }, 201),

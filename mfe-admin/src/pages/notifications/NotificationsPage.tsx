@@ -3,6 +3,8 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { adminApi } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
 import { BuyerPicker, type ChosenBuyer } from '../../app/BuyerPicker';
+import { Refusal } from '../../app/Refusal';
+import { useFocusWhenShown } from '../../app/useFocusWhenShown';
 import styles from './Notifications.module.css';
 
 export const NOTIFY_TEXTS = {
@@ -44,11 +46,8 @@ export default function NotificationsPage(): ReactNode {
   const [confirming, setConfirming] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const [action, run] = useAdminAction();
-  const sentNote = useRef<HTMLParagraphElement>(null);
+  const sentNote = useFocusWhenShown<HTMLParagraphElement>(sent);
   const confirmYes = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (sent) sentNote.current?.focus();
-  }, [sent]);
   useEffect(() => {
     if (confirming) confirmYes.current?.focus();
   }, [confirming]);
@@ -138,16 +137,8 @@ export default function NotificationsPage(): ReactNode {
           />
           <label htmlFor={`${id}-high`}>{NOTIFY_TEXTS.high}</label>
         </div>
-        {missing ? (
-          <p role="alert" className={styles.error}>
-            {missing}
-          </p>
-        ) : null}
-        {action.refusal ? (
-          <p role="alert" className={styles.error}>
-            {action.refusal.message}
-          </p>
-        ) : null}
+        <Refusal refusal={missing} />
+        <Refusal refusal={action.refusal} />
         <button type="submit" disabled={action.busy || confirming}>
           {NOTIFY_TEXTS.send}
         </button>

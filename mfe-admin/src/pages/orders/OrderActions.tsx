@@ -1,6 +1,9 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { adminApi, refreshAdminReads } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
+import { Refusal } from '../../app/Refusal';
+import { REASON_MAX_LENGTH, TextForm } from '../../app/TextForm';
+import { useFocusWhenShown } from '../../app/useFocusWhenShown';
 import type { AdminRole } from '../../session/adminSession';
 import styles from './OrderDetail.module.css';
 import {
@@ -35,6 +38,7 @@ export const ACTION_TEXTS = {
   paidReason: 'Reason, such as the bank reference',
   ownersOnlyPaid: 'Only an owner can mark a transfer paid without a confirmed proof.',
   ownersOnlyDispatch: 'Only an owner can dispatch it before the payment is received.',
+  reasonMissing: 'Write the reason first.',
 } as const;
 
 /** After any change: this order and the queue are read again. */
@@ -51,10 +55,18 @@ export function OrderActions({ order, role }: { order: ShippingOrder; role: Admi
   const [overriding, setOverriding] = useState(false);
   // What the last move did: announced, and focused, since the button pressed may be gone.
   const [done, setDone] = useState<string | null>(null);
-  const doneNote = useRef<HTMLParagraphElement>(null);
+  const doneNote = useFocusWhenShown<HTMLParagraphElement>(done);
+  // The cancel question takes focus (on its safe answer, "Keep the order"); keeping the order
+  // gives focus back to "Cancel order", so it never drops to the page's body.
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const keepButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (done) doneNote.current?.focus();
-  }, [done]);
+    if (confirmCancel) keepButton.current?.focus();
+  }, [confirmCancel]);
+  const keepOrder = () => {
+    setConfirmCancel(false);
+    cancelButton.current?.focus();
+  };
   const id = useId();
 
   const move = (orderStatus: OrderMove, reason?: string) => {
@@ -88,7 +100,9 @@ export function OrderActions({ order, role }: { order: ShippingOrder; role: Admi
         {moves.map((name) => (
           <button
             key={name}
+            ref={name === 'Cancel' ? cancelButton : undefined}
             type="button"
+            aria-expanded={name === 'Cancel' ? confirmCancel : undefined}
             disabled={action.busy}
             onClick={() => (name === 'Cancel' ? setConfirmCancel(true) : void move(name))}
           >
@@ -102,7 +116,7 @@ export function OrderActions({ order, role }: { order: ShippingOrder; role: Admi
           <button type="button" disabled={action.busy} onClick={() => void move('Cancel')}>
             {ACTION_TEXTS.cancelYes}
           </button>
-          <button type="button" onClick={() => setConfirmCancel(false)}>
+          <button type="button" ref={keepButton} onClick={keepOrder}>
             {ACTION_TEXTS.cancelNo}
           </button>
         </fieldset>
@@ -112,22 +126,23 @@ export function OrderActions({ order, role }: { order: ShippingOrder; role: Admi
           {done}
         </p>
       ) : null}
-      {action.refusal ? (
-        <p role="alert" className={styles.refusal}>
-          {action.refusal.message}
-        </p>
-      ) : null}
+      <Refusal refusal={action.refusal} />
       {refusedForPayment || (overriding && dispatchNeedsPayment(order)) ? (
         role === 'owner' ? (
-          <ReasonForm
-            label={ACTION_TEXTS.overrideReason}
-            submit={ACTION_TEXTS.overrideSubmit}
-            busy={action.busy}
-            onSubmit={(reason) => {
-              setOverriding(true);
-              void move('Dispatch', reason);
-            }}
-          />
+          <div className={styles.reason}>
+            <TextForm
+              label={ACTION_TEXTS.overrideReason}
+              submit={ACTION_TEXTS.overrideSubmit}
+              busy={action.busy}
+              maxLength={REASON_MAX_LENGTH}
+              rows={2}
+              missingText={ACTION_TEXTS.reasonMissing}
+              onSubmit={(reason) => {
+                setOverriding(true);
+                return move('Dispatch', reason);
+              }}
+            />
+          </div>
         ) : (
           <p>{ACTION_TEXTS.ownersOnlyDispatch}</p>
         )
@@ -152,75 +167,21 @@ function MarkPaid({ order, role }: { order: ShippingOrder; role: AdminRole }): R
   return (
     <div className={styles.markPaid}>
       {needsReason ? (
-        <ReasonForm
+        <TextForm
           label={ACTION_TEXTS.paidReason}
           submit={ACTION_TEXTS.markPaid}
           busy={action.busy}
-          onSubmit={(reason) => void markPaid(reason)}
+          maxLength={REASON_MAX_LENGTH}
+          rows={2}
+          missingText={ACTION_TEXTS.reasonMissing}
+          onSubmit={markPaid}
         />
       ) : (
         <button type="button" disabled={action.busy} onClick={() => void markPaid()}>
           {ACTION_TEXTS.markPaid}
         </button>
       )}
-      {action.refusal ? (
-        <p role="alert" className={styles.refusal}>
-          {action.refusal.message}
-        </p>
-      ) : null}
+      <Refusal refusal={action.refusal} />
     </div>
-  );
-}
-
-/** A written reason (kept in the audit log with the admin's e-mail) and its submit button. */
-export function ReasonForm({
-  label,
-  submit,
-  busy,
-  onSubmit,
-  required = true,
-}: {
-  label: string;
-  submit: string;
-  busy: boolean;
-  onSubmit: (reason: string) => void;
-  required?: boolean;
-}): ReactNode {
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  const id = useId();
-  return (
-    <form
-      className={styles.reason}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const text = reason.trim();
-        if (required && !text) {
-          setMissing(true);
-          return;
-        }
-        setMissing(false);
-        onSubmit(text);
-      }}
-    >
-      <label htmlFor={`${id}-reason`}>{label}</label>
-      <textarea
-        id={`${id}-reason`}
-        value={reason}
-        maxLength={500}
-        rows={2}
-        aria-invalid={missing || undefined}
-        aria-describedby={missing ? `${id}-missing` : undefined}
-        onChange={(event) => setReason(event.target.value)}
-      />
-      {missing ? (
-        <p id={`${id}-missing`} className={styles.refusal}>
-          Write the reason first.
-        </p>
-      ) : null}
-      <button type="submit" disabled={busy}>
-        {submit}
-      </button>
-    </form>
   );
 }

@@ -5,6 +5,8 @@ import { shippingOrder, XSS } from '../../test/orderFixtures';
 
 beforeEach(() => signOutEverywhere());
 
+const CANCEL_QUESTION = 'Cancel this order? Its stock goes back on sale.';
+
 const DISPATCH_REFUSED = refused(
   409,
   'PAYMENT_NOT_RECEIVED',
@@ -103,8 +105,17 @@ describe('the order detail', () => {
     signIn('staff');
     renderAdmin('/admin/orders/41');
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const cancel = await screen.findByRole('button', { name: 'Cancel order' });
+    fireEvent.click(cancel);
     expect(backend.calls.some((call) => call.method === 'POST')).toBe(false);
+    // Focus moves into the question, on its safe answer; keeping the order gives it back to Cancel.
+    expect(screen.getByRole('button', { name: 'Keep the order' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep the order' }));
+    expect(screen.queryByRole('group', { name: CANCEL_QUESTION })).not.toBeInTheDocument();
+    expect(cancel).toHaveFocus();
+
+    fireEvent.click(cancel);
+    expect(screen.getByRole('group', { name: CANCEL_QUESTION })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel the order' }));
 
     await screen.findByRole('button', { name: 'Cancel order' });

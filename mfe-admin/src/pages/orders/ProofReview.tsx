@@ -3,7 +3,9 @@ import { adminApi, refreshAdminReads } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
 import { AdminImage } from '../../app/AdminImage';
 import { formatAdminTime } from '../../app/formatAdminTime';
-import { ReasonForm } from './OrderActions';
+import { Refusal } from '../../app/Refusal';
+import { REASON_MAX_LENGTH, TextForm } from '../../app/TextForm';
+import { ACTION_TEXTS } from './OrderActions';
 import styles from './OrderDetail.module.css';
 import type { ShippingOrder } from './orderParts';
 
@@ -54,13 +56,15 @@ function ProofItem({ order, proof }: { order: ShippingOrder; proof: Proof }): Re
       />
       {proof.status === 'Pending' ? (
         <div className={styles.decide}>
-          <ReasonForm
+          <TextForm
             label={PROOF_TEXTS.confirmComments}
             submit={PROOF_TEXTS.confirm}
             busy={action.busy}
+            maxLength={REASON_MAX_LENGTH}
+            rows={2}
             required={false}
             onSubmit={(comments) =>
-              void run(
+              run(
                 () =>
                   adminApi.post('admin/proofs/:proofId/confirm', comments ? { comments } : {}, {
                     params: { proofId: proof.id },
@@ -69,12 +73,15 @@ function ProofItem({ order, proof }: { order: ShippingOrder; proof: Proof }): Re
               )
             }
           />
-          <ReasonForm
+          <TextForm
             label={PROOF_TEXTS.rejectComments}
             submit={PROOF_TEXTS.reject}
             busy={action.busy}
+            maxLength={REASON_MAX_LENGTH}
+            rows={2}
+            missingText={ACTION_TEXTS.reasonMissing}
             onSubmit={(comments) =>
-              void run(
+              run(
                 () =>
                   adminApi.post(
                     'admin/proofs/:proofId/reject',
@@ -87,11 +94,7 @@ function ProofItem({ order, proof }: { order: ShippingOrder; proof: Proof }): Re
           />
         </div>
       ) : null}
-      {action.refusal ? (
-        <p role="alert" className={styles.refusal}>
-          {action.refusal.message}
-        </p>
-      ) : null}
+      <Refusal refusal={action.refusal} />
     </article>
   );
 }

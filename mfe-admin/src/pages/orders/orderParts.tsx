@@ -13,22 +13,32 @@ export type OrderedItem = ShippingOrder['ordered_products'][number];
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ');
 
-/** Who receives the parcel and where: the order's own recipient, else the shipping address. */
+/** One address block: a name, a phone, where; the order's recipient carries an e-mail too. */
+export type ShippingBlock = ShippingOrder['address'] & { email?: string | null };
+
+/**
+ * Where the parcel goes: the recipient the order recorded at checkout when it has an address,
+ * else the shipping address, each as a whole. Never field by field: a missing city of one must
+ * not be filled in from the other, which would make an address nobody gave.
+ */
+export const shippingBlockOf = (order: ShippingOrder): ShippingBlock =>
+  order.recipient.address ? order.recipient : order.address;
+
+/** Who receives the parcel and where (`shippingBlockOf`). */
 export function RecipientBlock({ order }: { order: ShippingOrder }): ReactNode {
-  const { recipient, address } = order;
-  const name = joined(recipient.first_name ?? address.first_name, recipient.last_name ?? address.last_name);
-  const mobile = recipient.mobile ?? address.mobile;
+  const block = shippingBlockOf(order);
+  const name = joined(block.first_name, block.last_name);
   return (
     <address className={styles.address}>
       <span className={styles.strong}>{name || '—'}</span>
-      {mobile ? (
+      {block.mobile ? (
         <span>
-          Phone: <a href={`tel:${mobile.replace(/[^\d+]/g, '')}`}>{mobile}</a>
+          Phone: <a href={`tel:${block.mobile.replace(/[^\d+]/g, '')}`}>{block.mobile}</a>
         </span>
       ) : null}
-      {recipient.email ? <span>E-mail: {recipient.email}</span> : null}
-      <span>{recipient.address ?? address.address}</span>
-      <span>{joined(recipient.city ?? address.city, recipient.country ?? address.country)}</span>
+      {block.email ? <span>E-mail: {block.email}</span> : null}
+      <span>{block.address}</span>
+      <span>{joined(block.city, block.country)}</span>
     </address>
   );
 }

@@ -4,6 +4,7 @@ import { Dialog } from '@shop/shared/dialog';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { adminApi, refreshAdminReads, useAdminRead } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
+import { Refusal } from '../../app/Refusal';
 import styles from './releases.module.css';
 
 export type ReleaseOperation = 'promote' | 'canary' | 'abort' | 'rollback';
@@ -214,16 +215,8 @@ function OperationForm({
           aria-invalid={missing === FORM_TEXTS.reasonMissing || undefined}
         />
       </div>
-      {missing ? (
-        <p role="alert" className={styles.refusal}>
-          {missing}
-        </p>
-      ) : null}
-      {action.refusal ? (
-        <p role="alert" className={styles.refusal}>
-          {action.refusal.message}
-        </p>
-      ) : null}
+      <Refusal refusal={missing} />
+      <Refusal refusal={action.refusal} />
       <div className={styles.operations}>
         <button type="submit" disabled={action.busy || (picksVersion && choices.length === 0)}>
           {OPERATION_TEXTS[operation].submit}

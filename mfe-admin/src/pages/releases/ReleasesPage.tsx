@@ -1,8 +1,9 @@
 import type { RemoteStatus } from '@shop/contract';
 import { ErrorPanel, shownData, useDocumentTitle } from '@shop/shared';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useAdminRead } from '../../api/adminApi';
 import { formatAdminTime } from '../../app/formatAdminTime';
+import { useFocusWhenShown } from '../../app/useFocusWhenShown';
 import { RegistryHistory } from './RegistryHistory';
 import { ReleaseAction, type ReleaseOperation } from './ReleaseAction';
 import { formatRate, versionLines } from './releaseStats';
@@ -66,10 +67,7 @@ function RemoteCard({ status }: { status: RemoteStatus }): ReactNode {
   const [historyShown, setHistoryShown] = useState(false);
   // What the last operation did: announced and focused, since the button that opened it may be gone.
   const [done, setDone] = useState<string | null>(null);
-  const doneNote = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (done) doneNote.current?.focus();
-  }, [done]);
+  const doneNote = useFocusWhenShown<HTMLParagraphElement>(done);
   const operations: ReleaseOperation[] = ['promote', 'canary'];
   if (status.canary) operations.push('abort');
   if (status.rollbackTo) operations.push('rollback');

@@ -1,10 +1,12 @@
 import type { AdminAccountView } from '@shop/contract/schemas/backOffice';
 import { ErrorPanel, shownData, useDocumentTitle } from '@shop/shared';
 import { Dialog } from '@shop/shared/dialog';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { adminApi, refreshAdminReads, useAdminRead } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
 import { formatAdminTime } from '../../app/formatAdminTime';
+import { Refusal } from '../../app/Refusal';
+import { useFocusWhenShown } from '../../app/useFocusWhenShown';
 import styles from './staff.module.css';
 
 /** The contract's bounds (CreateStaffBody, Reason). */
@@ -70,10 +72,9 @@ function CreateStaff(): ReactNode {
   const [action, run] = useAdminAction();
   const [missing, setMissing] = useState<string | null>(null);
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
-  const createdNote = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (created) createdNote.current?.focus();
-  }, [created]);
+  // Only "created" is announced and focused: the password sits outside the live region, read
+  // when the owner moves on to it, never spoken unasked.
+  const createdNote = useFocusWhenShown<HTMLParagraphElement>(created);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -132,19 +133,11 @@ function CreateStaff(): ReactNode {
           </button>
         </div>
       </form>
-      {missing ? (
-        <p role="alert" className={styles.refusal}>
-          {missing}
-        </p>
-      ) : null}
-      {action.refusal ? (
-        <p role="alert" className={styles.refusal}>
-          {action.refusal.message}
-        </p>
-      ) : null}
+      <Refusal refusal={missing} />
+      <Refusal refusal={action.refusal} />
       {created ? (
-        <div role="status" tabIndex={-1} ref={createdNote} className={styles.created}>
-          <p className={styles.strong}>
+        <div className={styles.created}>
+          <p role="status" tabIndex={-1} ref={createdNote} className={styles.strong}>
             {STAFF_TEXTS.createdTitle}: {created.email}
           </p>
           <p>{STAFF_TEXTS.createdText}</p>
@@ -237,11 +230,7 @@ function AccountSwitch({ account }: { account: AdminAccountView }): ReactNode {
               <label htmlFor={`${id}-reason`}>{STAFF_TEXTS.reason}</label>
               <textarea id={`${id}-reason`} name="reason" rows={2} maxLength={REASON_MAX_LENGTH} />
             </div>
-            {action.refusal ? (
-              <p role="alert" className={styles.refusal}>
-                {action.refusal.message}
-              </p>
-            ) : null}
+            <Refusal refusal={action.refusal} />
             <div className={styles.buttons}>
               <button type="submit" disabled={action.busy}>
                 {label}
