@@ -4,6 +4,8 @@ import { useSearchParams } from '@shop/shared/router';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { useAdminRead } from '../../api/adminApi';
 import { formatAdminTime } from '../../app/formatAdminTime';
+import { Pager } from '../../app/Pager';
+import { Refusal } from '../../app/Refusal';
 import styles from './audit.module.css';
 import { auditQueryOf, detailLines, FILTER_MAX_LENGTH, searchOfAudit } from './auditDetails';
 
@@ -22,8 +24,6 @@ export const AUDIT_TEXTS = {
   object: 'Object',
   reason: 'Reason',
   details: 'Details',
-  previous: 'Previous page',
-  next: 'Next page',
 } as const;
 
 /**
@@ -120,7 +120,7 @@ function AuditResults({
     // Filters the API refuses (a day that does not exist, `to` before `from`) say why.
     if (loaded.httpStatus === 400 && loaded.error) {
       const fields = Object.values(loaded.error.fields ?? {});
-      return <p role="alert">{fields.length > 0 ? fields.join(' ') : loaded.error.message}</p>;
+      return <Refusal refusal={fields.length > 0 ? fields.join(' ') : loaded.error.message} />;
     }
     return <ErrorPanel onRetry={loaded.retry} />;
   }
@@ -143,24 +143,7 @@ function AuditResults({
           ))}
         </ol>
       )}
-      {meta.pageCount > 1 ? (
-        <nav aria-label="Audit log pages" className={styles.actions}>
-          <button
-            type="button"
-            disabled={meta.currentPage <= 1}
-            onClick={() => onShow({ ...query, page: meta.currentPage - 1 })}
-          >
-            {AUDIT_TEXTS.previous}
-          </button>
-          <button
-            type="button"
-            disabled={meta.currentPage >= meta.pageCount}
-            onClick={() => onShow({ ...query, page: meta.currentPage + 1 })}
-          >
-            {AUDIT_TEXTS.next}
-          </button>
-        </nav>
-      ) : null}
+      <Pager meta={meta} label="Audit log pages" onPage={(next) => onShow({ ...query, page: next })} />
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { Link, useSearchParams } from '@shop/shared/router';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { adminApi, refreshAdminReads, useAdminRead } from '../../api/adminApi';
 import { formatAdminTime } from '../../app/formatAdminTime';
+import { Pager } from '../../app/Pager';
+import { Refusal } from '../../app/Refusal';
 import type { QueueReturn } from './OrderDetail';
 import styles from './OrderQueue.module.css';
 import { seenBodyOf } from './orderMoves';
@@ -31,8 +33,6 @@ export const QUEUE_TEXTS = {
   noMatch: 'No orders match this search.',
   newMark: 'New',
   proofMark: 'Proof to check',
-  previous: 'Previous page',
-  next: 'Next page',
 } as const;
 
 /**
@@ -64,7 +64,7 @@ export function OrderQueue(): ReactNode {
           {QUEUE_TEXTS.markAllSeen}
         </button>
       </div>
-      {markFailed ? <p role="alert">{markFailed}</p> : null}
+      <Refusal refusal={markFailed} />
       <QueueFilters key={search.toString()} query={query} onShow={show} />
       <QueueResults loaded={queue} narrowed={isNarrowed(query)} query={query} onShow={show} />
     </section>
@@ -155,7 +155,7 @@ function QueueResults({
     // A search the API refuses (a day that does not exist, `to` before `from`) says why.
     if (loaded.httpStatus === 400 && loaded.error) {
       const fields = Object.values(loaded.error.fields ?? {});
-      return <p role="alert">{fields.length > 0 ? fields.join(' ') : loaded.error.message}</p>;
+      return <Refusal refusal={fields.length > 0 ? fields.join(' ') : loaded.error.message} />;
     }
     return <ErrorPanel onRetry={loaded.retry} />;
   }
@@ -177,24 +177,7 @@ function QueueResults({
           ))}
         </ul>
       )}
-      {meta.pageCount > 1 ? (
-        <nav aria-label="Order pages" className={styles.paging}>
-          <button
-            type="button"
-            disabled={meta.currentPage <= 1}
-            onClick={() => onShow({ ...query, page: meta.currentPage - 1 })}
-          >
-            {QUEUE_TEXTS.previous}
-          </button>
-          <button
-            type="button"
-            disabled={meta.currentPage >= meta.pageCount}
-            onClick={() => onShow({ ...query, page: meta.currentPage + 1 })}
-          >
-            {QUEUE_TEXTS.next}
-          </button>
-        </nav>
-      ) : null}
+      <Pager meta={meta} label="Order pages" onPage={(next) => onShow({ ...query, page: next })} />
     </div>
   );
 }
