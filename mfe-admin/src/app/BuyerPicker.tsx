@@ -1,10 +1,10 @@
-import type { AdminQueueOrder } from '@shop/contract/schemas/backOffice';
+import type { AdminBuyer } from '@shop/contract/schemas/backOffice';
 import { shownData } from '@shop/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { useAdminRead } from '../api/adminApi';
 import styles from './BuyerPicker.module.css';
 
-/** A buyer an admin writes to, with the orders of theirs the search found (for an order thread). */
+/** A member an admin writes to, with their newest orders (for an order thread). */
 export interface ChosenBuyer {
   id: number;
   name: string;
@@ -17,27 +17,25 @@ export const PICKER_TEXTS = {
   search: 'Find the buyer',
   hint: 'E-mail, name or order number',
   find: 'Find',
-  none: 'No buyer matches. Buyers are found through their orders.',
+  none: 'No member matches. Threads and notifications go to members only, not to guests.',
   searching: 'Searching…',
+  more: (shown: number, total: number) => `The first ${shown} of ${total} members found: narrow the search.`,
 } as const;
 
 const SEARCH_MAX_LENGTH = 100;
 
-/** The distinct buyers of the orders found, in the order the queue gave them. */
-export function buyersOf(orders: readonly AdminQueueOrder[]): ChosenBuyer[] {
-  const buyers = new Map<number, ChosenBuyer & { orders: { id: number; number: string }[] }>();
-  for (const order of orders) {
-    const known = buyers.get(order.buyer.id) ?? { ...order.buyer, orders: [] };
-    known.orders.push({ id: order.id, number: order.order_id });
-    buyers.set(order.buyer.id, known);
-  }
-  return [...buyers.values()];
-}
+/** A member as the buyer search answers it, as the picker hands it on. */
+export const chosenOf = (buyer: AdminBuyer): ChosenBuyer => ({
+  id: buyer.id,
+  name: buyer.name,
+  email: buyer.email,
+  orders: buyer.orders.map((order) => ({ id: order.id, number: order.order_id })),
+});
 
 /**
- * Choosing whom to write to. The admin API has no buyer search of its own: the order queue's
- * search (number, e-mail or name of the buyer) finds them, so a buyer is found through an order,
- * or comes chosen already (the inbox's "new thread with this buyer").
+ * Choosing whom to write to: the admin API's member search (GET admin/buyers: e-mail, name or
+ * one of their order numbers; members only, as threads and notifications go to members), or
+ * chosen already (the inbox's "new thread with this buyer").
  */
 export function BuyerPicker({
   chosen,
@@ -49,9 +47,9 @@ export function BuyerPicker({
   const id = useId();
   const [typed, setTyped] = useState('');
   const [asked, setAsked] = useState('');
-  const found = useAdminRead('admin/orders', { query: { q: asked } }, asked !== '');
+  const found = useAdminRead('admin/buyers', { query: { q: asked } }, asked !== '');
   const page = shownData(found);
-  const buyers = page ? buyersOf(page.items) : [];
+  const buyers = page ? page.items.map(chosenOf) : [];
   const choices = chosen && !buyers.some((buyer) => buyer.id === chosen.id) ? [chosen, ...buyers] : buyers;
 
   const find = () => setAsked(typed.trim());
@@ -89,6 +87,9 @@ export function BuyerPicker({
         <p role="alert">{found.error?.message ?? 'The search failed. Please try again.'}</p>
       ) : null}
       {asked !== '' && page && buyers.length === 0 ? <p role="status">{PICKER_TEXTS.none}</p> : null}
+      {asked !== '' && page && page._meta.totalCount > buyers.length ? (
+        <p role="status">{PICKER_TEXTS.more(buyers.length, page._meta.totalCount)}</p>
+      ) : null}
       {choices.length > 0 ? (
         <ul className={styles.choices}>
           {choices.map((buyer) => (

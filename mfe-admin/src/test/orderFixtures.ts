@@ -1,5 +1,5 @@
-/** Orders as the admin API answers them, for the orders page's tests. */
-import type { AdminQueueOrder, AdminShippingDetail } from '@shop/contract/schemas/backOffice';
+/** Orders (and buyers) as the admin API answers them, for the pages' tests. */
+import type { AdminBuyer, AdminQueueOrder, AdminShippingDetail } from '@shop/contract/schemas/backOffice';
 
 export const XSS = '<img src=x onerror="window.__xss=1">';
 
@@ -86,6 +86,17 @@ export function shippingOrder(overrides: Partial<AdminShippingDetail> = {}): Adm
       address: `12 Palm Street ${XSS}`,
     },
     proof_pending: false,
+    ...overrides,
+  };
+}
+
+/** A member as GET admin/buyers answers them (the buyer search of the inbox and notifications). */
+export function adminBuyer(overrides: Partial<AdminBuyer> = {}): AdminBuyer {
+  return {
+    id: 7,
+    email: 'mona@example.com',
+    name: 'Mona Haddad',
+    orders: [{ id: 41, order_id: 'GS-2611-000041' }],
     ...overrides,
   };
 }
