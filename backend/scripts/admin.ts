@@ -108,7 +108,7 @@ const commands: Record<string, { usage: string; run: Command }> = {
       const [idText, ...words] = args;
       const id = positiveInteger(idText, '<id>');
       const message = await reply(database.db, { kind: 'admin' }, id, { message: words.join(' ') });
-      console.log(`Replied in thread #${message.reply_to} (message #${message.id}).`);
+      return { printed: [`Replied in thread #${message.reply_to} (message #${message.id}).`] };
     }),
   },
   notify: {
@@ -125,7 +125,7 @@ const commands: Record<string, { usage: string; run: Command }> = {
         note: words.join(' '),
         priority: values.high ? 'High' : 'Normal',
       });
-      console.log(`Notification #${note.id} (${note.priority}) sent.`);
+      return { printed: [`Notification #${note.id} (${note.priority}) sent.`] };
     }),
   },
 };

@@ -31,15 +31,18 @@ export const mailCommands: Record<string, { usage: string; run: Command }> = {
   },
   'requeue-mail': {
     usage: 'requeue-mail <id> [reason…]   queues a failed mail again, due at once (audited)',
-    run: cliAudited('requeue-mail', async (database, [idText]) => {
+    run: cliAudited('requeue-mail', async (database, [idText, ...words]) => {
       const id = idOf(idText, '<id>');
       const result = await requeueFailedMail(database.db, id);
       // Thrown inside the command's transaction: a refusal writes no audit row.
       if ('refused' in result) throw new Error(`Mail #${id}: ${REQUEUE_REFUSALS[result.refused]}`);
       const { recipient, subject } = result.requeued;
-      console.log(
-        `Mail #${id} to ${recipient} ("${subject}") queued again; a running server sends it shortly.`,
-      );
+      return {
+        printed: [
+          `Mail #${id} to ${recipient} ("${subject}") queued again; a running server sends it shortly.`,
+        ],
+        reason: words.join(' '),
+      };
     }),
   },
 };

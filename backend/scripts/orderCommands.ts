@@ -48,8 +48,12 @@ export const orderCommands: Record<string, { usage: string; run: Command }> = {
         email,
         given,
       );
-      console.log(`Admin ${admin.id} created: ${admin.email}`);
-      if (generated) console.log(`Password (shown once, keep it safe): ${password}`);
+      return {
+        printed: [
+          `Admin ${admin.id} created: ${admin.email}`,
+          ...(generated ? [`Password (shown once, keep it safe): ${password}`] : []),
+        ],
+      };
     }),
   },
   'revoke-sessions': {
@@ -57,7 +61,9 @@ export const orderCommands: Record<string, { usage: string; run: Command }> = {
     run: cliAudited('revoke-sessions', async (database, [email]) => {
       if (!email) throw new Error('usage: revoke-sessions <email>');
       const ended = await revokeAdminSessions(database.db, email);
-      console.log(`${ended} ${ended === 1 ? 'session' : 'sessions'} of ${email.trim().toLowerCase()} ended.`);
+      return {
+        printed: [`${ended} ${ended === 1 ? 'session' : 'sessions'} of ${email.trim().toLowerCase()} ended.`],
+      };
     }),
   },
   'list-orders': {
@@ -116,7 +122,7 @@ export const orderCommands: Record<string, { usage: string; run: Command }> = {
       const order = await moveOrderStatus(database.db, idOf(id, 'order-id'), status as OrderStatus, {
         role: 'owner',
       });
-      console.log(`${order.order_id}: ${order.order_status} / payment ${order.payment_status}`);
+      return { printed: [`${order.order_id}: ${order.order_status} / payment ${order.payment_status}`] };
     }),
   },
   'payment-received': {
@@ -128,7 +134,10 @@ export const orderCommands: Record<string, { usage: string; run: Command }> = {
         role: 'owner',
         ...(reason ? { reason } : {}),
       });
-      console.log(`${order.order_id}: ${order.order_status} / payment ${order.payment_status}`);
+      return {
+        printed: [`${order.order_id}: ${order.order_status} / payment ${order.payment_status}`],
+        reason,
+      };
     }),
   },
   'confirm-proof': {
@@ -140,14 +149,14 @@ export const orderCommands: Record<string, { usage: string; run: Command }> = {
         'Confirmed',
         comments.join(' ') || null,
       );
-      console.log(`Proof ${proof.id}: ${proof.status}`);
+      return { printed: [`Proof ${proof.id}: ${proof.status}`] };
     }),
   },
   'reject-proof': {
     usage: 'reject-proof <proof-id> <comments>   (shown to the buyer, who may upload again)',
     run: cliAudited('reject-proof', async (database, [id, ...comments]) => {
       const proof = await reviewProof(database.db, idOf(id, 'proof-id'), 'Rejected', comments.join(' '));
-      console.log(`Proof ${proof.id}: ${proof.status} (${proof.admin_comments})`);
+      return { printed: [`Proof ${proof.id}: ${proof.status} (${proof.admin_comments})`] };
     }),
   },
 };

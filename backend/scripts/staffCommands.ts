@@ -16,14 +16,14 @@ import { parseArgs } from 'node:util';
 import { auditPage } from '../src/modules/admin/audit';
 import { createAdmin, listAdmins, setAdminDisabled } from '../src/services/admins';
 import { PasswordHasher } from '../src/services/passwords';
-import { type Command, cliAudited } from './cliAudit';
+import { type ChangeCommand, type Command, cliAudited } from './cliAudit';
 import { idOf } from './orderCommands';
 
 const setDisabled =
-  (disabled: boolean): Command =>
+  (disabled: boolean): ChangeCommand =>
   async (database, [id]) => {
     const admin = await setAdminDisabled(database.db, idOf(id, '<id>'), disabled);
-    console.log(`Admin ${admin.id} (${admin.email}) ${admin.disabled ? 'disabled' : 'enabled'}.`);
+    return { printed: [`Admin ${admin.id} (${admin.email}) ${admin.disabled ? 'disabled' : 'enabled'}.`] };
   };
 
 export const staffCommands: Record<string, { usage: string; run: Command }> = {
@@ -39,8 +39,12 @@ export const staffCommands: Record<string, { usage: string; run: Command }> = {
         process.env.ADMIN_PASSWORD || undefined,
         { role: 'staff' },
       );
-      console.log(`Staff admin ${admin.id} created: ${admin.email}`);
-      if (generated) console.log(`Password (shown once, keep it safe): ${password}`);
+      return {
+        printed: [
+          `Staff admin ${admin.id} created: ${admin.email}`,
+          ...(generated ? [`Password (shown once, keep it safe): ${password}`] : []),
+        ],
+      };
     }),
   },
   'list-admins': {

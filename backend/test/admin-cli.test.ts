@@ -75,6 +75,24 @@ describe.each(targets)('the admin CLI for admins and the audit log on %s', (targ
     expect(log[1]).toContain(`cli  cli order-status ${order.id}`);
   });
 
+  it("keeps a command's reason in its audit row's reason", async () => {
+    const [buyer] = rowsOf<{ id: number }>(
+      await database.db.execute(
+        sql`INSERT INTO buyers (email, first_name, last_name) VALUES ('rami@example.com', 'Rami', 'Nassar') RETURNING id`,
+      ),
+    );
+    const { order } = await insertOrder(database, buyer?.id ?? 0, { method: 'Bank Transfer' });
+    const printed = await cli('payment-received', String(order.id), 'bank', 'reference', 'TX-42');
+    expect(printed).toEqual([`${order.orderNumber}: Pending / payment Received`]);
+    expect(await lastAudit()).toMatchObject({
+      action: 'cli payment-received',
+      objectId: String(order.id),
+      reason: 'bank reference TX-42',
+    });
+    await cli('order-status', String(order.id), 'Dispatch');
+    expect((await lastAudit())?.reason).toBeNull();
+  });
+
   it('writes no row for a refused change, and makes no change when its row cannot be written', async () => {
     const rows = async () => (await database.db.select().from(adminAuditLog)).length;
     const before = await rows();
@@ -87,6 +105,8 @@ describe.each(targets)('the admin CLI for admins and the audit log on %s', (targ
       CREATE TRIGGER refuse_audit BEFORE INSERT ON admin_audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()`);
     await expect(cli('create-staff', 'omar@gifts.example')).rejects.toThrow();
     expect(await database.db.select().from(admins).where(eq(admins.email, 'omar@gifts.example'))).toEqual([]);
+    // Nothing printed: no "created", no password for an account that was rolled back.
+    expect(printed).toEqual([]);
     await database.db.execute(sql`DROP TRIGGER refuse_audit ON admin_audit_log`);
   });
 });

@@ -242,7 +242,8 @@ describe.each(targets)('the mail queue on %s', (target) => {
     ]);
     expect(receiver.received).toHaveLength(1);
 
-    // The requeue is in the audit log with the owner's reason; the refusals are not.
+    // The requeue is in the audit log with the owner's reason; the 409s and the 404 are not, and
+    // staff's attempt (403, owners only) is there as refused.
     const audit = dataOf<AuditPage>(
       await ctx.app.inject({
         method: 'GET',
@@ -256,6 +257,7 @@ describe.each(targets)('the mail queue on %s', (target) => {
         .map((entry) => [entry.admin.email, entry.action, entry.object_id, entry.reason]),
     ).toEqual([
       ['owner@shop.test', 'POST admin/mails/:id/requeue', String(plain), 'The mailbox exists again'],
+      ['staff@shop.test', 'refused POST admin/mails/:id/requeue', String(plain), null],
     ]);
   });
 
