@@ -234,6 +234,17 @@ export async function adminOrderDetail(db: Database, orderId: number): Promise<A
 }
 
 /**
+ * `until` as a time PostgreSQL takes: the schema's date-time also lets through a year it has no
+ * timestamp for (0000); a time before 1970 marks nothing more anyway.
+ */
+function seenTime(until: string): string {
+  const at = Date.parse(until);
+  if (Number.isNaN(at))
+    throw AppError.badRequest('Invalid body: until is not a time', { until: 'is not a time' });
+  return new Date(Math.max(at, 0)).toISOString();
+}
+
+/**
  * The queue's "mark all as seen": marks the orders placed up to `until` seen for `adminId` (the
  * newest order the admin had on screen; without it, now). An order placed after the page was
  * loaded stays new; a later `until` than now counts as now, and the mark never moves back.
@@ -241,7 +252,9 @@ export async function adminOrderDetail(db: Database, orderId: number): Promise<A
 export async function markAllOrdersSeen(db: Database, adminId: number, until?: string): Promise<void> {
   // created_at is shown in milliseconds (toISOString) and kept in microseconds: the time shown
   // stands for its whole millisecond, or the newest order shown would stay new.
-  const upTo = until ? sql`LEAST(${until}::timestamptz + interval '999 microseconds', now())` : sql`now()`;
+  const upTo = until
+    ? sql`LEAST(${seenTime(until)}::timestamptz + interval '999 microseconds', now())`
+    : sql`now()`;
   await db.transaction(async (tx) => {
     await tx
       .update(admins)
