@@ -4,11 +4,12 @@
  * change the CLI makes is in the audit log as the actor `cli`, in the change's own transaction.
  */
 import { desc, eq, sql } from 'drizzle-orm';
+import { mailCommands } from '../scripts/mailCommands';
 import { orderCommands } from '../scripts/orderCommands';
 import { staffCommands } from '../scripts/staffCommands';
 import type { DatabaseHandle } from '../src/db/client';
 import { rowsOf } from '../src/db/migrate';
-import { adminAuditLog, admins } from '../src/db/schema';
+import { adminAuditLog, admins, mailQueue } from '../src/db/schema';
 import { createTestDatabase, targets } from './db';
 import { insertOrder } from './orderFixtures';
 
@@ -16,7 +17,7 @@ describe.each(targets)('the admin CLI for admins and the audit log on %s', (targ
   let database: DatabaseHandle;
   let printed: string[];
   const cli = async (command: string, ...args: string[]) => {
-    const entry = staffCommands[command] ?? orderCommands[command];
+    const entry = staffCommands[command] ?? orderCommands[command] ?? mailCommands[command];
     if (!entry) throw new Error(`no command ${command}`);
     printed = [];
     const log = jest.spyOn(console, 'log').mockImplementation((line: unknown) => {
@@ -91,6 +92,23 @@ describe.each(targets)('the admin CLI for admins and the audit log on %s', (targ
     });
     await cli('order-status', String(order.id), 'Dispatch');
     expect((await lastAudit())?.reason).toBeNull();
+
+    const [mail] = await database.db
+      .insert(mailQueue)
+      .values({
+        recipient: 'rami@example.com',
+        subject: 'Your order',
+        textBody: 'On its way.',
+        htmlBody: '<p>On its way.</p>',
+        status: 'failed',
+      })
+      .returning({ id: mailQueue.id });
+    await cli('requeue-mail', String(mail?.id), 'the', 'mailbox', 'exists', 'again');
+    expect(await lastAudit()).toMatchObject({
+      action: 'cli requeue-mail',
+      objectId: String(mail?.id),
+      reason: 'the mailbox exists again',
+    });
   });
 
   it('writes no row for a refused change, and makes no change when its row cannot be written', async () => {
