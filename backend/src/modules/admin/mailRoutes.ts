@@ -1,8 +1,8 @@
 /**
  * The outgoing mail an operator looks after (issue 20): an owner queues a failed mail again once
  * what made it fail is fixed (a mailbox that exists again, the SMTP server's sign-in). Registered
- * inside adminRoutes, so behind its guard; the requeue and its audit row are one transaction. The same service serves the admin CLI
- * (`npm run admin -- requeue-mail <id>`, backend/scripts/mailCommands.ts).
+ * inside adminRoutes, so behind its guard; the requeue and its audit row are one transaction. The
+ * same service serves the admin CLI (`npm run admin -- requeue-mail <id>`, scripts/mailCommands.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../errors';
