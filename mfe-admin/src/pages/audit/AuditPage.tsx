@@ -1,11 +1,11 @@
 import type { AuditEntry, AuditQuery } from '@shop/contract/schemas/backOffice';
-import { type ApiAnswer, ErrorPanel, type Loaded, shownData, useDocumentTitle } from '@shop/shared';
+import { type ApiAnswer, type Loaded, shownData, useDocumentTitle } from '@shop/shared';
 import { useSearchParams } from '@shop/shared/router';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { useAdminRead } from '../../api/adminApi';
 import { formatAdminTime } from '../../app/formatAdminTime';
+import { FailedListRead, ListCount } from '../../app/ListRead';
 import { Pager } from '../../app/Pager';
-import { Refusal } from '../../app/Refusal';
 import styles from './audit.module.css';
 import { auditQueryOf, detailLines, FILTER_MAX_LENGTH, searchOfAudit } from './auditDetails';
 
@@ -116,24 +116,14 @@ function AuditResults({
   query: AuditQuery;
   onShow: (query: AuditQuery) => void;
 }): ReactNode {
-  if (loaded.status === 'failed') {
-    // Filters the API refuses (a day that does not exist, `to` before `from`) say why.
-    if (loaded.httpStatus === 400 && loaded.error) {
-      const fields = Object.values(loaded.error.fields ?? {});
-      return <Refusal refusal={fields.length > 0 ? fields.join(' ') : loaded.error.message} />;
-    }
-    return <ErrorPanel onRetry={loaded.retry} />;
-  }
+  if (loaded.status === 'failed') return <FailedListRead failed={loaded} />;
   const page = shownData(loaded);
   if (!page) return <p role="status">Loading the audit log…</p>;
   const { items, _meta: meta } = page;
   const narrowed = Boolean(query.admin || query.action || query.from || query.to);
   return (
     <div aria-busy={loaded.status === 'loading'}>
-      <p role="status" className={styles.count}>
-        {meta.totalCount === 1 ? '1 entry' : `${meta.totalCount} entries`}
-        {meta.pageCount > 1 ? `, page ${meta.currentPage} of ${meta.pageCount}` : ''}
-      </p>
+      <ListCount meta={meta} noun={{ one: 'entry', many: 'entries' }} />
       {items.length === 0 ? (
         <p>{narrowed ? AUDIT_TEXTS.noMatch : AUDIT_TEXTS.empty}</p>
       ) : (

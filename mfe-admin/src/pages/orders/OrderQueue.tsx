@@ -1,10 +1,11 @@
 import { orderMoney } from '@shop/contract/money';
 import type { AdminOrderQueueQuery, AdminQueueOrder } from '@shop/contract/schemas/backOffice';
-import { type ApiAnswer, ErrorPanel, type Loaded, shownData, useDocumentTitle } from '@shop/shared';
+import { type ApiAnswer, type Loaded, shownData, useDocumentTitle } from '@shop/shared';
 import { Link, useSearchParams } from '@shop/shared/router';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { adminApi, refreshAdminReads, useAdminRead } from '../../api/adminApi';
 import { formatAdminTime } from '../../app/formatAdminTime';
+import { FailedListRead, ListCount } from '../../app/ListRead';
 import { Pager } from '../../app/Pager';
 import { Refusal } from '../../app/Refusal';
 import type { QueueReturn } from './OrderDetail';
@@ -151,23 +152,13 @@ function QueueResults({
   query: AdminOrderQueueQuery;
   onShow: (query: AdminOrderQueueQuery) => void;
 }): ReactNode {
-  if (loaded.status === 'failed') {
-    // A search the API refuses (a day that does not exist, `to` before `from`) says why.
-    if (loaded.httpStatus === 400 && loaded.error) {
-      const fields = Object.values(loaded.error.fields ?? {});
-      return <Refusal refusal={fields.length > 0 ? fields.join(' ') : loaded.error.message} />;
-    }
-    return <ErrorPanel onRetry={loaded.retry} />;
-  }
+  if (loaded.status === 'failed') return <FailedListRead failed={loaded} />;
   const page = shownData(loaded);
   if (!page) return <p role="status">Loading orders…</p>;
   const { items, _meta: meta } = page;
   return (
     <div aria-busy={loaded.status === 'loading'}>
-      <p role="status" className={styles.count}>
-        {meta.totalCount === 1 ? '1 order' : `${meta.totalCount} orders`}
-        {meta.pageCount > 1 ? `, page ${meta.currentPage} of ${meta.pageCount}` : ''}
-      </p>
+      <ListCount meta={meta} noun={{ one: 'order', many: 'orders' }} />
       {items.length === 0 ? (
         <p>{narrowed ? QUEUE_TEXTS.noMatch : QUEUE_TEXTS.empty}</p>
       ) : (
