@@ -1,9 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
 import styles from './TextForm.module.css';
 
-/** The contract's bound of a reason an admin writes (`Reason`: kept in the audit log). */
-export const REASON_MAX_LENGTH = 500;
-
 /**
  * One labelled text (a reply, an answer, a note, a reason) and its submit button. An empty text
  * is not sent unless `required` is false: the field says so. `onSubmit` answers whether the API

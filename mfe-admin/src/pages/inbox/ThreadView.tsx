@@ -5,11 +5,11 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { adminApi, refreshAdminReads, useAdminRead } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
 import type { ChosenBuyer } from '../../app/BuyerPicker';
+import { DoneNote } from '../../app/DoneNote';
 import { formatAdminTime } from '../../app/formatAdminTime';
 import { Pager } from '../../app/Pager';
 import { Refusal } from '../../app/Refusal';
 import { TextForm } from '../../app/TextForm';
-import { useFocusWhenShown } from '../../app/useFocusWhenShown';
 import styles from './Inbox.module.css';
 import { INBOX_TEXTS } from './inboxTexts';
 import { pageOf } from './ThreadList';
@@ -33,7 +33,6 @@ export function ThreadView(): ReactNode {
   useDocumentTitle(loaded ? loaded.thread.subject : INBOX_TEXTS.title);
   const [action, run] = useAdminAction();
   const [sent, setSent] = useState(false);
-  const sentNote = useFocusWhenShown<HTMLParagraphElement>(sent);
   // Without a page in the address the thread opens at its newest messages (the API pages it
   // oldest first), as after a reply.
   const pageCount = loaded?._meta.pageCount ?? 1;
@@ -108,11 +107,7 @@ export function ThreadView(): ReactNode {
       </ol>
       <Pager meta={meta} label="Thread pages" onPage={(next) => setSearch(`page=${next}`)} />
       <div className={styles.panel}>
-        {sent ? (
-          <p role="status" tabIndex={-1} ref={sentNote}>
-            {INBOX_TEXTS.replySent}
-          </p>
-        ) : null}
+        <DoneNote note={sent ? INBOX_TEXTS.replySent : null} />
         <Refusal refusal={action.refusal} />
         <TextForm
           label={INBOX_TEXTS.reply}

@@ -3,10 +3,10 @@ import { Link, useParams } from '@shop/shared/router';
 import { type ReactNode, useId, useState } from 'react';
 import { adminApi, refreshAdminReads, useAdminRead } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
+import { DoneNote } from '../../app/DoneNote';
 import { formatAdminTime } from '../../app/formatAdminTime';
 import { Refusal } from '../../app/Refusal';
 import { TextForm } from '../../app/TextForm';
-import { useFocusWhenShown } from '../../app/useFocusWhenShown';
 import styles from './Inquiries.module.css';
 import { INQUIRY_ANSWER_MAX, INQUIRY_TEXTS } from './inquiryTexts';
 
@@ -22,7 +22,6 @@ export function InquiryDetail(): ReactNode {
   useDocumentTitle(INQUIRY_TEXTS.title);
   const [action, run] = useAdminAction();
   const [sent, setSent] = useState(false);
-  const sentNote = useFocusWhenShown<HTMLParagraphElement>(sent);
 
   const back = (
     <Link to="/admin/inquiries" className={styles.back}>
@@ -66,11 +65,7 @@ export function InquiryDetail(): ReactNode {
         {formatAdminTime(inquiry.created_at)}
       </p>
       <p className={styles.body}>{inquiry.message}</p>
-      {sent ? (
-        <p role="status" tabIndex={-1} ref={sentNote}>
-          {INQUIRY_TEXTS.sent}
-        </p>
-      ) : null}
+      <DoneNote note={sent ? INQUIRY_TEXTS.sent : null} />
       <Refusal refusal={action.refusal} />
       {inquiry.answer !== null ? (
         <section aria-labelledby={`${id}-answer`} className={styles.answer}>

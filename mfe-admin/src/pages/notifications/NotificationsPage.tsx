@@ -3,8 +3,8 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { adminApi } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
 import { BuyerPicker, type ChosenBuyer } from '../../app/BuyerPicker';
+import { DoneNote } from '../../app/DoneNote';
 import { Refusal } from '../../app/Refusal';
-import { useFocusWhenShown } from '../../app/useFocusWhenShown';
 import styles from './Notifications.module.css';
 
 export const NOTIFY_TEXTS = {
@@ -46,7 +46,6 @@ export default function NotificationsPage(): ReactNode {
   const [confirming, setConfirming] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const [action, run] = useAdminAction();
-  const sentNote = useFocusWhenShown<HTMLParagraphElement>(sent);
   const confirmYes = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (confirming) confirmYes.current?.focus();
@@ -91,11 +90,7 @@ export default function NotificationsPage(): ReactNode {
     <section aria-labelledby={`${id}-title`} className={styles.page}>
       <h1 id={`${id}-title`}>{NOTIFY_TEXTS.title}</h1>
       <p>{NOTIFY_TEXTS.intro}</p>
-      {sent ? (
-        <p role="status" tabIndex={-1} ref={sentNote} className={styles.sent}>
-          {sent}
-        </p>
-      ) : null}
+      <DoneNote note={sent} className={styles.sent} />
       <form className={styles.form} onSubmit={submit} noValidate>
         <fieldset className={styles.audience}>
           <legend>{NOTIFY_TEXTS.sendTo}</legend>

@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { adminApi, refreshAdminReads } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
+import { DoneNote } from '../../app/DoneNote';
+import { ReasonForm } from '../../app/ReasonForm';
 import { Refusal } from '../../app/Refusal';
-import { REASON_MAX_LENGTH, TextForm } from '../../app/TextForm';
-import { useFocusWhenShown } from '../../app/useFocusWhenShown';
 import type { AdminRole } from '../../session/adminSession';
 import styles from './OrderDetail.module.css';
 import {
@@ -38,7 +38,6 @@ export const ACTION_TEXTS = {
   paidReason: 'Reason, such as the bank reference',
   ownersOnlyPaid: 'Only an owner can mark a transfer paid without a confirmed proof.',
   ownersOnlyDispatch: 'Only an owner can dispatch it before the payment is received.',
-  reasonMissing: 'Write the reason first.',
 } as const;
 
 /** After any change: this order and the queue are read again. */
@@ -53,9 +52,8 @@ export function OrderActions({ order, role }: { order: ShippingOrder; role: Admi
   const [action, run] = useAdminAction();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [overriding, setOverriding] = useState(false);
-  // What the last move did: announced, and focused, since the button pressed may be gone.
+  // What the last move did (DoneNote: announced and focused).
   const [done, setDone] = useState<string | null>(null);
-  const doneNote = useFocusWhenShown<HTMLParagraphElement>(done);
   // The cancel question takes focus (on its safe answer, "Keep the order"); keeping the order
   // gives focus back to "Cancel order", so it never drops to the page's body.
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -121,22 +119,15 @@ export function OrderActions({ order, role }: { order: ShippingOrder; role: Admi
           </button>
         </fieldset>
       ) : null}
-      {done ? (
-        <p role="status" tabIndex={-1} ref={doneNote} className={styles.done}>
-          {done}
-        </p>
-      ) : null}
+      <DoneNote note={done} className={styles.done} />
       <Refusal refusal={action.refusal} />
       {refusedForPayment || (overriding && dispatchNeedsPayment(order)) ? (
         role === 'owner' ? (
           <div className={styles.reason}>
-            <TextForm
+            <ReasonForm
               label={ACTION_TEXTS.overrideReason}
               submit={ACTION_TEXTS.overrideSubmit}
               busy={action.busy}
-              maxLength={REASON_MAX_LENGTH}
-              rows={2}
-              missingText={ACTION_TEXTS.reasonMissing}
               onSubmit={(reason) => {
                 setOverriding(true);
                 return move('Dispatch', reason);
@@ -167,13 +158,10 @@ function MarkPaid({ order, role }: { order: ShippingOrder; role: AdminRole }): R
   return (
     <div className={styles.markPaid}>
       {needsReason ? (
-        <TextForm
+        <ReasonForm
           label={ACTION_TEXTS.paidReason}
           submit={ACTION_TEXTS.markPaid}
           busy={action.busy}
-          maxLength={REASON_MAX_LENGTH}
-          rows={2}
-          missingText={ACTION_TEXTS.reasonMissing}
           onSubmit={markPaid}
         />
       ) : (

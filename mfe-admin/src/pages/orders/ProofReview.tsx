@@ -3,9 +3,8 @@ import { adminApi, refreshAdminReads } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
 import { AdminImage } from '../../app/AdminImage';
 import { formatAdminTime } from '../../app/formatAdminTime';
+import { ReasonForm } from '../../app/ReasonForm';
 import { Refusal } from '../../app/Refusal';
-import { REASON_MAX_LENGTH, TextForm } from '../../app/TextForm';
-import { ACTION_TEXTS } from './OrderActions';
 import styles from './OrderDetail.module.css';
 import type { ShippingOrder } from './orderParts';
 
@@ -56,12 +55,10 @@ function ProofItem({ order, proof }: { order: ShippingOrder; proof: Proof }): Re
       />
       {proof.status === 'Pending' ? (
         <div className={styles.decide}>
-          <TextForm
+          <ReasonForm
             label={PROOF_TEXTS.confirmComments}
             submit={PROOF_TEXTS.confirm}
             busy={action.busy}
-            maxLength={REASON_MAX_LENGTH}
-            rows={2}
             required={false}
             onSubmit={(comments) =>
               run(
@@ -73,13 +70,10 @@ function ProofItem({ order, proof }: { order: ShippingOrder; proof: Proof }): Re
               )
             }
           />
-          <TextForm
+          <ReasonForm
             label={PROOF_TEXTS.rejectComments}
             submit={PROOF_TEXTS.reject}
             busy={action.busy}
-            maxLength={REASON_MAX_LENGTH}
-            rows={2}
-            missingText={ACTION_TEXTS.reasonMissing}
             onSubmit={(comments) =>
               run(
                 () =>

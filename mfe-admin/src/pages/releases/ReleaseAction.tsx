@@ -4,16 +4,16 @@ import { Dialog } from '@shop/shared/dialog';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { adminApi, refreshAdminReads, useAdminRead } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
+import { REASON_MAX_LENGTH, REASON_MISSING } from '../../app/ReasonForm';
 import { Refusal } from '../../app/Refusal';
 import styles from './releases.module.css';
 
 export type ReleaseOperation = 'promote' | 'canary' | 'abort' | 'rollback';
 
-/** The contract's bounds of a canary's share and of a reason. */
+/** The contract's bounds of a canary's share. */
 const PERCENT_MIN = 1;
 const PERCENT_MAX = 99;
 const DEFAULT_PERCENT = 10;
-const REASON_MAX_LENGTH = 500;
 
 export const OPERATION_TEXTS: Record<
   ReleaseOperation,
@@ -49,7 +49,7 @@ export const FORM_TEXTS = {
   version: 'Version',
   percent: 'Share of shoppers (%)',
   reason: 'Reason (kept in the history)',
-  reasonMissing: 'Write the reason first.',
+  reasonMissing: REASON_MISSING,
   versionMissing: 'Choose a version.',
   noVersions: 'No published version can take this step.',
   cancel: 'Cancel',

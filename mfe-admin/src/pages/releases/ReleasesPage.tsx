@@ -2,8 +2,8 @@ import type { RemoteStatus } from '@shop/contract';
 import { ErrorPanel, shownData, useDocumentTitle } from '@shop/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { useAdminRead } from '../../api/adminApi';
+import { DoneNote } from '../../app/DoneNote';
 import { formatAdminTime } from '../../app/formatAdminTime';
-import { useFocusWhenShown } from '../../app/useFocusWhenShown';
 import { RegistryHistory } from './RegistryHistory';
 import { ReleaseAction, type ReleaseOperation } from './ReleaseAction';
 import { formatRate, versionLines } from './releaseStats';
@@ -67,7 +67,6 @@ function RemoteCard({ status }: { status: RemoteStatus }): ReactNode {
   const [historyShown, setHistoryShown] = useState(false);
   // What the last operation did: announced and focused, since the button that opened it may be gone.
   const [done, setDone] = useState<string | null>(null);
-  const doneNote = useFocusWhenShown<HTMLParagraphElement>(done);
   const operations: ReleaseOperation[] = ['promote', 'canary'];
   if (status.canary) operations.push('abort');
   if (status.rollbackTo) operations.push('rollback');
@@ -130,11 +129,7 @@ function RemoteCard({ status }: { status: RemoteStatus }): ReactNode {
           {historyShown ? RELEASE_TEXTS.hideHistory : RELEASE_TEXTS.showHistory}
         </button>
       </div>
-      {done ? (
-        <p role="status" tabIndex={-1} ref={doneNote} className={styles.done}>
-          {done}
-        </p>
-      ) : null}
+      <DoneNote note={done} className={styles.done} />
       <div id={`${id}-history`}>{historyShown ? <RegistryHistory remote={status.remote} /> : null}</div>
     </section>
   );

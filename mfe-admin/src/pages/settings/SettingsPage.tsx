@@ -3,8 +3,8 @@ import { ErrorPanel, shownData, useDocumentTitle } from '@shop/shared';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { adminApi, refreshAdminReads, useAdminRead } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
+import { DoneNote } from '../../app/DoneNote';
 import { Refusal } from '../../app/Refusal';
-import { useFocusWhenShown } from '../../app/useFocusWhenShown';
 import styles from './settings.module.css';
 
 /** The contract's bound (AdminSettingsBody). */
@@ -48,7 +48,6 @@ function OrderEmailForm({ settings }: { settings: AdminSettingsView }): ReactNod
   const id = useId();
   const [email, setEmail] = useState(settings.order_email);
   const [saved, setSaved] = useState<string | null>(null);
-  const savedRef = useFocusWhenShown<HTMLParagraphElement>(saved);
   const [action, run] = useAdminAction();
   // A 400/422 naming the field is shown at the field; any other refusal above the button.
   const fieldRefusal = action.refusal?.fields.order_email ?? null;
@@ -88,11 +87,7 @@ function OrderEmailForm({ settings }: { settings: AdminSettingsView }): ReactNod
       <button type="submit" disabled={action.busy}>
         {SETTINGS_TEXTS.save}
       </button>
-      {saved ? (
-        <p role="status" tabIndex={-1} ref={savedRef} className={styles.saved}>
-          {saved}
-        </p>
-      ) : null}
+      <DoneNote note={saved} className={styles.saved} />
     </form>
   );
 }

@@ -5,15 +5,15 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { adminApi, refreshAdminReads, useAdminRead } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
 import { formatAdminTime } from '../../app/formatAdminTime';
+import { REASON_MAX_LENGTH } from '../../app/ReasonForm';
 import { Refusal } from '../../app/Refusal';
 import { useFocusWhenShown } from '../../app/useFocusWhenShown';
 import styles from './staff.module.css';
 
-/** The contract's bounds (CreateStaffBody, Reason). */
+/** The contract's bounds (CreateStaffBody). */
 const PASSWORD_MIN_LENGTH = 12;
 const PASSWORD_MAX_LENGTH = 200;
 const EMAIL_MAX_LENGTH = 254;
-const REASON_MAX_LENGTH = 500;
 
 export const STAFF_TEXTS = {
   title: 'Staff',
