@@ -1,19 +1,12 @@
 import { installFakeBackend, ok, refused, routeTable } from '@shop/shared/test/fake-backend';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { signIn, signOutEverywhere } from '../test/adminTesting';
-import { adminBuyer } from '../test/orderFixtures';
+import { listPage, signIn, signOutEverywhere } from '../test/adminTesting';
+import { adminBuyer, buyerWithTwoOrders } from '../test/orderFixtures';
 import { AdminRoot } from './AdminRoot';
 import { BuyerPicker, type ChosenBuyer, PICKER_TEXTS } from './BuyerPicker';
 
 beforeEach(() => signOutEverywhere());
-
-const meta = (totalCount: number) => ({
-  totalCount,
-  currentPage: 1,
-  pageCount: Math.ceil(totalCount / 20),
-  perPage: 20,
-});
 
 const chosenLog: (ChosenBuyer | null)[] = [];
 
@@ -49,9 +42,7 @@ describe('BuyerPicker', () => {
 
   it('finds a member with no order through the buyer search (Enter searches, the form is not sent)', async () => {
     const nadia = adminBuyer({ id: 12, name: 'Nadia Karam', email: 'nadia@example.com', orders: [] });
-    const backend = installFakeBackend(
-      routeTable({ 'GET admin/buyers': ok({ items: [nadia], _meta: meta(1) }) }),
-    );
+    const backend = installFakeBackend(routeTable({ 'GET admin/buyers': ok(listPage([nadia])) }));
     signIn('staff');
     render(<InAForm />);
 
@@ -73,17 +64,7 @@ describe('BuyerPicker', () => {
   it("hands on the member's newest orders for an order thread", async () => {
     installFakeBackend(
       routeTable({
-        'GET admin/buyers': ok({
-          items: [
-            adminBuyer({
-              orders: [
-                { id: 42, order_id: 'GS-2611-000042' },
-                { id: 41, order_id: 'GS-2611-000041' },
-              ],
-            }),
-          ],
-          _meta: meta(1),
-        }),
+        'GET admin/buyers': ok(listPage([buyerWithTwoOrders()])),
       }),
     );
     signIn('owner');
@@ -102,11 +83,13 @@ describe('BuyerPicker', () => {
       routeTable({
         'GET admin/buyers': ({ query }) =>
           query.q === 'rami'
-            ? ok({ items: [], _meta: meta(0) })
-            : ok({
-                items: [adminBuyer(), adminBuyer({ id: 8, email: 'mona.h@example.com' })],
-                _meta: meta(45),
-              }),
+            ? ok(listPage([]))
+            : ok(
+                listPage([adminBuyer(), adminBuyer({ id: 8, email: 'mona.h@example.com' })], {
+                  totalCount: 45,
+                  pageCount: 3,
+                }),
+              ),
       }),
     );
     signIn('staff');

@@ -3,7 +3,7 @@
  * or staff admin, and the fake backend of @shop/shared answering the admin API.
  */
 import { MemoryRouter, Route, Routes } from '@shop/shared/router';
-import { render } from '@testing-library/react';
+import { type BoundFunctions, fireEvent, type queries, render, screen } from '@testing-library/react';
 import { AdminApp } from '../app/AdminApp';
 import { AdminRoot } from '../app/AdminRoot';
 import type { AdminPage } from '../pages/registry';
@@ -41,4 +41,24 @@ export function renderAdmin(address: string, pages?: readonly AdminPage[]) {
       </AdminRoot>
     </MemoryRouter>,
   );
+}
+
+/** A page of a list as the admin API answers it: `items` and its `_meta` (one page of 20 unless told). */
+export function listPage<Item>(
+  items: Item[],
+  {
+    currentPage = 1,
+    pageCount = 1,
+    perPage = 20,
+    totalCount = items.length,
+  }: { currentPage?: number; pageCount?: number; perPage?: number; totalCount?: number } = {},
+) {
+  return { items, _meta: { totalCount, currentPage, pageCount, perPage } };
+}
+
+/** Types into each labelled field (label → value) of `scope` (a form found by role, or the screen). */
+export function fillIn(values: Record<string, string>, scope: BoundFunctions<typeof queries> = screen): void {
+  for (const [label, value] of Object.entries(values)) {
+    fireEvent.change(scope.getByLabelText(label), { target: { value } });
+  }
 }

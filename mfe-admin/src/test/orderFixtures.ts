@@ -100,3 +100,12 @@ export function adminBuyer(overrides: Partial<AdminBuyer> = {}): AdminBuyer {
     ...overrides,
   };
 }
+
+/** The member with two orders, newest first (an order thread picks one of them). */
+export const buyerWithTwoOrders = (): AdminBuyer =>
+  adminBuyer({
+    orders: [
+      { id: 42, order_id: 'GS-2611-000042' },
+      { id: 41, order_id: 'GS-2611-000041' },
+    ],
+  });

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@shop/contract/schemas/backOffice';
 import { installFakeBackend, ok, refused, routeTable } from '@shop/shared/test/fake-backend';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
+import { fillIn, listPage, renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
 import { auditQueryOf, detailLines } from './auditDetails';
 
 beforeEach(() => signOutEverywhere());
@@ -20,10 +20,9 @@ const entry = (over: Partial<AuditEntry> = {}): AuditEntry => ({
   ...over,
 });
 
-const pageOf = (items: AuditEntry[], currentPage = 1, pageCount = 1) => ({
-  items,
-  _meta: { totalCount: items.length + (pageCount - 1) * 50, pageCount, currentPage, perPage: 50 },
-});
+/** The audit log's pages hold 50. */
+const pageOf = (items: AuditEntry[], currentPage = 1, pageCount = 1) =>
+  listPage(items, { currentPage, pageCount, perPage: 50, totalCount: items.length + (pageCount - 1) * 50 });
 
 describe('the audit details as text', () => {
   it('writes nested keys dotted and lists joined', () => {
@@ -68,10 +67,10 @@ describe('the audit log page', () => {
     renderAdmin('/admin/audit');
 
     const filters = await screen.findByRole('search', { name: 'Filter the audit log' });
-    fireEvent.change(within(filters).getByLabelText('Admin e-mail'), { target: { value: 'staff@' } });
-    fireEvent.change(within(filters).getByLabelText('Action'), { target: { value: 'remotes' } });
-    fireEvent.change(within(filters).getByLabelText('From'), { target: { value: '2026-11-01' } });
-    fireEvent.change(within(filters).getByLabelText('To'), { target: { value: '2026-11-27' } });
+    fillIn(
+      { 'Admin e-mail': 'staff@', Action: 'remotes', From: '2026-11-01', To: '2026-11-27' },
+      within(filters),
+    );
     fireEvent.click(within(filters).getByRole('button', { name: 'Filter' }));
 
     expect(await screen.findByText('No entry matches these filters.')).toBeInTheDocument();

@@ -1,8 +1,8 @@
 import type { AdminThreadPage, AdminThreadView } from '@shop/contract/schemas/backOffice';
 import { installFakeBackend, ok, refused, routeTable } from '@shop/shared/test/fake-backend';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
-import { adminBuyer, XSS } from '../../test/orderFixtures';
+import { listPage, renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
+import { buyerWithTwoOrders, XSS } from '../../test/orderFixtures';
 
 beforeEach(() => signOutEverywhere());
 
@@ -145,17 +145,7 @@ describe('the inbox', () => {
   it('starts a thread about an order with a member found through the buyer search, then opens it', async () => {
     const backend = installFakeBackend(
       routeTable({
-        'GET admin/buyers': ok({
-          items: [
-            adminBuyer({
-              orders: [
-                { id: 42, order_id: 'GS-2611-000042' },
-                { id: 41, order_id: 'GS-2611-000041' },
-              ],
-            }),
-          ],
-          _meta: meta(1),
-        }),
+        'GET admin/buyers': ok(listPage([buyerWithTwoOrders()])),
         'POST admin/messages': ok({ message: message({ id: 99, sender_type: 'Admin', order_id: 42 }) }, 201),
         'GET admin/messages/99': ok(threadView([message({ id: 99, sender_type: 'Admin' })])),
       }),

@@ -1,7 +1,7 @@
 import type { Inquiry } from '@shop/contract/schemas/backOffice';
 import { installFakeBackend, ok, refused, routeTable } from '@shop/shared/test/fake-backend';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
+import { listPage, renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
 import { XSS } from '../../test/orderFixtures';
 
 beforeEach(() => signOutEverywhere());
@@ -17,16 +17,14 @@ const inquiry = (overrides: Partial<Inquiry> = {}): Inquiry => ({
   answered_at: null,
   ...overrides,
 });
-const meta = { totalCount: 2, currentPage: 1, pageCount: 1, perPage: 20 };
 
 describe('the contact inquiries', () => {
   it('lists them with unread and answered marks, the sender text as text', async () => {
     const backend = installFakeBackend(
       routeTable({
-        'GET admin/inquiries': ok({
-          items: [inquiry(), inquiry({ id: 4, full_name: 'Omar Ali', read: true, answer: 'Yes.' })],
-          _meta: meta,
-        }),
+        'GET admin/inquiries': ok(
+          listPage([inquiry(), inquiry({ id: 4, full_name: 'Omar Ali', read: true, answer: 'Yes.' })]),
+        ),
       }),
     );
     signIn('staff');

@@ -1,13 +1,12 @@
 import type { AdminQuestion, AdminReview } from '@shop/contract/schemas/backOffice';
 import { installFakeBackend, ok, refused, routeTable } from '@shop/shared/test/fake-backend';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
+import { listPage, renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
 import { XSS } from '../../test/orderFixtures';
 
 beforeEach(() => signOutEverywhere());
 
 const product = { id: 3, title: 'Oak box', slug: 'oak-box' };
-const meta = (totalCount: number) => ({ totalCount, currentPage: 1, pageCount: 1, perPage: 20 });
 
 const question = (overrides: Partial<AdminQuestion> = {}): AdminQuestion => ({
   id: 21,
@@ -38,7 +37,7 @@ describe('moderation', () => {
     let held = [question(), question({ id: 22, question: 'What size?' })];
     const backend = installFakeBackend(
       routeTable({
-        'GET admin/questions': () => ok({ items: held, _meta: meta(held.length) }),
+        'GET admin/questions': () => ok(listPage(held)),
         'POST admin/questions/21/answer': (call) => {
           held = held.filter((item) => item.id !== 21);
           return ok({
@@ -77,7 +76,7 @@ describe('moderation', () => {
   it("shows the API's 409 when another admin answered the question first", async () => {
     installFakeBackend(
       routeTable({
-        'GET admin/questions': ok({ items: [question()], _meta: meta(1) }),
+        'GET admin/questions': ok(listPage([question()])),
         'POST admin/questions/21/answer': refused(
           409,
           'QUESTION_ANSWERED',
@@ -100,7 +99,7 @@ describe('moderation', () => {
   it('shows a held question without an answer', async () => {
     const backend = installFakeBackend(
       routeTable({
-        'GET admin/questions': ok({ items: [question()], _meta: meta(1) }),
+        'GET admin/questions': ok(listPage([question()])),
         'POST admin/questions/21/approve': ok({ question: question({ held: false }) }),
       }),
     );
@@ -117,7 +116,7 @@ describe('moderation', () => {
     let current = review();
     const backend = installFakeBackend(
       routeTable({
-        'GET admin/reviews': () => ok({ items: [current], _meta: meta(1) }),
+        'GET admin/reviews': () => ok(listPage([current])),
         'POST admin/reviews/31/hide': () => {
           current = { ...current, hidden: true };
           return ok({ review: current });

@@ -1,6 +1,6 @@
 import { installFakeBackend, ok, routeTable } from '@shop/shared/test/fake-backend';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
+import { listPage, renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
 import { adminBuyer } from '../../test/orderFixtures';
 
 beforeEach(() => signOutEverywhere());
@@ -17,10 +17,7 @@ describe('notifications', () => {
   it('sends a note to one member found by an order number, high priority', async () => {
     const backend = installFakeBackend(
       routeTable({
-        'GET admin/buyers': ok({
-          items: [adminBuyer()],
-          _meta: { totalCount: 1, currentPage: 1, pageCount: 1, perPage: 20 },
-        }),
+        'GET admin/buyers': ok(listPage([adminBuyer()])),
         'POST admin/notifications': ok({ notification }, 201),
       }),
     );

@@ -1,12 +1,12 @@
 import { installFakeBackend, ok, refused } from '@shop/shared/test/fake-backend';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
+import { fillIn, listPage, renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
 import { queueOrder } from '../../test/orderFixtures';
 
 beforeEach(() => signOutEverywhere());
 
 const page = (items: ReturnType<typeof queueOrder>[], currentPage = 1, pageCount = 1) =>
-  ok({ items, _meta: { totalCount: items.length, currentPage, pageCount, perPage: 20 } });
+  ok(listPage(items, { currentPage, pageCount }));
 
 describe('the order queue', () => {
   it('marks new orders and waiting proofs, and links each order', async () => {
@@ -41,8 +41,7 @@ describe('the order queue', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search orders' }), {
       target: { value: ' mona ' },
     });
-    fireEvent.change(screen.getByLabelText('Payment method'), { target: { value: 'Bank Transfer' } });
-    fireEvent.change(screen.getByLabelText('Placed from'), { target: { value: '2026-11-01' } });
+    fillIn({ 'Payment method': 'Bank Transfer', 'Placed from': '2026-11-01' });
     fireEvent.click(screen.getByLabelText('Only new orders'));
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
 
