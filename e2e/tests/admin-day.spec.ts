@@ -6,46 +6,20 @@
  * answers the shopper's message, starts a new thread and reads a contact inquiry; approves a held
  * question, which then shows on the product page; and a staff admin cannot open the releases page.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { adminHeaders, E2E_ADMIN } from './admin';
+import { adminHeaders, confirmProofAndDispatch, signInAt } from './admin';
 import { shopperStorageState } from './origins';
 import {
   inStockProducts,
+  mailsTo,
   memberHeaders,
   nth,
+  PROOF_PNG,
   placeMemberOrder,
   signUpMember,
   storeSession,
   uniqueEmail,
 } from './shopper';
-
-/** 1×1 PNG: a real image, recognised by its bytes. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** The mails the outbox holds for `to` (the server writes one .eml per mail into E2E_OUTBOX_DIR). */
-function mailsTo(to: string): string[] {
-  const outbox = process.env.E2E_OUTBOX_DIR ?? '';
-  return readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => readFileSync(path.join(outbox, name), 'utf8'))
-    .filter((mail) => mail.includes(`To: ${to}`))
-    .map((mail) => mail.replace(/=\r?\n/g, ''));
-}
-
-/** Signs in at /admin through the back office's form; answers once the frame is there. */
-async function signInAt(page: Page, who: { email: string; password: string }): Promise<void> {
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Back office sign-in' })).toBeVisible();
-  await page.getByLabel('E-mail').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-}
 
 /** A browser of the shopper's own (the shop's cookies and storage apart from the owner's). */
 async function shopperBrowser(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
@@ -67,7 +41,7 @@ test("the back office's day: a transfer order paid, checked and dispatched; mess
 
   // 1. The shopper buys with Money Exchange Transfer; the order is in the queue, marked new.
   const order = await placeMemberOrder(request, shopper, product.id, 'Money Exchange Transfer');
-  await signInAt(page, E2E_ADMIN);
+  await signInAt(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(order.number);
   await page.keyboard.press('Enter');
@@ -90,7 +64,7 @@ test("the back office's day: a transfer order paid, checked and dispatched; mess
   const upload = shop.page.getByRole('form', { name: 'Upload proof of payment' });
   await upload
     .getByLabel(/Transfer slip/)
-    .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
+    .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PROOF_PNG });
   await upload.getByLabel('Comments').fill('Sent at the exchange this morning.');
   await upload.getByRole('button', { name: 'Upload' }).click();
   await expect(
@@ -101,15 +75,7 @@ test("the back office's day: a transfer order paid, checked and dispatched; mess
   await page.reload();
   const proofs = page.getByRole('region', { name: 'Proofs of payment' });
   await expect(proofs).toContainText('Sent at the exchange this morning.');
-  await expect(proofs.getByRole('img', { name: 'Proof of payment' })).toBeVisible();
-  await proofs.getByRole('button', { name: 'Confirm proof' }).click();
-  await expect(proofs).toContainText('Confirmed');
-  await expect(page.getByRole('article', { name: `Order ${order.number}` }).locator('header')).toContainText(
-    'payment Received',
-  );
-  await page.getByRole('button', { name: 'Dispatch', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Mark delivered' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Log' })).toContainText('Order is on its way');
+  await confirmProofAndDispatch(page, order.number);
 
   // The shopper sees the notification in the top bar and the mail in their inbox.
   await shop.page.goto('/');

@@ -7,9 +7,6 @@
  * stored-XSS payload, shown as text and never run. The pages pass axe; the inbox and a thread fit
  * 390 and 320 px screens.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   expect,
@@ -17,11 +14,12 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
-import { E2E_ADMIN } from './admin';
+import { blockingViolations, signInAt } from './admin';
 import { SHOP_ORIGIN } from './origins';
 import {
   type CatalogueCard,
   inStockProducts,
+  mailsTo,
   memberHeaders,
   nth,
   type PlacedOrder,
@@ -32,24 +30,9 @@ import {
   uniqueEmail,
 } from './shopper';
 
-/** axe's serious and critical WCAG A/AA findings on the page as it stands. */
-async function blockingViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
 /** The e2e admin signed in through the back office's form, on the page `to` of the navigation. */
 async function signInAdmin(page: Page, to: string): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAt(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await page.getByRole('link', { name: to, exact: true }).click();
 }
@@ -67,16 +50,6 @@ async function ranNoPayload(page: Page): Promise<void> {
 async function fitsWidth(page: Page, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
-
-/** The mails the outbox holds for `to` (the server writes one .eml per mail into E2E_OUTBOX_DIR). */
-function mailsTo(to: string): string[] {
-  const outbox = process.env.E2E_OUTBOX_DIR ?? '';
-  return readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => readFileSync(path.join(outbox, name), 'utf8'))
-    .filter((mail) => mail.includes(`To: ${to}`))
-    .map((mail) => mail.replace(/=\r?\n/g, ''));
 }
 
 // One shopper with one order for the whole file: the server allows few sign-ups an hour per address.

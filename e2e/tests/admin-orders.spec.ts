@@ -4,28 +4,9 @@
  * new, its proof waiting), is refused its dispatch before the payment is Received, confirms the
  * proof and dispatches it. The pages pass axe, and the queue fits a 390 px phone.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { E2E_ADMIN } from './admin';
-import { inStockProducts, memberHeaders, nth, placeMemberOrder, signUpMember } from './shopper';
-
-/** 1×1 PNG: a real image, recognised by its bytes. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** axe's serious and critical WCAG A/AA findings on the page as it stands. */
-async function blockingViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
+import { expect, test } from '@playwright/test';
+import { blockingViolations, confirmProofAndDispatch, E2E_ADMIN } from './admin';
+import { inStockProducts, memberHeaders, nth, PROOF_PNG, placeMemberOrder, signUpMember } from './shopper';
 
 test('an owner finds a transfer order by number, is refused its dispatch before payment, confirms the proof and dispatches it', async ({
   page,
@@ -44,7 +25,7 @@ test('an owner finds a transfer order by number, is refused its dispatch before 
     multipart: {
       order_id: String(order.id),
       comments: 'Sent at the exchange',
-      file: { name: 'slip.png', mimeType: 'image/png', buffer: PNG },
+      file: { name: 'slip.png', mimeType: 'image/png', buffer: PROOF_PNG },
     },
   });
   expect(uploaded.ok()).toBe(true);
@@ -84,17 +65,7 @@ test('an owner finds a transfer order by number, is refused its dispatch before 
   await expect(page.getByLabel('Reason to dispatch before the payment is received')).toBeVisible();
   expect(await blockingViolations(page)).toEqual([]);
 
-  const proofs = page.getByRole('region', { name: 'Proofs of payment' });
-  await expect(proofs.getByRole('img', { name: 'Proof of payment' })).toBeVisible();
-  await proofs.getByRole('button', { name: 'Confirm proof' }).click();
-  await expect(proofs).toContainText('Confirmed');
-  await expect(page.getByRole('article', { name: `Order ${order.number}` }).locator('header')).toContainText(
-    'payment Received',
-  );
-
-  await page.getByRole('button', { name: 'Dispatch', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Mark delivered' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Log' })).toContainText('Order is on its way');
+  await confirmProofAndDispatch(page, order.number);
 
   // The queue on a phone: cards, nothing wider than the screen, the search still there.
   await page.setViewportSize({ width: 390, height: 844 });

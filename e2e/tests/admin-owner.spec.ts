@@ -6,7 +6,7 @@
  * The pages pass axe and fit a 390 px phone.
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { blockingViolations, E2E_ADMIN } from './admin';
+import { blockingViolations, E2E_ADMIN, signInAt } from './admin';
 import { goodCatalog, publishCatalog, removeCatalogCopies } from './releases';
 
 const STAFF = {
@@ -20,15 +20,6 @@ const REASONS = {
 };
 
 test.afterAll(removeCatalogCopies);
-
-async function signInAt(page: Page, who: { email: string; password: string }): Promise<void> {
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Back office sign-in' })).toBeVisible();
-  await page.getByLabel('E-mail').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-}
 
 /** Runs one release operation of the catalog through its dialog, with the keyboard where it can. */
 async function releaseStep(page: Page, button: string, submit: string, reason: string): Promise<void> {
@@ -77,7 +68,7 @@ test('the owner adds a staff admin who cannot reach the releases; the owner cana
   const version = await publishCatalog(await goodCatalog());
 
   // The owner creates a staff admin with a password of their choosing.
-  await signInAt(page, E2E_ADMIN);
+  await signInAt(page);
   await page.getByRole('link', { name: 'Staff' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
   const form = page.getByRole('region', { name: 'Add a staff admin' });

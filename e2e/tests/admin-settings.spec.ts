@@ -4,8 +4,8 @@
  * of something that is no address at the field, and goes back to the shop's own address with an
  * empty field. The page is served with the shop's page CSP (finding 7), passes axe, fits 390 px.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { adminHeaders, blockingViolations, E2E_ADMIN } from './admin';
+import { expect, test } from '@playwright/test';
+import { adminHeaders, blockingViolations, submitSignIn } from './admin';
 
 const ORDER_EMAIL = `orders-${Date.now().toString(36)}@example.com`;
 
@@ -17,13 +17,6 @@ test.afterAll(async ({ request }) => {
   });
 });
 
-async function signIn(page: Page): Promise<void> {
-  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-}
-
 test("the owner changes the new-order e-mail, sees a wrong one refused at the field, and goes back to the shop's", async ({
   page,
 }) => {
@@ -31,7 +24,7 @@ test("the owner changes the new-order e-mail, sees a wrong one refused at the fi
   const policy = answer?.headers()['content-security-policy'] ?? '';
   expect(policy).toMatch(/script-src 'self'[^;]* 'nonce-[^']+'/);
   expect(policy).not.toContain('unsafe-eval');
-  await signIn(page);
+  await submitSignIn(page);
 
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();

@@ -12,8 +12,9 @@ import {
   addShippingAddress,
   type CatalogueCard,
   checkOutMemberCart,
-  MEMBER_PASSWORD,
   memberHeaders,
+  PROOF_PNG,
+  registration,
   type SignedUpMember,
   uniqueEmail,
 } from './shopper';
@@ -24,12 +25,6 @@ const SCRIPT = '"><script>window.__xss=1</script>';
 const SVG = '<svg onload=alert(document.domain)>';
 const LINK = '<a href="javascript:window.__xss=1">open</a>';
 const JS_URL = 'javascript:window.__xss=1';
-
-/** 1×1 PNG: a real image, recognised by its bytes. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** The gift texts a product may offer. */
 type GiftText = 'to_whom' | 'from' | 'message';
@@ -88,17 +83,7 @@ test('payloads a shopper stores are shown as text on every admin page, and none 
   // The shopper's name, as the Sign Up dialog sends it.
   const email = uniqueEmail('xss');
   const registered = await api.post('/backend/api/buyers/register', {
-    data: {
-      type: 'Registration',
-      first_name: IMG,
-      last_name: SCRIPT,
-      email,
-      password: MEMBER_PASSWORD,
-      confirm_password: MEMBER_PASSWORD,
-      mobile: '+971 501234567',
-      country_id: 1,
-      gender: 'Female',
-    },
+    data: { ...registration(email), first_name: IMG, last_name: SCRIPT },
   });
   expect(registered.status()).toBe(201);
   const shopper = (await registered.json()).data.user as SignedUpMember;
@@ -134,7 +119,7 @@ test('payloads a shopper stores are shown as text on every admin page, and none 
     multipart: {
       order_id: String(order.id),
       comments: `${IMG} ${JS_URL}`,
-      file: { name: '<img src=x onerror=window.__xss=1>.png', mimeType: 'image/png', buffer: PNG },
+      file: { name: '<img src=x onerror=window.__xss=1>.png', mimeType: 'image/png', buffer: PROOF_PNG },
     },
   });
   expect(proof.ok()).toBe(true);

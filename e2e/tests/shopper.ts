@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** What the accessibility and phone journeys need of the seeded catalogue. */
@@ -36,8 +38,24 @@ export async function inStockProducts(request: APIRequestContext): Promise<Catal
   return items.filter((item) => item.stock_quantity >= 5);
 }
 
+/** A 1×1 PNG, a real image recognised by its bytes: a proof of payment a shopper uploads. */
+export const PROOF_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The mails the outbox holds for `to` (the server writes one .eml per mail into E2E_OUTBOX_DIR). */
+export function mailsTo(to: string): string[] {
+  const outbox = process.env.E2E_OUTBOX_DIR ?? '';
+  return readdirSync(outbox)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => readFileSync(path.join(outbox, name), 'utf8'))
+    .filter((mail) => mail.includes(`To: ${to}`))
+    .map((mail) => mail.replace(/=\r?\n/g, ''));
+}
+
 /** The sign-up form as the Sign Up dialog sends it, for a new member with this e-mail. */
-const registration = (email: string) => ({
+export const registration = (email: string) => ({
   type: 'Registration',
   first_name: 'Nour',
   last_name: 'Saad',
