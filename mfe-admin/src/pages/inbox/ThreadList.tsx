@@ -5,16 +5,11 @@ import { type ReactNode, useId } from 'react';
 import { useAdminRead } from '../../api/adminApi';
 import { formatAdminTime } from '../../app/formatAdminTime';
 import { Pager } from '../../app/Pager';
+import { pageOf } from '../../app/pageOf';
 import styles from './Inbox.module.css';
 import { INBOX_TEXTS } from './inboxTexts';
 
 type Thread = AdminThreadPage['items'][number];
-
-/** A page number from the address: a positive whole number, else the first page. */
-export function pageOf(search: URLSearchParams): number {
-  const page = Number(search.get('page'));
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
 
 /**
  * The inbox: general and order threads of every member in one list, newest activity first (the

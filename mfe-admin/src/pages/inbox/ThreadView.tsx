@@ -8,11 +8,11 @@ import type { ChosenBuyer } from '../../app/BuyerPicker';
 import { DoneNote } from '../../app/DoneNote';
 import { formatAdminTime } from '../../app/formatAdminTime';
 import { Pager } from '../../app/Pager';
+import { pageOf } from '../../app/pageOf';
 import { Refusal } from '../../app/Refusal';
 import { TextForm } from '../../app/TextForm';
 import styles from './Inbox.module.css';
 import { INBOX_TEXTS } from './inboxTexts';
-import { pageOf } from './ThreadList';
 
 /** What "new thread with this buyer" hands the new-thread form (router state, not the address). */
 export interface WriteTo {

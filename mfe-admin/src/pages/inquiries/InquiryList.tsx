@@ -5,13 +5,9 @@ import { type ReactNode, useId } from 'react';
 import { useAdminRead } from '../../api/adminApi';
 import { formatAdminTime } from '../../app/formatAdminTime';
 import { Pager } from '../../app/Pager';
+import { pageOf } from '../../app/pageOf';
 import styles from './Inquiries.module.css';
 import { INQUIRY_TEXTS } from './inquiryTexts';
-
-const pageOf = (search: URLSearchParams): number => {
-  const page = Number(search.get('page'));
-  return Number.isInteger(page) && page > 0 ? page : 1;
-};
 
 /** The contact-us inquiries, newest first; unread and answered ones marked. */
 export function InquiryList(): ReactNode {

@@ -6,15 +6,11 @@ import { adminApi, refreshAdminReads, useAdminRead } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
 import { formatAdminTime } from '../../app/formatAdminTime';
 import { Pager } from '../../app/Pager';
+import { pageOf } from '../../app/pageOf';
 import { Refusal } from '../../app/Refusal';
 import { TextForm } from '../../app/TextForm';
 import styles from './Moderation.module.css';
 import { MODERATION_TEXTS, QUESTION_ANSWER_MAX } from './moderationTexts';
-
-const pageOf = (search: URLSearchParams): number => {
-  const page = Number(search.get('page'));
-  return Number.isInteger(page) && page > 0 ? page : 1;
-};
 
 /**
  * Product questions held until an admin answers or approves them, oldest first (the API's

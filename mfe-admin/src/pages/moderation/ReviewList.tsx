@@ -6,17 +6,13 @@ import { adminApi, refreshAdminReads, useAdminRead } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
 import { formatAdminTime } from '../../app/formatAdminTime';
 import { Pager } from '../../app/Pager';
+import { pageOf } from '../../app/pageOf';
 import { Refusal } from '../../app/Refusal';
 import styles from './Moderation.module.css';
 import { MODERATION_TEXTS } from './moderationTexts';
 
 type Which = 'all' | 'shown' | 'hidden';
 const whichOf = (value: string | null): Which => (value === 'shown' || value === 'hidden' ? value : 'all');
-
-const pageOf = (search: URLSearchParams): number => {
-  const page = Number(search.get('page'));
-  return Number.isInteger(page) && page > 0 ? page : 1;
-};
 
 /** Product reviews, newest first; a hidden one leaves the product page and its rating summary. */
 export function ReviewList(): ReactNode {
