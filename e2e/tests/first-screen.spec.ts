@@ -4,6 +4,7 @@
  * the page works as before.
  */
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { takenOver } from './firstScreen';
 
 interface Card {
   slug: string;
@@ -56,12 +57,6 @@ async function serverOnly(browser: Browser, viewport: { width: number; height: n
     baseURL: test.info().project.use.baseURL,
   });
   return { server, serverPage: await server.newPage() };
-}
-
-/** The catalog has taken over: the server's markup is gone and the remote's root is there. */
-async function takenOver(page: Page): Promise<void> {
-  await expect(page.locator('main [data-boundary="catalog"]')).toBeVisible();
-  await expect(page.locator('[data-first-screen], #first-screen')).toHaveCount(0);
 }
 
 test.describe('before any script runs', () => {

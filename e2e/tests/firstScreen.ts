@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * The page as the server sends it when it could not read its first screen's data (a database
@@ -23,4 +23,14 @@ export async function withoutFirstScreen(page: Page): Promise<void> {
       if (document.readyState === 'interactive') document.getElementById(id)?.remove();
     });
   }, 'first-screen');
+}
+
+/**
+ * The catalog has taken over: the server's markup is gone and the remote's root is there. A test
+ * that measures or holds an element of the first screen waits for this first: the server's nodes
+ * are replaced by the remote's, so a box measured before is of a node no longer in the page.
+ */
+export async function takenOver(page: Page): Promise<void> {
+  await expect(page.locator('main [data-boundary="catalog"]')).toBeVisible();
+  await expect(page.locator('[data-first-screen], #first-screen')).toHaveCount(0);
 }

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { takenOver } from './firstScreen';
 import { latestProductCards } from './home';
 
 const PHONE = { width: 390, height: 844 };
@@ -59,6 +60,8 @@ test.describe('the frame on a 390 px phone', () => {
     page,
   }) => {
     await page.goto('/products');
+    // The box is measured on the catalog's own button, not the server's first screen it replaces.
+    await takenOver(page);
     const button = page.getByRole('button', { name: 'Add to Cart' }).nth(2);
     await button.scrollIntoViewIfNeeded();
     const pressed = await button.boundingBox();
