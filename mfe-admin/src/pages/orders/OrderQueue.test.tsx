@@ -54,6 +54,26 @@ describe('the order queue', () => {
     });
   });
 
+  it('folds the filters past the search behind a toggle, open while a filter is in force', async () => {
+    installFakeBackend(() => page([]));
+    signIn('staff');
+    const { unmount } = renderAdmin('/admin/orders');
+    await screen.findByText('No orders yet.');
+    const toggle = screen.getByRole('button', { name: 'More filters' });
+    const more = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(more).toContainElement(screen.getByLabelText('Order status'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(more).toHaveAttribute('data-open', 'false');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(more).toHaveAttribute('data-open', 'true');
+    unmount();
+
+    renderAdmin('/admin/orders?payment_method=Bank+Transfer');
+    await screen.findByText('No orders match this search.');
+    expect(screen.getByRole('button', { name: 'More filters' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it("shows the API's reason for a search it refuses", async () => {
     installFakeBackend(() =>
       refused(400, 'VALIDATION', 'Invalid query', { to: 'to must not be before from' }),

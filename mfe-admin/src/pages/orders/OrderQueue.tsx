@@ -29,6 +29,7 @@ export const QUEUE_TEXTS = {
   apply: 'Search',
   clear: 'Clear filters',
   onlyNew: 'Only new orders',
+  moreFilters: 'More filters',
   markAllSeen: 'Mark all as seen',
   empty: 'No orders yet.',
   noMatch: 'No orders match this search.',
@@ -80,6 +81,10 @@ function QueueFilters({
   onShow: (query: AdminOrderQueueQuery) => void;
 }): ReactNode {
   const id = useId();
+  // On a phone the filters past the search fold away, so the orders come first; a filter in force
+  // keeps them open. On wider screens they always show (the toggle is hidden there: CSS).
+  const narrowed = Object.entries(query).some(([name, value]) => name !== 'q' && name !== 'page' && value);
+  const [moreOpen, setMoreOpen] = useState(narrowed);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -114,20 +119,37 @@ function QueueFilters({
           defaultValue={query.q ?? ''}
         />
       </div>
-      {select('order_status', 'Order status', ORDER_STATUSES)}
-      {select('payment_status', 'Payment status', PAYMENT_STATUSES)}
-      {select('payment_method', 'Payment method', PAYMENT_METHODS)}
-      <div className={styles.field}>
-        <label htmlFor={`${id}-from`}>Placed from</label>
-        <input id={`${id}-from`} name="from" type="date" defaultValue={query.from ?? ''} />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-to`}>Placed to</label>
-        <input id={`${id}-to`} name="to" type="date" defaultValue={query.to ?? ''} />
-      </div>
-      <div className={styles.check}>
-        <input id={`${id}-new`} name="new" type="checkbox" value="true" defaultChecked={query.new === true} />
-        <label htmlFor={`${id}-new`}>{QUEUE_TEXTS.onlyNew}</label>
+      <button
+        type="button"
+        className={styles.moreToggle}
+        aria-expanded={moreOpen}
+        aria-controls={`${id}-more`}
+        onClick={() => setMoreOpen((open) => !open)}
+      >
+        {QUEUE_TEXTS.moreFilters}
+      </button>
+      <div id={`${id}-more`} className={styles.more} data-open={moreOpen}>
+        {select('order_status', 'Order status', ORDER_STATUSES)}
+        {select('payment_status', 'Payment status', PAYMENT_STATUSES)}
+        {select('payment_method', 'Payment method', PAYMENT_METHODS)}
+        <div className={styles.field}>
+          <label htmlFor={`${id}-from`}>Placed from</label>
+          <input id={`${id}-from`} name="from" type="date" defaultValue={query.from ?? ''} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-to`}>Placed to</label>
+          <input id={`${id}-to`} name="to" type="date" defaultValue={query.to ?? ''} />
+        </div>
+        <div className={styles.check}>
+          <input
+            id={`${id}-new`}
+            name="new"
+            type="checkbox"
+            value="true"
+            defaultChecked={query.new === true}
+          />
+          <label htmlFor={`${id}-new`}>{QUEUE_TEXTS.onlyNew}</label>
+        </div>
       </div>
       <div className={styles.actions}>
         <button type="submit">{QUEUE_TEXTS.apply}</button>
