@@ -4,6 +4,7 @@
  */
 import { addressEndpoints } from './schemas/addresses';
 import { adminEndpoints } from './schemas/admin';
+import { adminCatalogueEndpoints } from './schemas/adminCatalogue';
 import { buyersEndpoints } from './schemas/buyers';
 import { cartEndpoints, giftOptionEndpoints } from './schemas/cart';
 import { contentEndpoints, homeEndpoints, productEndpoints, searchEndpoints } from './schemas/catalogue';
@@ -36,6 +37,7 @@ export const apiEndpoints = {
   ...messagesEndpoints,
   ...notificationsEndpoints,
   ...adminEndpoints,
+  ...adminCatalogueEndpoints,
   ...remoteReportEndpoints,
   ...remoteAdminEndpoints,
 };
