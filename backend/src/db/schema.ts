@@ -95,6 +95,8 @@ export const productTypes = pgTable('product_types', {
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
   position: integer('position').notNull().default(0),
+  /** 0030: an uploaded picture; null keeps the generated drawing. */
+  imageId: integer('image_id').references(() => uploadedImages.id),
 });
 
 export const categories = pgTable(
@@ -107,6 +109,8 @@ export const categories = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
     position: integer('position').notNull().default(0),
+    /** 0030: an uploaded picture; null keeps the generated drawing. */
+    imageId: integer('image_id').references(() => uploadedImages.id),
   },
   (table) => [index('categories_type_id').on(table.typeId)],
 );
@@ -121,8 +125,32 @@ export const subCategories = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
     position: integer('position').notNull().default(0),
+    /** 0030: an uploaded picture; null keeps the generated drawing. */
+    imageId: integer('image_id').references(() => uploadedImages.id),
   },
   (table) => [index('sub_categories_category_id').on(table.categoryId)],
+);
+
+/** The levels of the taxonomy as the category tree and the slug redirects name them. */
+export const TAXONOMY_LEVELS = ['types', 'categories', 'sub-categories'] as const;
+export type TaxonomyLevelName = (typeof TAXONOMY_LEVELS)[number];
+
+/**
+ * 0030_category_tree.sql: a slug a type, category or sub-category had before a change, so its old
+ * listing links keep working (modules/products/taxonomyRedirects.ts).
+ */
+export const taxonomySlugRedirects = pgTable(
+  'taxonomy_slug_redirects',
+  {
+    level: text('level').$type<TaxonomyLevelName>().notNull(),
+    oldSlug: text('old_slug').notNull(),
+    targetId: integer('target_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.level, table.oldSlug] }),
+    index('taxonomy_slug_redirects_target').on(table.level, table.targetId),
+  ],
 );
 
 /** The shop's own lines (0001_init.sql checks products.line against them). */
@@ -162,6 +190,11 @@ export const products = pgTable(
     reviewCount: integer('review_count').notNull().default(0),
     salesCount: integer('sales_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 0028: set, the product is archived (hidden from the storefront, kept in orders and carts). */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** 0028: the card's picture, the gallery's first uploaded one (no foreign key: 0029 comes after). */
+    imageId: integer('image_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('products_type_id').on(table.typeId),
@@ -187,7 +220,24 @@ export const products = pgTable(
     // 0005_facet_index.sql; the SQL also INCLUDEs (id, stock_quantity, price, hot, new_item,
     // free_delivery, is_customizable, supplier_id), which Drizzle cannot declare.
     index('products_facets').on(table.typeId, table.categoryId, table.subCategoryId),
+    // 0028_admin_products.sql
+    index('products_archived')
+      .on(table.archivedAt.desc(), table.id.desc())
+      .where(sql`${table.archivedAt} IS NOT NULL`),
   ],
+);
+
+/** 0028: a slug a product had before; the storefront's product page at it lands on the product. */
+export const productSlugRedirects = pgTable(
+  'product_slug_redirects',
+  {
+    slug: text('slug').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('product_slug_redirects_product').on(table.productId)],
 );
 
 export const productSpecifications = pgTable(
@@ -521,6 +571,8 @@ export const productGallery = pgTable(
     videoLink: text('video_link'),
     caption: text('caption'),
     position: integer('position').notNull().default(0),
+    /** 0028: an uploaded picture (an Image entry); null keeps the generated drawing. */
+    imageId: integer('image_id'),
   },
   (table) => [index('product_gallery_product').on(table.productId, table.position)],
 );
@@ -629,6 +681,8 @@ export const heroSlides = pgTable('hero_slides', {
   buttonLink: text('button_link').notNull(),
   offerTag: text('offer_tag'),
   position: integer('position').notNull().default(0),
+  /** 0029: an uploaded picture; null keeps the generated drawing. */
+  imageId: integer('image_id').references(() => uploadedImages.id),
 });
 
 export const deals = pgTable('deals', {
@@ -661,6 +715,8 @@ export const banners = pgTable('banners', {
   link: text('link').notNull(),
   buttonText: text('button_text').notNull(),
   position: integer('position').notNull().default(0),
+  /** 0029: an uploaded picture; null keeps the generated drawing. */
+  imageId: integer('image_id').references(() => uploadedImages.id),
 });
 
 export const categoryBlocks = pgTable('category_blocks', {
@@ -1018,6 +1074,8 @@ export const adminAuditLog = pgTable(
     objectId: text('object_id'),
     reason: text('reason'),
     details: jsonb('details'),
+    before: jsonb('before'),
+    after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('admin_audit_log_created_at').on(table.createdAt.desc(), table.id.desc())],
@@ -1151,6 +1209,30 @@ export const imageRenditions = pgTable(
 );
 
 /**
+ * 0029_uploaded_images.sql: pictures an admin uploads (services/uploadedImages.ts), kept as WebP
+ * renditions; other tables point at one by `image_id`.
+ */
+export const uploadedImages = pgTable('uploaded_images', {
+  id: serial('id').primaryKey(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  uploadedBy: integer('uploaded_by').references(() => admins.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const uploadedImageRenditions = pgTable(
+  'uploaded_image_renditions',
+  {
+    imageId: integer('image_id')
+      .notNull()
+      .references(() => uploadedImages.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.imageId, table.width] })],
+);
+
+/**
  * 0021_uploaded_files.sql: the files shoppers upload, by their generated name, written and read by
  * services/fileStore.ts alone (the PostgreSQL file store; the S3 one keeps them in a bucket).
  */
@@ -1188,5 +1270,27 @@ export const mailQueue = pgTable(
     index('mail_queue_due')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'queued' OR ${table.status} = 'sending'`),
+  ],
+);
+
+/** 0031_stock_log.sql: every change of a product's stock, with its reason and who made it. */
+export const STOCK_LOG_SOURCES = ['admin', 'import', 'checkout', 'cancel'] as const;
+export const productStockLog = pgTable(
+  'product_stock_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    source: text('source').notNull().$type<(typeof STOCK_LOG_SOURCES)[number]>(),
+    stockBefore: integer('stock_before').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason').notNull(),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    adminEmail: text('admin_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('product_stock_log_product').on(table.productId, table.createdAt.desc(), table.id.desc()),
   ],
 );

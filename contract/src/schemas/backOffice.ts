@@ -49,6 +49,10 @@ export const AuditEntry = Type.Object({
   object_id: Nullable(Type.String({ description: "The route's parameters, joined with '/'" })),
   reason: Nullable(Type.String()),
   details: Nullable(Type.Record(Type.String(), Type.Unknown())),
+  before: Type.Unknown({
+    description: "The changed object's editable fields before a catalogue or content change (null otherwise)",
+  }),
+  after: Type.Unknown({ description: '… and after it (null for a removal)' }),
   created_at: Type.String(),
 });
 export const AuditPage = Type.Object({ items: Type.Array(AuditEntry), _meta: ListMeta });

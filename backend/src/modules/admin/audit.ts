@@ -47,6 +47,10 @@ export interface AuditRecord {
   objectId: string | null;
   reason: string | null;
   details: Record<string, unknown> | null;
+  /** The changed object's editable fields before the change (null: a creation, or not given). */
+  before?: unknown;
+  /** … and after it (null: a removal, or not given). */
+  after?: unknown;
 }
 
 /** Who did it: an admin, or the command line (no admin id). */
@@ -68,7 +72,27 @@ export async function writeAudit(db: Database, actor: AuditActor, record: AuditR
     objectId: record.objectId,
     reason: record.reason,
     details: record.details,
+    before: snapshotOf(record.before),
+    after: snapshotOf(record.after),
   });
+}
+
+/** A snapshot as stored: plain JSON (dates as ISO text), secrets left out, `undefined` as null. */
+function snapshotOf(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  return keptSnapshot(JSON.parse(JSON.stringify(value)) as unknown);
+}
+
+function keptSnapshot(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(keptSnapshot);
+  if (typeof value === 'object' && value !== null) {
+    const kept: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      if (!SECRET_KEY.test(key)) kept[key] = keptSnapshot(inner);
+    }
+    return kept;
+  }
+  return value;
 }
 
 /** Keys never written to the audit, at any depth of the body. */
@@ -120,23 +144,57 @@ const auditedRequests = new WeakSet<FastifyRequest>();
  * its transaction itself, later (a remote release's change, the sign-in). `admin`: the actor when
  * the request has none yet (the sign-in).
  */
-export function auditIn(request: FastifyRequest, admin?: Admin): (tx: Database) => Promise<void> {
-  return async (tx) => {
-    await writeAudit(tx, admin ?? adminOf(request), auditRecordOf(request));
+export function auditIn(
+  request: FastifyRequest,
+  admin?: Admin,
+): (tx: Database, change?: AuditChange) => Promise<void> {
+  return async (tx, change) => {
+    const record = auditRecordOf(request);
+    await writeAudit(tx, admin ?? adminOf(request), {
+      ...record,
+      before: change?.before,
+      after: change?.after,
+      objectId: change?.objectId ?? record.objectId,
+    });
     auditedRequests.add(request);
   };
 }
 
-/** Runs an admin action and writes its audit row in one transaction: both are kept, or neither. */
+/** What a change adds to its row: the object's state before and after, and its id if the route has none. */
+export interface AuditChange {
+  before?: unknown;
+  after?: unknown;
+  objectId?: string | undefined;
+}
+
+/**
+ * What a change's audit row shows of the object, read in the action's transaction: `before`
+ * ahead of the action (leave it out for a creation), `after` once it is done (given the action's
+ * result; leave it out, or answer null, for a removal), and `objectId` for a route without the
+ * object's id in its address (a creation: the new id, from the result).
+ */
+export interface AuditSnapshots<T> {
+  before?: (tx: Database) => Promise<unknown>;
+  after?: (tx: Database, result: T) => Promise<unknown>;
+  objectId?: (result: T) => string;
+}
+
+/**
+ * Runs an admin action and writes its audit row in one transaction: both are kept, or neither.
+ * With `snapshots`, the row carries the object's state before and after the change.
+ */
 export async function audited<T>(
   db: Database,
   request: FastifyRequest,
   action: (tx: Database) => Promise<T>,
+  snapshots: AuditSnapshots<T> = {},
 ): Promise<T> {
   const audit = auditIn(request);
   return db.transaction(async (tx) => {
+    const before = snapshots.before ? await snapshots.before(tx) : undefined;
     const result = await action(tx);
-    await audit(tx);
+    const after = snapshots.after ? await snapshots.after(tx, result) : undefined;
+    await audit(tx, { before, after, objectId: snapshots.objectId?.(result) });
     return result;
   });
 }
@@ -236,6 +294,8 @@ export async function auditPage(db: Database, query: AuditQuery): Promise<AuditP
         object_id: row.objectId,
         reason: row.reason,
         details: (row.details as Record<string, unknown> | null) ?? null,
+        before: row.before ?? null,
+        after: row.after ?? null,
         created_at: row.createdAt.toISOString(),
       }),
     ),

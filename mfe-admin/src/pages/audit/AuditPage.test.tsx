@@ -2,7 +2,7 @@ import type { AuditEntry } from '@shop/contract/schemas/backOffice';
 import { installFakeBackend, ok, refused, routeTable } from '@shop/shared/test/fake-backend';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { fillIn, listPage, renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
-import { auditQueryOf, detailLines } from './auditDetails';
+import { auditQueryOf, changeLines, detailLines } from './auditDetails';
 
 beforeEach(() => signOutEverywhere());
 
@@ -16,6 +16,8 @@ const entry = (over: Partial<AuditEntry> = {}): AuditEntry => ({
   object_id: 'catalog',
   reason: `new heading ${XSS}`,
   details: { version: '0.1.0-bbbbbbbbbb', percent: 10, note: { text: XSS, tags: ['a', 'b'] } },
+  before: null,
+  after: null,
   created_at: '2026-11-27T09:00:00.000Z',
   ...over,
 });
@@ -34,6 +36,20 @@ describe('the audit details as text', () => {
     ]);
     expect(detailLines(null)).toEqual([]);
     expect(detailLines({ empty: {}, none: null })).toEqual(['empty: (empty)', 'none: (none)']);
+  });
+
+  it('lists the fields a change changed, before and after', () => {
+    const before = { title: 'Mug', price: '12.50', specs: [{ name: 'Colour', value: 'Red' }], hint: null };
+    const after = { title: 'Mug', price: '14.00', specs: [{ name: 'Colour', value: 'Blue' }], hint: 'Gift' };
+    expect(changeLines(before, after)).toEqual([
+      'price: 12.50 → 14.00',
+      'specs: {"name":"Colour","value":"Red"} → {"name":"Colour","value":"Blue"}',
+      'hint: (none) → Gift',
+    ]);
+    expect(changeLines(null, { title: 'New' })).toEqual(['title: (none) → New']);
+    expect(changeLines({ title: 'Gone' }, null)).toEqual(['title: Gone → (none)']);
+    expect(changeLines(null, null)).toEqual([]);
+    expect(changeLines(before, before)).toEqual([]);
   });
 
   it('reads only well-formed filters from the address', () => {
@@ -58,6 +74,26 @@ describe('the audit log page', () => {
     expect(row).toHaveTextContent('remotes catalog');
     expect(row).toHaveTextContent(`Reason${`new heading ${XSS}`}`);
     expect(row).toHaveTextContent(`note.text: ${XSS}`);
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it("shows a change's fields before and after, as text", async () => {
+    installFakeBackend(
+      routeTable({
+        'GET admin/audit': ok(
+          pageOf([entry({ before: { title: XSS, price: '1.00' }, after: { title: 'Safe', price: '1.00' } })]),
+        ),
+      }),
+    );
+    signIn('owner');
+    const { container } = renderAdmin('/admin/audit');
+
+    const changes = await screen.findByRole('list', { name: 'Changes' });
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`title: ${XSS} → Safe`]);
     expect(container.querySelector('img')).toBeNull();
   });
 

@@ -7,7 +7,7 @@ import { formatAdminTime } from '../../app/formatAdminTime';
 import { FailedListRead, ListCount } from '../../app/ListRead';
 import { Pager } from '../../app/Pager';
 import styles from './audit.module.css';
-import { auditQueryOf, detailLines, FILTER_MAX_LENGTH, searchOfAudit } from './auditDetails';
+import { auditQueryOf, changeLines, detailLines, FILTER_MAX_LENGTH, searchOfAudit } from './auditDetails';
 
 export const AUDIT_TEXTS = {
   title: 'Audit log',
@@ -24,6 +24,7 @@ export const AUDIT_TEXTS = {
   object: 'Object',
   reason: 'Reason',
   details: 'Details',
+  changes: 'Changes',
 } as const;
 
 /**
@@ -140,6 +141,7 @@ function AuditResults({
 
 function AuditRow({ entry }: { entry: AuditEntry }): ReactNode {
   const details = detailLines(entry.details);
+  const changes = changeLines(entry.before, entry.after);
   return (
     <li className={styles.entry} data-testid="audit-entry">
       <p className={styles.head}>
@@ -162,6 +164,18 @@ function AuditRow({ entry }: { entry: AuditEntry }): ReactNode {
           <div>
             <dt>{AUDIT_TEXTS.reason}</dt>
             <dd>{entry.reason}</dd>
+          </div>
+        ) : null}
+        {changes.length > 0 ? (
+          <div>
+            <dt>{AUDIT_TEXTS.changes}</dt>
+            <dd>
+              <ul className={styles.details} aria-label={AUDIT_TEXTS.changes}>
+                {changes.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </dd>
           </div>
         ) : null}
         {details.length > 0 ? (

@@ -7,17 +7,40 @@ import type { AuditQuery } from '@shop/contract/schemas/backOffice';
  */
 export function detailLines(details: Record<string, unknown> | null): string[] {
   if (!details) return [];
-  const lines: string[] = [];
-  const walk = (value: unknown, key: string) => {
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      const entries = Object.entries(value);
-      if (entries.length === 0) lines.push(`${key}: (empty)`);
-      for (const [name, inner] of entries) walk(inner, key ? `${key}.${name}` : name);
+  return [...flatten(details)].map(([key, value]) => `${key}: ${value}`);
+}
+
+/** An object's fields as dotted keys and their text, in order ("address.city" → "Riga"). */
+function flatten(value: unknown): Map<string, string> {
+  const fields = new Map<string, string>();
+  const walk = (inner: unknown, key: string) => {
+    if (inner !== null && typeof inner === 'object' && !Array.isArray(inner)) {
+      const entries = Object.entries(inner);
+      if (entries.length === 0 && key) fields.set(key, '(empty)');
+      for (const [name, next] of entries) walk(next, key ? `${key}.${name}` : name);
       return;
     }
-    lines.push(`${key}: ${textOf(value)}`);
+    fields.set(key || '(value)', textOf(inner));
   };
-  for (const [name, value] of Object.entries(details)) walk(value, name);
+  if (value !== null && value !== undefined) walk(value, '');
+  return fields;
+}
+
+/**
+ * A change's audit row as the fields it changed ("price: 12.50 → 14.00"): every field whose text
+ * differs between the state before and after (a creation shows what it set, "(none) → …"; a
+ * removal what it cleared). Empty when the row has no snapshots, or nothing differs.
+ */
+export function changeLines(before: unknown, after: unknown): string[] {
+  if ((before === null || before === undefined) && (after === null || after === undefined)) return [];
+  const was = flatten(before);
+  const now = flatten(after);
+  const lines: string[] = [];
+  for (const key of new Set([...was.keys(), ...now.keys()])) {
+    const from = was.get(key) ?? '(none)';
+    const to = now.get(key) ?? '(none)';
+    if (from !== to) lines.push(`${key}: ${from} → ${to}`);
+  }
   return lines;
 }
 
