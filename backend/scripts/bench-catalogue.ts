@@ -52,6 +52,8 @@ const FAILURES_QUOTED = 5;
 
 /** p95 target at this many products (issue 19). */
 const targetMs = (products: number) => (products <= 150_000 ? 30 : 100);
+/** The worst `f` the bounds allow: under 100 ms at 100,000 products (issue 19), 100 beyond too. */
+const WORST_F_TARGET_MS = 100;
 
 type ServerMessage =
   | { type: 'listening'; address: string }
@@ -203,6 +205,8 @@ interface Scenario {
   kind: 'listing' | 'suggestions';
   /** Whether the paths' pages are all computed from a first answer (deep pages). */
   deep?: boolean;
+  /** A p95 target of its own (ms), instead of the size's. */
+  targetMs?: number;
 }
 
 function query(params: Record<string, string | number | undefined>): string {
@@ -356,10 +360,13 @@ function buildScenarios(catalogue: Catalogue): Scenario[] {
         ...catalogue.types.map((type) => query({ type, stock: '1' })),
       ],
     },
-    listing(
-      `listing worst f (${Math.min(ATTRIBUTE_FILTER_MAX_NAMES, catalogue.attributes.size)} names, <= ${ATTRIBUTE_FILTER_MAX_VALUES} values, <= ${ATTRIBUTE_FILTER_MAX_LENGTH} chars)`,
-      worstFilters(catalogue, 4).map((f, i) => query({ f, sort: SORTS[i % SORTS.length] })),
-    ),
+    {
+      ...listing(
+        `listing worst f (${Math.min(ATTRIBUTE_FILTER_MAX_NAMES, catalogue.attributes.size)} names, <= ${ATTRIBUTE_FILTER_MAX_VALUES} values, <= ${ATTRIBUTE_FILTER_MAX_LENGTH} chars)`,
+        worstFilters(catalogue, 4).map((f, i) => query({ f, sort: SORTS[i % SORTS.length] })),
+      ),
+      targetMs: WORST_F_TARGET_MS,
+    },
     mix(
       'listing mix',
       'filter sets',
@@ -752,7 +759,7 @@ async function main() {
       warm = await warmUp(api, [query({}), query({ q: catalogue.words[0] ?? 'gift' })]);
       for (const note of warm) console.log(`  warm-up ${note}`);
       for (const scenario of scenarios) {
-        const m = await measure(api, child, scenario, target);
+        const m = await measure(api, child, scenario, scenario.targetMs ?? target);
         measured.push(m);
         console.log(
           `  ${m.name.padEnd(44)} ${String(m.rps).padStart(5)} req/s  p50 ${m.p50}  p95 ${m.p95}  p99 ${m.p99} ms  CPU ${m.cpuMsPerRequest.toFixed(1)} ms/req  errors ${m.errors}  failed ${m.failed}/${m.checked} checked (${m.paths} paths)  ${passes(m) ? 'ok' : 'MISSED'}`,
