@@ -19,6 +19,9 @@ const json = (value: unknown) => JSON.stringify(value);
 const NOT_JSON = new Set([
   // The generated SVG pictures and their WebP renditions (modules/images).
   ...IMAGE_KINDS.flatMap((kind) => [`GET images/${kind}/:id.svg`, `GET images/${kind}/:id/:rendition`]),
+  // The pictures admins upload (modules/images).
+  'GET images/uploaded/:id.webp',
+  'GET images/uploaded/:id/:rendition',
   'GET uploads/*',
 ]);
 

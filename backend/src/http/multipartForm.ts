@@ -1,6 +1,7 @@
 /**
  * Reading a multipart form of text fields and at most one image (customization logo, proof of
- * payment, feedback picture): a file over 1 MB stops the upload with 413.
+ * payment, feedback picture): a file over 1 MB stops the upload with 413. A form with a larger
+ * allowance (an admin's picture, 8 MB) passes its own FileAllowance.
  *
  * Hostile bodies get a 4xx quickly and never hold the connection:
  * - the Content-Type must name a valid boundary (RFC 2046: 1 to 70 characters), checked before a
@@ -22,8 +23,6 @@ import { LOGO_MAX_BYTES, logoTooLarge } from '../services/uploads';
 
 /** Longest text field. */
 export const FIELD_MAX_BYTES = 4096;
-/** Largest body a form needs: one 1 MB file, the text fields and the parts' headers. */
-export const MULTIPART_BODY_MAX_BYTES = LOGO_MAX_BYTES + 64 * 1024;
 /** A body that sends nothing for this long is given up (408, connection closed). */
 export const MULTIPART_IDLE_MS = 5_000;
 /** A body still arriving after this long is given up (1 MB in a minute: about 17 KB/s). */
@@ -33,9 +32,23 @@ const WATCH_INTERVAL_MS = 250;
 /** RFC 2046 §5.1.1: 1 to 70 characters of `bchars`, not ending with a space. */
 const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
 
-export const multipartLimits = (fields: number) => ({
+/** The largest file a form takes, and the refusal of a larger one (naming the form's field). */
+export interface FileAllowance {
+  maxBytes: number;
+  tooLarge: (field: string) => AppError;
+}
+
+/** A shopper's picture: 1 MB. */
+export const LOGO_ALLOWANCE: FileAllowance = { maxBytes: LOGO_MAX_BYTES, tooLarge: logoTooLarge };
+
+/** The body's bound: the file, the text fields and the parts' headers. */
+const bodyMaxBytes = (allowance: FileAllowance) => allowance.maxBytes + 64 * 1024;
+/** Largest body a shopper's form needs: one 1 MB file, the text fields and the parts' headers. */
+export const MULTIPART_BODY_MAX_BYTES = bodyMaxBytes(LOGO_ALLOWANCE);
+
+export const multipartLimits = (fields: number, allowance: FileAllowance = LOGO_ALLOWANCE) => ({
   files: 1,
-  fileSize: LOGO_MAX_BYTES,
+  fileSize: allowance.maxBytes,
   fields,
   fieldSize: FIELD_MAX_BYTES,
   parts: fields + 4,
@@ -61,7 +74,7 @@ function boundariesOf(contentType: string): string[] {
 }
 
 /** Refusals that need no byte of the body: a form that cannot be one, or one too large to read. */
-function checkBeforeReading(request: FastifyRequest, fileField: string): void {
+function checkBeforeReading(request: FastifyRequest, fileField: string, allowance: FileAllowance): void {
   if (!request.isMultipart()) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send this form as multipart/form-data.');
   }
@@ -76,9 +89,9 @@ function checkBeforeReading(request: FastifyRequest, fileField: string): void {
     );
   }
   const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > MULTIPART_BODY_MAX_BYTES) {
+  if (declared > bodyMaxBytes(allowance)) {
     // Not worth reading: the answer goes out and the connection closes behind it.
-    const tooLarge = logoTooLarge(fileField);
+    const tooLarge = allowance.tooLarge(fileField);
     throw new AppError(
       tooLarge.statusCode,
       tooLarge.code,
@@ -124,10 +137,10 @@ function watchBody(request: FastifyRequest) {
 
 /**
  * After a refusal in the middle of the body: the rest is read and dropped so the connection can
- * serve its next request, as long as it keeps coming and stays within MULTIPART_BODY_MAX_BYTES;
+ * serve its next request, as long as it keeps coming and stays within the form's body bound;
  * otherwise the socket is closed (the answer, already written, goes first).
  */
-function dropRestOfBody(request: FastifyRequest): void {
+function dropRestOfBody(request: FastifyRequest, allowance: FileAllowance): void {
   const raw = request.raw;
   if (raw.complete || raw.destroyed) return;
   raw.unpipe();
@@ -145,7 +158,7 @@ function dropRestOfBody(request: FastifyRequest): void {
   };
   const onData = (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > MULTIPART_BODY_MAX_BYTES) giveUp();
+    if (dropped > bodyMaxBytes(allowance)) giveUp();
     else idle.refresh();
   };
   const idle = setTimeout(giveUp, MULTIPART_IDLE_MS);
@@ -160,11 +173,12 @@ export async function readMultipartForm<Field extends string>(
   request: FastifyRequest,
   textFields: readonly Field[],
   fileField: string,
+  allowance: FileAllowance = LOGO_ALLOWANCE,
 ): Promise<MultipartForm<Field>> {
   try {
-    checkBeforeReading(request, fileField);
+    checkBeforeReading(request, fileField, allowance);
   } catch (error) {
-    dropRestOfBody(request);
+    dropRestOfBody(request, allowance);
     throw error;
   }
   const fields: Partial<Record<Field, string>> = {};
@@ -200,8 +214,8 @@ export async function readMultipartForm<Field extends string>(
     // is left to tell anyone.
     reading.catch(() => undefined);
     watch.expired.catch(() => undefined);
-    if (!(error instanceof AppError && error.statusCode === 408)) dropRestOfBody(request);
-    throw refusalOf(error, fileField);
+    if (!(error instanceof AppError && error.statusCode === 408)) dropRestOfBody(request, allowance);
+    throw refusalOf(error, fileField, allowance);
   } finally {
     watch.stop();
   }
@@ -209,10 +223,10 @@ export async function readMultipartForm<Field extends string>(
 }
 
 /** What a failed read answers: our refusals as they are, the parser's as a 4xx. */
-function refusalOf(error: unknown, fileField: string): AppError {
+function refusalOf(error: unknown, fileField: string, allowance: FileAllowance): AppError {
   if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return logoTooLarge(fileField);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return allowance.tooLarge(fileField);
   // @fastify/multipart's limits (parts, files, fields), a prototype field name, a bad JSON field.
   if (code?.startsWith('FST_')) return AppError.badRequest((error as Error).message);
   // busboy's "Unexpected end of multipart data", "Part terminated early…", "Malformed part

@@ -90,6 +90,9 @@ class TaskGate {
 
 const decodes = new TaskGate(UPLOAD_DECODES_AT_ONCE);
 
+/** Runs a decode in the queue every upload's decode waits in (an admin's picture too). */
+export const runDecode = <T>(task: () => Promise<T>): Promise<T> => decodes.run(task);
+
 /**
  * The picture in `bytes` written again from its pixels alone: a JPEG stays a JPEG, a PNG a PNG.
  * 415 for anything that is not a whole JPEG or PNG (other formats, broken or truncated pixel data:

@@ -37,6 +37,23 @@ describe('responsiveImage', () => {
     expect([hero.width, hero.height]).toEqual([1200, 400]);
   });
 
+  it('offers the renditions of a picture an admin uploaded, as the hero and as a card', () => {
+    const hero = responsiveImage('/backend/api/images/uploaded/42.webp', 'hero');
+    expect(hero).toEqual({
+      src: '/backend/api/images/uploaded/42/1200.webp',
+      srcSet:
+        '/backend/api/images/uploaded/42/480.webp 480w, /backend/api/images/uploaded/42/800.webp 800w, /backend/api/images/uploaded/42/1200.webp 1200w, /backend/api/images/uploaded/42/1600.webp 1600w',
+      sizes: '(max-width: 1240px) calc(100vw - 2rem), 1208px',
+      width: 1200,
+      height: 400,
+    });
+    const card = responsiveImage('https://shop.example/backend/api/images/uploaded/7.webp', 'card');
+    expect(card.src).toBe('https://shop.example/backend/api/images/uploaded/7/320.webp');
+    expect(renditionUrl('/backend/api/images/uploaded/7.webp', 64)).toBe(
+      '/backend/api/images/uploaded/7/64.webp',
+    );
+  });
+
   it('sizes a fixed box in CSS pixels and falls back to the smallest rendition that fills it', () => {
     const thumb = responsiveImage('/backend/api/images/packaging/3.svg', { fixed: 96 });
     expect(thumb).toMatchObject({
@@ -57,6 +74,9 @@ describe('responsiveImage', () => {
     '/backend/api/uploads/logos/abc.png',
     '/backend/api/images/products/12.svg?view=x',
     '/backend/api/images/products/abc.svg',
+    '/backend/api/images/uploaded/7.png',
+    '/backend/api/images/uploaded/x.webp',
+    '/backend/api/images/uploaded/7/320.webp',
   ])('leaves a source without renditions as it is: %s', (src) => {
     const image = responsiveImage(src, 'card');
     expect(image).toEqual({

@@ -8,8 +8,11 @@
  * picks the same file from the preload and from the <img>.
  *
  * The backend serves a rendition of `/backend/api/images/<kind>/<id>.svg?view=N` at
- * `/backend/api/images/<kind>/<id>/<width>.webp?view=N`, for the widths in RENDITION_WIDTHS only.
- * Any other source (an uploaded logo, a blob: preview, an external URL) is left as it is.
+ * `/backend/api/images/<kind>/<id>/<width>.webp?view=N`, for the widths in RENDITION_WIDTHS only;
+ * a picture an admin uploaded, `/backend/api/images/uploaded/<id>.webp`, at
+ * `/backend/api/images/uploaded/<id>/<width>.webp` (the widest made not wider than asked: a
+ * small picture is never enlarged). Any other source (a shopper's logo, a blob: preview, an
+ * external URL) is left as it is.
  */
 
 /** The one raster format made today: every browser the shop supports decodes WebP. */
@@ -107,9 +110,12 @@ export interface ResponsiveImage {
 /** `…/images/<kind>/<id>.svg` and its optional query (`?view=2`), with any origin before it. */
 const CATALOGUE_SVG = /^(.*\/images\/[a-z-]+\/\d+)\.svg(\?view=\d+)?$/;
 
-/** The renditions' URLs of a catalogue picture by width, or null when `src` is not one. */
+/** `…/images/uploaded/<id>.webp`, with any origin before it. */
+const UPLOADED_WEBP = /^(.*\/images\/uploaded\/\d+)\.webp$/;
+
+/** The renditions' URLs of a catalogue or uploaded picture by width, or null when `src` is not one. */
 function renditionsOf(src: string): ((width: number) => string) | null {
-  const match = CATALOGUE_SVG.exec(src);
+  const match = CATALOGUE_SVG.exec(src) ?? UPLOADED_WEBP.exec(src);
   if (!match) return null;
   const [, path, query = ''] = match;
   return (width) => `${path}/${width}.${RENDITION_FORMAT}${query}`;

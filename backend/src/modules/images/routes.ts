@@ -1,11 +1,14 @@
 /**
  * The images module: the generated pictures of the catalogue (products, types, slides, banners, …)
  * as `/images/<kind>/:id.svg`, and their WebP renditions as `/images/<kind>/:id/<width>.webp`
- * (services/imageRenditions.ts: stored in the database, drawn on first request when missing).
- * Files, not JSON: they are outside the contract's endpoint table.
+ * (services/imageRenditions.ts: stored in the database, drawn on first request when missing); and
+ * the pictures admins upload, `/images/uploaded/:id.webp` (the largest) and
+ * `/images/uploaded/:id/<width>.webp` (services/uploadedImages.ts: made at upload, stored in the
+ * database). Files, not JSON: they are outside the contract's endpoint table.
  */
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { ErrorEnvelope, Id, INT4_MAX } from '@shop/contract/schemas/common';
+import { AppError } from '../../errors';
 import {
   ImageRenditions,
   RENDITION_CONTENT_TYPE,
@@ -13,12 +16,43 @@ import {
   RENDITION_WIDTHS,
 } from '../../services/imageRenditions';
 import { catalogueImage, IMAGE_KINDS } from '../../services/images';
+import { uploadedRendition } from '../../services/uploadedImages';
 
 /**
  * A picture's bytes for an id never change while its name does not (the name is part of the
  * seed), so browsers may keep it a year.
  */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** `<width>.<format>` of a rendition's address. */
+const Rendition = Type.String({
+  pattern: '^[0-9]{1,5}\\.[a-z0-9]{1,8}$',
+  description: `<width>.<format>, e.g. 320.${RENDITION_FORMAT}`,
+});
+
+const webpAnswer = {
+  description: `${RENDITION_FORMAT} picture`,
+  content: {
+    [RENDITION_CONTENT_TYPE]: { schema: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' }) },
+  },
+};
+
+/** A rendition's width from `<width>.webp`: 400 for another format or a width not offered. */
+function uploadedWidthOf(rendition: string): number {
+  const [width = '', format = ''] = rendition.split('.');
+  if (format !== RENDITION_FORMAT) {
+    throw AppError.badRequest(`Pictures come as ${RENDITION_FORMAT}, not ${format}.`, {
+      format: `must be ${RENDITION_FORMAT}`,
+    });
+  }
+  const n = Number(width);
+  if (!RENDITION_WIDTHS.includes(n)) {
+    throw AppError.badRequest(`Pictures come ${RENDITION_WIDTHS.join(', ')} pixels wide, not ${width}.`, {
+      width: `must be one of ${RENDITION_WIDTHS.join(', ')}`,
+    });
+  }
+  return n;
+}
 
 const errors = {
   400: {
@@ -68,10 +102,7 @@ export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           description: `Answers \`${RENDITION_CONTENT_TYPE}\` (cached a year), ${RENDITION_WIDTHS.join(', ')} pixels wide. A size or format not made, or an id that is not a positive int4, answers 400 and an unknown id 404, both as the JSON error envelope.`,
           params: Type.Object({
             id: Id(),
-            rendition: Type.String({
-              pattern: '^[0-9]{1,5}\\.[a-z0-9]{1,8}$',
-              description: `<width>.<format>, e.g. 320.${RENDITION_FORMAT}`,
-            }),
+            rendition: Rendition,
           }),
           querystring: Type.Object({
             view: Type.Optional(
@@ -84,14 +115,7 @@ export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }),
           produces: [RENDITION_CONTENT_TYPE, 'application/json'],
           response: {
-            200: {
-              description: `${RENDITION_FORMAT} picture`,
-              content: {
-                [RENDITION_CONTENT_TYPE]: {
-                  schema: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' }),
-                },
-              },
-            },
+            200: webpAnswer,
             ...errors,
           },
         },
@@ -103,4 +127,42 @@ export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     );
   }
+
+  // An uploaded picture's bytes under an id never change (a new picture is a new upload), so they
+  // are cached a year like the drawings.
+  app.get(
+    '/images/uploaded/:id.webp',
+    {
+      schema: {
+        tags: ['images'],
+        summary: 'The largest rendition of a picture an admin uploaded',
+        description: `Answers \`${RENDITION_CONTENT_TYPE}\` (cached a year). An id that is not a positive int4 answers 400 and an unknown one 404, both as the JSON error envelope.`,
+        params: Type.Object({ id: Id() }),
+        produces: [RENDITION_CONTENT_TYPE, 'application/json'],
+        response: { 200: webpAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const bytes = await uploadedRendition(database.db, request.params.id);
+      return reply.header('cache-control', IMMUTABLE).type(RENDITION_CONTENT_TYPE).send(bytes);
+    },
+  );
+  app.get(
+    '/images/uploaded/:id/:rendition',
+    {
+      schema: {
+        tags: ['images'],
+        summary: 'A rendition of a picture an admin uploaded',
+        description: `Answers \`${RENDITION_CONTENT_TYPE}\` (cached a year) for the widths ${RENDITION_WIDTHS.join(', ')}: the widest rendition not wider than asked (a picture is never enlarged). Another size or format, or an id that is not a positive int4, answers 400 and an unknown id 404, both as the JSON error envelope.`,
+        params: Type.Object({ id: Id(), rendition: Rendition }),
+        produces: [RENDITION_CONTENT_TYPE, 'application/json'],
+        response: { 200: webpAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const width = uploadedWidthOf(request.params.rendition);
+      const bytes = await uploadedRendition(database.db, request.params.id, width);
+      return reply.header('cache-control', IMMUTABLE).type(RENDITION_CONTENT_TYPE).send(bytes);
+    },
+  );
 };

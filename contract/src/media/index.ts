@@ -1,0 +1,3 @@
+/** `@shop/contract/media`: responsive pictures and the limits of uploaded ones. */
+export * from './responsiveImage';
+export * from './uploadedImage';
