@@ -3,12 +3,20 @@
  * that the listing, the home lists, the cart and the wishlist embed.
  */
 import type { ProductCard, Specification } from '@shop/contract';
+import { uploadedImageUrl } from '@shop/contract/media';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/migrate';
 import { imageUrl } from './images';
 
 export const LAST_PIECE_MESSAGE = 'Only 1 left in stock';
+
+/**
+ * A product's picture: its first uploaded one (products.image_id, kept by the back office's
+ * save), else the generated drawing.
+ */
+export const productImageUrl = (id: number, imageId: number | null): string =>
+  imageId === null ? imageUrl('products', id) : uploadedImageUrl(imageId);
 
 /** One card as the card query answers it (the SQL does the number and date conversions). */
 export interface CardRow {
@@ -25,6 +33,7 @@ export interface CardRow {
   free_delivery: boolean;
   supplier_id: number | null;
   line: 'exclusive' | 'handmade' | null;
+  image_id: number | null;
   rating: number;
   review_count: number;
   created_at: string;
@@ -43,7 +52,7 @@ export function toCard(row: CardRow): ProductCard {
     id: row.id,
     slug: row.slug,
     title: row.title,
-    image: imageUrl('products', row.id),
+    image: productImageUrl(row.id, row.image_id),
     price: row.price,
     old_price: row.old_price,
     in_stock: row.stock_quantity > 0,
@@ -74,7 +83,7 @@ const specsOf = (table: string, ownerColumn: string, ownerId: SQL) =>
 const CARD_COLUMNS = sql`products.id, products.slug, products.title, products.price::float8 AS price,
   products.old_price::float8 AS old_price, products.stock_quantity, products.is_customizable,
   products.has_packaging, products.hot, products.new_item, products.free_delivery, products.supplier_id,
-  products.line, products.sub_category_id, products.rating::float8 AS rating, products.review_count,
+  products.line, products.image_id, products.sub_category_id, products.rating::float8 AS rating, products.review_count,
   products.created_at AS created_ts,
   to_char(products.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
   t.name AS type_name, t.slug AS type_slug, c.name AS category_name, c.slug AS category_slug,

@@ -10,7 +10,7 @@
  * the sub-category belongs to the category and the category to the type, the ids exist, the
  * slug is free (409 SLUG_TAKEN), the old price is above the price.
  */
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { endpoints } from '../endpoint';
 import { SLUG_MAX_LENGTH } from '../validation/listingLimits';
 import { Reason } from './backOffice';
@@ -34,6 +34,13 @@ export const PRODUCT_SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 export const ADMIN_PRODUCTS_PER_PAGE = 20;
 
 const PRODUCT_LINES = ['exclusive', 'handmade'] as const;
+
+/**
+ * A nullable input with null tried first: the backend's validator coerces scalar types, and with
+ * the value's own schema first it turns a null old price into 0 and a null hint into ''. Null
+ * first, an empty text or a 0 there means null, which is what either means for these fields.
+ */
+const NullOr = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 export const PACKAGING_LEVELS = ['item', 'line'] as const;
 
 export const ProductSlug = Type.String({
@@ -77,13 +84,18 @@ export const VideoUrl = Type.String({
   description: 'An http(s) address (a YouTube embed URL, for instance)',
 });
 
-/** One entry of the product's gallery, in order: an uploaded picture or a video by address. */
+/**
+ * One entry of the product's gallery, in order: an uploaded picture, a video by address, or one
+ * of the generated drawings the seeded products' galleries hold (kept where it stands; it cannot
+ * be added anew by hand, only kept, moved or removed).
+ */
 export const MediaInput = Type.Union([
   Type.Object({
     kind: Type.Literal('image'),
     image_id: Id({ description: 'An uploaded picture (POST admin/images)' }),
   }),
   Type.Object({ kind: Type.Literal('video'), url: VideoUrl }),
+  Type.Object({ kind: Type.Literal('drawing') }),
 ]);
 
 /** The product's variant group: the products shown with it as variants (itself included on the page). */
@@ -100,20 +112,20 @@ export const GroupInput = Type.Object({
 const editableFields = {
   title: Type.String({ minLength: 1, maxLength: PRODUCT_TITLE_MAX }),
   slug: ProductSlug,
-  hint: Nullable(Type.String({ maxLength: PRODUCT_HINT_MAX })),
+  hint: NullOr(Type.String({ maxLength: PRODUCT_HINT_MAX })),
   price: Amount({ description: 'USD' }),
-  old_price: Nullable(Amount({ description: 'USD, above the price (the struck-out price)' })),
+  old_price: NullOr(Amount({ description: 'USD, above the price (the struck-out price)' })),
   stock_quantity: Type.Integer({ minimum: 0, maximum: INT4_MAX }),
   hot: Type.Boolean(),
   new_item: Type.Boolean(),
   free_delivery: Type.Boolean(),
   is_customizable: Type.Boolean({ description: 'true needs `customization`' }),
-  supplier_id: Nullable(Id()),
+  supplier_id: NullOr(Id()),
   type_id: Id(),
   category_id: Id({ description: "A category of the product's type" }),
   sub_category_id: Id({ description: "A sub-category of the product's category" }),
   specifications: Type.Array(SpecificationInput, { maxItems: SPECIFICATIONS_MAX }),
-  customization: Nullable(CustomizationInput),
+  customization: NullOr(CustomizationInput),
   packagings: Type.Array(PackagingInput, { maxItems: PACKAGINGS_MAX }),
 };
 
@@ -127,7 +139,7 @@ export const ProductInput = Type.Object({
     Type.String({ maxLength: PRODUCT_SHORT_DESCRIPTION_MAX, description: "Plain text; default ''" }),
   ),
   line: Type.Optional(
-    Nullable(
+    NullOr(
       Type.Union(
         PRODUCT_LINES.map((line) => Type.Literal(line)),
         { description: 'default null' },
@@ -139,7 +151,7 @@ export const ProductInput = Type.Object({
     description: "The gallery in order; the first picture is the product's card picture",
   }),
   group: Type.Optional(
-    Type.Union([GroupInput, Type.Null()], {
+    Type.Union([Type.Null(), GroupInput], {
       description: 'null: in no group; left out: the group is kept as it is',
     }),
   ),
@@ -155,6 +167,7 @@ export const UploadedImageRef = Type.Object({
 export const AdminMedia = Type.Union([
   Type.Object({ kind: Type.Literal('image'), image: UploadedImageRef }),
   Type.Object({ kind: Type.Literal('video'), url: Type.String() }),
+  Type.Object({ kind: Type.Literal('drawing'), url: Type.String({ description: 'The generated drawing' }) }),
 ]);
 
 const ProductRef = Type.Object({ id: Type.Integer(), title: Type.String(), slug: Type.String() });

@@ -25,6 +25,7 @@ import {
   reviewProof,
   shippingDetail,
 } from './orders';
+import { productRoutes } from './productRoutes';
 
 /** `admin/login`: the only admin endpoint without an admin token. */
 export const adminLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -64,6 +65,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   guardAdminRoutes(app, db);
   await app.register(backOfficeRoutes);
   await app.register(adminMailRoutes);
+  await app.register(productRoutes);
   const schema = {
     tags: ['admin'],
     security: [{ bearer: [] }],

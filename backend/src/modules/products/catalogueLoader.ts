@@ -99,7 +99,7 @@ async function readColumns(db: Executor, where: SQL): Promise<LoadedProducts> {
           + CASE WHEN p.stock_quantity > 0 THEN ${bits.inStock} ELSE 0 END)::int), ''::bytea) AS flags,
         string_agg(float8send(p.price::float8), ''::bytea) AS prices,
         string_agg(float8send((extract(epoch FROM p.created_at) * 1000000)::float8), ''::bytea) AS created
-      FROM products p WHERE ${where}`),
+      FROM products p WHERE ${where} AND p.archived_at IS NULL`),
   );
   const ids = int32s(row?.ids);
   return {
@@ -115,11 +115,16 @@ async function readColumns(db: Executor, where: SQL): Promise<LoadedProducts> {
   };
 }
 
-/** The pairs of the products `where` selects (on product_attributes a), in the database's order. */
+/**
+ * The pairs of the products `where` selects (on product_attributes a), in the database's order;
+ * an archived product's pairs are left out with it (an anti-join on the few archived ids).
+ */
 async function readPairs(db: Executor, where: SQL): Promise<LoadedPair[]> {
   const rows = rowsOf<{ name: string; value: string; ids: unknown }>(
     await db.execute(sql`SELECT a.name, a.value, string_agg(int4send(a.product_id), ''::bytea) AS ids
-      FROM product_attributes a WHERE ${where} GROUP BY a.name, a.value ORDER BY a.name, a.value`),
+      FROM product_attributes a WHERE ${where}
+        AND NOT EXISTS (SELECT 1 FROM products x WHERE x.id = a.product_id AND x.archived_at IS NOT NULL)
+      GROUP BY a.name, a.value ORDER BY a.name, a.value`),
   );
   return rows.map((row) => ({ name: row.name, value: row.value, productIds: int32s(row.ids) }));
 }
@@ -206,7 +211,7 @@ export async function readAllProducts(
   return { products: concatProducts(parts), pairs };
 }
 
-/** The products of `ids` that exist (a deleted id is simply absent) and their pairs. */
+/** The products of `ids` that exist and are not archived (others are simply absent) and their pairs. */
 export async function readProductsById(
   db: Executor,
   ids: readonly number[],

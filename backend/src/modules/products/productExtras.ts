@@ -8,16 +8,17 @@ import type {
   QuestionPage,
   ReviewPage,
 } from '@shop/contract';
+import { uploadedImageUrl } from '@shop/contract/media';
 import { INT4_MAX } from '@shop/contract/schemas/common';
 import { notifyMeSchema, questionSchema } from '@shop/contract/validation';
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
 import { productGallery, productQuestions, productReviews, products } from '../../db/schema';
 import { AppError } from '../../errors';
 import { checked } from '../../services/buyers';
 import { imageUrl } from '../../services/images';
-import { loadProductCards } from '../../services/productCards';
+import { loadProductCards, productImageUrl } from '../../services/productCards';
 
 export const REVIEWS_PER_PAGE = 5;
 export const QUESTIONS_PER_PAGE = 5;
@@ -41,20 +42,34 @@ const meta = (totalCount: number, page: number, perPage: number) => ({
   perPage,
 });
 
-/** The groups the product belongs to, each with its other members (groups of one are left out). */
+/**
+ * The groups the product belongs to, each with its live members (archived ones are left out;
+ * groups of one are left out).
+ */
 export async function groupedProducts(db: Database, productId: number): Promise<ProductGroup[]> {
   await productOrNotFound(db, productId);
-  const rows = rowsOf<{ group_id: number; group_name: string; id: number; title: string; slug: string }>(
-    await db.execute(sql`SELECT g.id AS group_id, g.name AS group_name, p.id, p.title, p.slug
+  const rows = rowsOf<{
+    group_id: number;
+    group_name: string;
+    id: number;
+    title: string;
+    slug: string;
+    image_id: number | null;
+  }>(
+    await db.execute(sql`SELECT g.id AS group_id, g.name AS group_name, p.id, p.title, p.slug, p.image_id
       FROM product_group_members mine JOIN product_groups g ON g.id = mine.group_id
       JOIN product_group_members m ON m.group_id = g.id JOIN products p ON p.id = m.product_id
-      WHERE mine.product_id = ${productId}
+      WHERE mine.product_id = ${productId} AND p.archived_at IS NULL
       ORDER BY g.id, m.position, p.id`),
   );
   const groups = new Map<number, ProductGroup>();
   for (const row of rows) {
     const group = groups.get(row.group_id) ?? { groupName: row.group_name, products: [] };
-    group.products.push({ title: row.title, slug: row.slug, image: imageUrl('products', Number(row.id)) });
+    group.products.push({
+      title: row.title,
+      slug: row.slug,
+      image: productImageUrl(Number(row.id), row.image_id === null ? null : Number(row.image_id)),
+    });
     groups.set(row.group_id, group);
   }
   return [...groups.values()].filter((group) => group.products.length > 1);
@@ -70,8 +85,12 @@ export async function gallery(db: Database, productId: number): Promise<GalleryE
   return rows.map((row) => ({
     id: row.id,
     type: row.type,
-    // Generated pictures: one per product, a view number per entry.
-    image: `${imageUrl('products', productId)}?view=${row.position}`,
+    // An uploaded picture (the back office), else the generated drawing: one per product, a
+    // view number per entry.
+    image:
+      row.imageId === null
+        ? `${imageUrl('products', productId)}?view=${row.position}`
+        : uploadedImageUrl(row.imageId),
     video_link: row.videoLink,
     caption: row.caption,
   }));
@@ -83,7 +102,13 @@ export async function boughtTogether(db: Database, productId: number): Promise<{
   const rows = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.categoryId, product.categoryId), ne(products.id, productId)))
+    .where(
+      and(
+        eq(products.categoryId, product.categoryId),
+        ne(products.id, productId),
+        isNull(products.archivedAt),
+      ),
+    )
     .orderBy(desc(products.salesCount), asc(products.id))
     .limit(BOUGHT_TOGETHER_MAX);
   const cards = await loadProductCards(

@@ -6,7 +6,7 @@
 
 import type { ProductDetail, ProductListing } from '@shop/contract';
 import type { ProductSort } from '@shop/contract/schemas/catalogue';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { currencies, products, productViews, suppliers } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -162,6 +162,10 @@ export async function listProducts(
 
 export const sanitizeDetails = sanitizeRichText;
 
+/**
+ * A live product by its slug, or by one it had before (product_slug_redirects): the answer then
+ * carries the current slug, and the product page moves its address to it. Archived: 404.
+ */
 export async function getProductBySlug(db: Database, slug: string): Promise<ProductDetail> {
   const [row] = await db
     .select({
@@ -174,7 +178,7 @@ export async function getProductBySlug(db: Database, slug: string): Promise<Prod
     })
     .from(products)
     .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
-    .where(eq(products.slug, slug));
+    .where(and(eq(products.id, productIdOfSlug(slug)), isNull(products.archivedAt)));
   if (!row) throw AppError.notFound('Product not found.');
   const [cards] = await Promise.all([
     loadProductCards(db, [row.id]),
@@ -193,3 +197,8 @@ export async function getProductBySlug(db: Database, slug: string): Promise<Prod
         : null,
   };
 }
+
+/** The product a slug names now, else the one that had it (two index lookups, one statement). */
+const productIdOfSlug = (slug: string) =>
+  sql`coalesce((SELECT id FROM products WHERE slug = ${slug}),
+    (SELECT product_id FROM product_slug_redirects WHERE slug = ${slug}))`;

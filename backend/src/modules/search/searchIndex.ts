@@ -530,7 +530,7 @@ export class SearchIndex implements CatalogueSubscriber {
       for (;;) {
         const batch = rowsOf<ProductRow>(
           await db.execute(sql`SELECT id, title, search_vector::text AS vector, sub_category_id, line
-            FROM products WHERE id > ${after} AND id < ${capacity} ORDER BY id LIMIT ${LOAD_BATCH}`),
+            FROM products WHERE id > ${after} AND id < ${capacity} AND archived_at IS NULL ORDER BY id LIMIT ${LOAD_BATCH}`),
         );
         for (const row of batch) {
           const id = Number(row.id);
@@ -567,7 +567,7 @@ export class SearchIndex implements CatalogueSubscriber {
     this.installBase(builder.finish());
   }
 
-  /** These products changed (inserted, updated or deleted: a deleted id is simply gone). */
+  /** These products changed (inserted, updated, archived or deleted: an archived or deleted id is simply gone). */
   async reloadProducts(db: Database, ids: readonly number[]): Promise<void> {
     const wanted = [...new Set(ids)];
     const byId = new Map<number, ProductRow>();
@@ -575,7 +575,7 @@ export class SearchIndex implements CatalogueSubscriber {
       const chunk = wanted.slice(from, from + LOAD_BATCH);
       const rows = rowsOf<ProductRow>(
         await db.execute(sql`SELECT id, title, search_vector::text AS vector, sub_category_id, line
-          FROM products WHERE id = ANY(${`{${chunk.join(',')}}`}::int[])`),
+          FROM products WHERE id = ANY(${`{${chunk.join(',')}}`}::int[]) AND archived_at IS NULL`),
       );
       for (const row of rows) byId.set(Number(row.id), row);
     }

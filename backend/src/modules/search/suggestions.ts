@@ -4,11 +4,11 @@
  */
 import type { SuggestionProduct, Suggestions, TopSearched } from '@shop/contract';
 import { KEYWORD_MIN, SEARCH_TEXT_MAX } from '@shop/contract/validation';
-import { desc, inArray, sql } from 'drizzle-orm';
+import { and, desc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
 import { products } from '../../db/schema';
-import { imageUrl } from '../../services/images';
+import { productImageUrl } from '../../services/productCards';
 import type { CatalogueFeed } from '../products/catalogueFeed';
 import { ASYNCHRONOUS_COMMIT, normalizeQuery, resolveSearch } from './engine';
 import type { SearchIndex } from './searchIndex';
@@ -61,14 +61,14 @@ async function findSuggestions(db: Database, text: string, index: SearchIndex): 
   const search = await resolveSearch(db, text, index);
   const ids = search.rankedIds.slice(0, limit);
   const [row] = rowsOf<{
-    products: { id: number; slug: string; title: string }[];
+    products: { id: number; slug: string; title: string; image_id: number | null }[];
     types: Named[];
     categories: WithType[];
     sub_categories: (WithType & { category: Named })[];
   }>(
     await db.execute(sql`WITH logged AS (INSERT INTO search_log (query) SELECT ${text.slice(0, SEARCH_TEXT_MAX)} WHERE ${ASYNCHRONOUS_COMMIT} RETURNING 1)
       SELECT
-        (SELECT coalesce(json_agg(json_build_object('id', p.id, 'slug', p.slug, 'title', p.title)), '[]')
+        (SELECT coalesce(json_agg(json_build_object('id', p.id, 'slug', p.slug, 'title', p.title, 'image_id', p.image_id)), '[]')
           FROM products p WHERE p.id = ANY(${`{${ids.join(',')}}`}::int[])) AS products,
         (SELECT coalesce(json_agg(json_build_object('name', t.name, 'slug', t.slug) ORDER BY t.rank DESC, t.position), '[]')
           FROM (SELECT t.name, t.slug, t.position, ${nameRank('t.name', text)} AS rank FROM product_types t
@@ -97,7 +97,7 @@ async function findSuggestions(db: Database, text: string, index: SearchIndex): 
       id: Number(product.id),
       slug: product.slug,
       title: product.title,
-      image: imageUrl('products', Number(product.id)),
+      image: productImageUrl(Number(product.id), product.image_id),
     })),
     types: row?.types ?? [],
     categories: row?.categories ?? [],
@@ -133,15 +133,21 @@ export async function topSearched(db: Database, catalogue: SearchCatalogue): Pro
   }
   if (ids.length === 0) return { items: [] };
   const rows = await db
-    .select({ id: products.id, slug: products.slug, title: products.title })
+    .select({ id: products.id, slug: products.slug, title: products.title, imageId: products.imageId })
     .from(products)
-    .where(inArray(products.id, ids))
+    .where(and(inArray(products.id, ids), isNull(products.archivedAt)))
     .orderBy(desc(products.id));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const items: SuggestionProduct[] = [];
   for (const id of ids) {
     const row = byId.get(id);
-    if (row) items.push({ ...row, image: imageUrl('products', row.id) });
+    if (row)
+      items.push({
+        id: row.id,
+        slug: row.slug,
+        title: row.title,
+        image: productImageUrl(row.id, row.imageId),
+      });
   }
   return { items };
 }
