@@ -14,6 +14,9 @@ import { loginAdmin, logoutAdmin } from '../../services/admins';
 import { orderedLogo } from '../../services/memberOrders';
 import { adminOf, audited, auditIn, guardAdminRoutes, writeRefusal } from './audit';
 import { backOfficeRoutes } from './backOfficeRoutes';
+import { categoryTreeRoutes } from './categoryTreeRoutes';
+import { adminImageRoutes } from './imageRoutes';
+import { catalogueCsvRoutes } from './catalogueCsvRoutes';
 import { adminMailRoutes } from './mailRoutes';
 import {
   markAllOrdersSeen,
@@ -26,6 +29,8 @@ import {
   shippingDetail,
 } from './orders';
 import { productRoutes } from './productRoutes';
+import { shopSettingsRoutes } from './shopSettingsRoutes';
+import { stockRoutes } from './stockRoutes';
 
 /** `admin/login`: the only admin endpoint without an admin token. */
 export const adminLoginRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -64,8 +69,13 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = database;
   guardAdminRoutes(app, db);
   await app.register(backOfficeRoutes);
+  await app.register(categoryTreeRoutes);
   await app.register(adminMailRoutes);
   await app.register(productRoutes);
+  await app.register(shopSettingsRoutes);
+  await app.register(stockRoutes);
+  await app.register(catalogueCsvRoutes);
+  await app.register(adminImageRoutes);
   const schema = {
     tags: ['admin'],
     security: [{ bearer: [] }],
