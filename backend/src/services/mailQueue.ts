@@ -130,6 +130,24 @@ export async function queueMail(db: MailQueueWriter, message: MailMessage): Prom
   });
 }
 
+/** Rows of one INSERT of queueMails (well under PostgreSQL's 65,535 parameters). */
+const MAILS_PER_INSERT = 1000;
+
+/** Queues many mails in `db` (a transaction), a thousand rows a statement (notify-me on a restock). */
+export async function queueMails(db: MailQueueWriter, messages: readonly MailMessage[]): Promise<void> {
+  for (let start = 0; start < messages.length; start += MAILS_PER_INSERT) {
+    await db.insert(mailQueue).values(
+      messages.slice(start, start + MAILS_PER_INSERT).map((message) => ({
+        recipient: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html,
+        carriesSecret: message.carriesSecret ?? false,
+      })),
+    );
+  }
+}
+
 const DUE = sql`(status = 'queued' OR status = 'sending') AND next_attempt_at <= now()`;
 const millis = (ms: number) => sql`(${Math.round(ms)}::int * interval '1 millisecond')`;
 

@@ -266,7 +266,7 @@ export async function placeOrderWithin(tx: Database, input: PlaceOrderInput): Pr
   }
   if (values.length === 0) throw cartEmpty();
   await tx.insert(orderItems).values(values);
-  await takeFromStock(tx, lines);
+  await takeFromStock(tx, lines, row.orderNumber);
   await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
   await tx
     .update(carts)
@@ -351,17 +351,28 @@ function orderItemOf(orderId: number, item: CartItem, logo: string | null): type
   };
 }
 
-/** One statement for every product of the order (rows already locked, stock already checked). */
-async function takeFromStock(tx: Database, lines: readonly (typeof cartItems.$inferSelect)[]): Promise<void> {
+/**
+ * One statement for every product of the order (rows already locked, stock already checked), its
+ * stock log rows written by the same statement (migration 0031, services/stock.ts).
+ */
+async function takeFromStock(
+  tx: Database,
+  lines: readonly (typeof cartItems.$inferSelect)[],
+  orderNumber: string,
+): Promise<void> {
   const sold = new Map<number, number>();
   for (const line of lines) sold.set(line.productId, (sold.get(line.productId) ?? 0) + line.quantity);
   const ids = [...sold.keys()];
   const quantities = ids.map((id) => sold.get(id) ?? 0);
   await tx.execute(sql`
-    UPDATE products SET stock_quantity = products.stock_quantity - sold.quantity,
-      sales_count = products.sales_count + sold.quantity
-    FROM unnest(${`{${ids.join(',')}}`}::int[], ${`{${quantities.join(',')}}`}::int[]) AS sold (id, quantity)
-    WHERE products.id = sold.id`);
+    WITH moved AS (
+      UPDATE products SET stock_quantity = products.stock_quantity - sold.quantity,
+        sales_count = products.sales_count + sold.quantity
+      FROM unnest(${`{${ids.join(',')}}`}::int[], ${`{${quantities.join(',')}}`}::int[]) AS sold (id, quantity)
+      WHERE products.id = sold.id
+      RETURNING products.id, products.stock_quantity + sold.quantity AS stock_before, products.stock_quantity AS stock_after)
+    INSERT INTO product_stock_log (product_id, source, stock_before, stock_after, reason)
+      SELECT id, 'checkout', stock_before, stock_after, ${`Order ${orderNumber} placed`} FROM moved`);
 }
 
 // ---------------------------------------------------------------- the confirmation e-mail

@@ -25,6 +25,7 @@ import type { Duration } from '@shop/contract/schemas/memberOrders';
 import { EMAIL_ADDRESS } from '@shop/contract/validation';
 import { and, asc, count, desc, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/migrate';
 import {
   adminOrderViews,
   admins,
@@ -47,6 +48,7 @@ import {
 } from '../../services/memberOrders';
 import { notifyBuyer } from '../../services/notifications';
 import { ORDER_NUMBER_PATTERN, toOrder } from '../../services/orders';
+import { mailBackInStock } from '../../services/stock';
 import type { UploadStore } from '../../services/uploads';
 import { containing, withinDays } from './listFilters';
 import { orderStatusMail } from './mails';
@@ -311,8 +313,11 @@ async function record(tx: Database, order: OrderRow, action: string, priority: '
   await notifyBuyer(tx, order.buyerId, `Your order ${order.orderNumber}: ${action}`, priority, order.id);
 }
 
-/** Puts back the pieces of a canceled order, products locked in id order (deleted ones are skipped). */
-async function restock(tx: Database, orderId: number): Promise<void> {
+/**
+ * Puts back the pieces of a canceled order, products locked in id order (deleted ones are skipped),
+ * with their stock log rows; a product this brings back in stock mails its notify-me requests.
+ */
+async function restock(tx: Database, orderId: number, orderNumber: string): Promise<void> {
   const lines = await tx
     .select({ productId: orderItems.productId, quantity: orderItems.quantity })
     .from(orderItems)
@@ -324,11 +329,22 @@ async function restock(tx: Database, orderId: number): Promise<void> {
   const idList = `{${ids.join(',')}}`;
   await tx.execute(sql`SELECT id FROM products WHERE id = ANY(${idList}::int[]) ORDER BY id FOR UPDATE`);
   const quantities = `{${ids.map((id) => back.get(id) ?? 0).join(',')}}`;
-  await tx.execute(sql`
-    UPDATE products SET stock_quantity = products.stock_quantity + back.quantity,
-      sales_count = GREATEST(0, products.sales_count - back.quantity)
-    FROM unnest(${idList}::int[], ${quantities}::int[]) AS back (id, quantity)
-    WHERE products.id = back.id`);
+  const moved = rowsOf<{ product_id: number; stock_before: number; stock_after: number }>(
+    await tx.execute(sql`
+      WITH moved AS (
+        UPDATE products SET stock_quantity = products.stock_quantity + back.quantity,
+          sales_count = GREATEST(0, products.sales_count - back.quantity)
+        FROM unnest(${idList}::int[], ${quantities}::int[]) AS back (id, quantity)
+        WHERE products.id = back.id
+        RETURNING products.id, products.stock_quantity - back.quantity AS stock_before, products.stock_quantity AS stock_after)
+      INSERT INTO product_stock_log (product_id, source, stock_before, stock_after, reason)
+        SELECT id, 'cancel', stock_before, stock_after, ${`Order ${orderNumber} canceled`} FROM moved
+        RETURNING product_id, stock_before, stock_after`),
+  );
+  await mailBackInStock(
+    tx,
+    moved.filter((row) => row.stock_before <= 0 && row.stock_after > 0).map((row) => row.product_id),
+  );
 }
 
 export interface MoveOptions {
@@ -382,7 +398,7 @@ export async function moveOrderStatus(db: Database, orderId: number, to: OrderSt
       .where(eq(orders.id, orderId))
       .returning();
     if (!row) throw new Error('order not updated');
-    if (to === 'Cancel') await restock(tx, orderId);
+    if (to === 'Cancel') await restock(tx, orderId, row.orderNumber);
     await record(tx, row, `Order ${STATUS_NOTE[to] ?? `is ${to}`}`, to === 'Cancel' ? 'High' : 'Normal');
     const [buyer] = await tx
       .select({ email: buyers.email, firstName: buyers.firstName })
