@@ -14,11 +14,13 @@ import {
   admins,
   adminTokens,
   buyerMessages,
+  categories,
   contactMessages,
   orders,
   paymentProofs,
   productQuestions,
   productReviews,
+  subCategories,
 } from '../src/db/schema';
 import { createAdmin } from '../src/services/admins';
 import { PasswordHasher } from '../src/services/passwords';
@@ -102,6 +104,30 @@ describe.each(targets)('the admin audit, written in the action transaction, on %
     });
     const answered = await question();
     const approved = await question();
+    const [taxonomy] = await db
+      .select({ type_id: categories.typeId, category_id: categories.id, sub_category_id: subCategories.id })
+      .from(subCategories)
+      .innerJoin(categories, eq(categories.id, subCategories.categoryId))
+      .limit(1);
+    const product = (slug: string) => ({
+      title: 'Audited box',
+      slug,
+      description: '<p>A box</p>',
+      hint: null,
+      price: 10,
+      old_price: null,
+      stock_quantity: 3,
+      hot: false,
+      new_item: false,
+      free_delivery: false,
+      is_customizable: false,
+      supplier_id: null,
+      ...taxonomy,
+      specifications: [],
+      customization: null,
+      packagings: [],
+      media: [],
+    });
     return {
       'POST admin/orders/seen': { url: 'admin/orders/seen', payload: {} },
       'POST admin/orders/:id/status': {
@@ -154,6 +180,10 @@ describe.each(targets)('the admin audit, written in the action transaction, on %
         payload: { remote: 'catalog', entry: 'https://dev.example/remoteEntry.js' },
       },
       // Last: it ends the session it is called with (a session of its own).
+      'POST admin/products': { url: 'admin/products', payload: product(`audited-box-${run}`) },
+      'PUT admin/products/:id': { url: 'admin/products/4', method: 'PUT', payload: product(`audited-${run}`) },
+      'POST admin/products/:id/archive': { url: 'admin/products/5/archive', payload: { reason: 'Gone' } },
+      'POST admin/products/:id/unarchive': { url: 'admin/products/5/unarchive', payload: {} },
       'POST admin/logout': { url: 'admin/logout', payload: {} },
     };
   }

@@ -50,6 +50,13 @@ const STAFF_ALLOWED = new Set([
   'POST admin/messages/:id/reply',
   'POST admin/notifications',
   'POST admin/notifications/all',
+  'GET admin/products',
+  'GET admin/products/options',
+  'GET admin/products/:id',
+  'POST admin/products',
+  'PUT admin/products/:id',
+  'POST admin/products/:id/archive',
+  'POST admin/products/:id/unarchive',
 ]);
 /** The owners-only endpoints there are today (admins, audit log, settings, remote releases, mail requeue). */
 const OWNERS_ONLY_COUNT = 17;
