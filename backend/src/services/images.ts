@@ -3,6 +3,7 @@
  * (a gift box in a colour derived from the id, with the item's initials and name), so the demo
  * shop has images without binary files in the repository.
  */
+import { uploadedImageUrl } from '@shop/contract/media';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {
@@ -30,6 +31,10 @@ export const IMAGE_KINDS = [
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 
 export const imageUrl = (kind: ImageKind, id: number) => `/backend/api/images/${kind}/${id}.svg`;
+
+/** The picture of a record: its uploaded one when set (issue 22), else its generated drawing. */
+export const pictureUrl = (kind: ImageKind, id: number, imageId: number | null): string =>
+  imageId === null ? imageUrl(kind, id) : uploadedImageUrl(imageId);
 
 export function escapeXml(text: string): string {
   return text

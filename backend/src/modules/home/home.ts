@@ -1,14 +1,15 @@
 /** The home page's data: hero slides, the deal of the day, banners, category blocks, product lists. */
 import type { Banner, CategoryBlock, Deal, HeroSlide, ProductCard } from '@shop/contract';
+import { uploadedImageUrl } from '@shop/contract/media';
+import { HERO_SLIDES_MAX } from '@shop/contract/schemas/homeContent';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
 import { banners, heroSlides, products, productTypes } from '../../db/schema';
 import { AppError } from '../../errors';
-import { imageUrl } from '../../services/images';
+import { imageUrl, pictureUrl } from '../../services/images';
 import { loadProductCards } from '../../services/productCards';
 
-export const HERO_SLIDES_MAX = 5;
 export const HOME_LIST_SIZE = 8;
 
 async function cardsInOrder(db: Database, ids: readonly number[]): Promise<ProductCard[]> {
@@ -32,7 +33,8 @@ export async function listHeroSlides(db: Database): Promise<HeroSlide[]> {
     button_text: row.buttonText,
     button_link: row.buttonLink,
     offer_tag: row.offerTag,
-    image: imageUrl('hero-slides', row.id),
+    // An uploaded picture (issue 22) when the back office gave one, else the generated drawing.
+    image: row.imageId === null ? imageUrl('hero-slides', row.id) : uploadedImageUrl(row.imageId),
   }));
 }
 
@@ -67,7 +69,7 @@ export async function listBanners(db: Database): Promise<Banner[]> {
     link_type: row.linkType,
     link: row.link,
     button_text: row.buttonText,
-    background_image: imageUrl('banners', row.id),
+    background_image: row.imageId === null ? imageUrl('banners', row.id) : uploadedImageUrl(row.imageId),
   }));
 }
 
@@ -79,9 +81,10 @@ export async function listCategoryBlocks(db: Database): Promise<CategoryBlock[]>
     category_id: number | null;
     category_name: string | null;
     category_slug: string | null;
+    category_image_id: number | null;
   }>(
     await db.execute(sql`SELECT b.position, t.name AS type_name, t.slug AS type_slug,
-        c.id AS category_id, c.name AS category_name, c.slug AS category_slug
+        c.id AS category_id, c.name AS category_name, c.slug AS category_slug, c.image_id AS category_image_id
       FROM category_blocks b JOIN product_types t ON t.id = b.product_type_id
       LEFT JOIN category_block_items i ON i.block_id = b.id LEFT JOIN categories c ON c.id = i.category_id
       ORDER BY b.position, b.id, i.position, c.id`),
@@ -103,7 +106,11 @@ export async function listCategoryBlocks(db: Database): Promise<CategoryBlock[]>
         category: {
           name: row.category_name,
           slug: row.category_slug,
-          image: imageUrl('categories', Number(row.category_id)),
+          image: pictureUrl(
+            'categories',
+            Number(row.category_id),
+            row.category_image_id === null ? null : Number(row.category_image_id),
+          ),
         },
       });
     }

@@ -874,6 +874,18 @@ export class CatalogueIndex implements CatalogueSubscriber {
     applyChanges(columns, ids, products, pairsByProduct(columns, products, pairs));
   }
 
+  /** Whether a type, category or sub-category has this slug now (a listing's link is current). */
+  hasSlug(level: 'type' | 'category' | 'subCategory', slug: string): boolean {
+    const columns = this.columns;
+    if (!columns) return false;
+    const levels = {
+      type: columns.typeLevel,
+      category: columns.categoryLevel,
+      subCategory: columns.subCategoryLevel,
+    };
+    return levels[level].bySlug.has(slug);
+  }
+
   /** Whether the first full load has happened. */
   get loaded(): boolean {
     return this.columns !== null;

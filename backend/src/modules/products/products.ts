@@ -17,6 +17,7 @@ import type { SearchIndex } from '../search/searchIndex';
 import { parseAttributeFilters } from './attributeFilters';
 import type { CatalogueFeed } from './catalogueFeed';
 import type { CatalogueIndex, ListingFlag } from './catalogueIndex';
+import { currentTaxonomySlugs } from './taxonomyRedirects';
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
@@ -104,6 +105,12 @@ export async function listProducts(
   }
 
   await catalogue.feed.refresh();
+  // An old slug of a renamed type, category or sub-category (a link kept from before) answers
+  // for the entry, and the echo names its current slug.
+  const current: ProductListingQuery = {
+    ...query,
+    ...(await currentTaxonomySlugs(db, catalogue.index, query)),
+  };
   const search = text ? await resolveSearch(db, text, catalogue.search) : null;
   const answer = catalogue.index.list(
     {
@@ -112,9 +119,9 @@ export async function listProducts(
       flags: QUICK_FILTERS.filter(([key]) => isOn(query[key])).map(([, flag]) => flag),
       priceMin,
       priceMax,
-      type: query.type,
-      category: query.category,
-      subCategory: query.subCategory,
+      type: current.type,
+      category: current.category,
+      subCategory: current.subCategory,
       attributes: requestedAttributes,
     },
     { order: byRelevance ? 'relevance' : sort, offset: (page - 1) * perPage, limit: perPage },
@@ -141,7 +148,7 @@ export async function listProducts(
     'price-min-usd',
     'price-max-usd',
   ] as const) {
-    const value = query[key];
+    const value = current[key];
     if (value !== undefined) echo[key] = String(value);
   }
   if (Object.keys(requestedAttributes).length > 0) echo.f = JSON.stringify(requestedAttributes);

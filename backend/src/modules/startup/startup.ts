@@ -12,7 +12,7 @@ import {
   socialChannels,
   subCategories,
 } from '../../db/schema';
-import { imageUrl } from '../../services/images';
+import { type ImageKind, pictureUrl } from '../../services/images';
 
 export async function listCurrencies(db: Database): Promise<{ list: Currency[]; defaultCode: string }> {
   const rows = await db.select().from(currencies).orderBy(asc(currencies.position), asc(currencies.code));
@@ -26,15 +26,14 @@ export async function listCurrencies(db: Database): Promise<{ list: Currency[]; 
   return { list, defaultCode };
 }
 
-type TaxonomyRow = { id: number; name: string; slug: string };
-type ImageKind = Parameters<typeof imageUrl>[0];
+type TaxonomyRow = { id: number; name: string; slug: string; imageId: number | null };
 
 function sitemapNode(row: TaxonomyRow, kind: ImageKind, children?: Map<number, SitemapNode[]>): SitemapNode {
   return {
     id: row.id,
     name: row.name,
     slug: row.slug,
-    image: imageUrl(kind, row.id),
+    image: pictureUrl(kind, row.id, row.imageId),
     child: children?.get(row.id) ?? [],
   };
 }
