@@ -2,7 +2,8 @@
 // slowdown) of the home page, the listing and a product page of a served shop. Scores vary from
 // run to run, so each page runs several times (default 5) and every metric is reported as the
 // median with the range [min-max] of the runs. A run Lighthouse could not finish (no LCP, a page
-// error) is reported and left out of the statistics instead of counting as a score of 0.
+// error) is reported, left out of the statistics instead of counting as a score of 0, and tried
+// again (at most `runs` extra tries per page).
 //   node scripts/bench-lighthouse.mjs [http://localhost:8080] [runs=5] [--json=file]
 // Targets (issue 19): LCP <= 2.0 s, performance >= 97, CLS <= 0.02 on every page.
 import { writeFileSync } from 'node:fs';
@@ -41,7 +42,9 @@ try {
   for (const page of pages) {
     const results = [];
     const failures = [];
-    for (let run = 0; run < runs; run += 1) {
+    // A run Lighthouse could not finish (NO_NAVSTART now and then on this Chromium) is run again,
+    // up to as many extra tries as runs, so the median is of `runs` finished runs when it can be.
+    for (let tries = 0; results.length < runs && tries < runs * 2; tries += 1) {
       const { lhr } = await lighthouse(base + page, {
         port: chrome.port,
         onlyCategories: ['performance'],
