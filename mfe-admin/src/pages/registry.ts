@@ -44,6 +44,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     component: lazy(() => import('./notifications/NotificationsPage')),
   },
   {
+    path: 'categories',
+    label: 'Categories',
+    ownerOnly: false,
+    component: lazy(() => import('./categories/CategoriesPage')),
+  },
+  {
     path: 'releases',
     label: 'Remote releases',
     ownerOnly: true,
