@@ -20,6 +20,7 @@ import {
   paymentProofs,
   productQuestions,
   productReviews,
+  productTypes,
   subCategories,
 } from '../src/db/schema';
 import { createAdmin } from '../src/services/admins';
@@ -33,8 +34,8 @@ const COUNTED_ELSEWHERE = /^POST admin\/(remotes\/:remote|mails)\//;
 
 interface Call {
   url: string;
-  payload: object;
-  method?: 'PUT';
+  payload?: object;
+  method?: 'PUT' | 'DELETE';
 }
 
 describe.each(targets)('the admin audit, written in the action transaction, on %s', (target) => {
@@ -128,6 +129,13 @@ describe.each(targets)('the admin audit, written in the action transaction, on %
       packagings: [],
       media: [],
     });
+    const [kept, dropped] = await db
+      .insert(productTypes)
+      .values([
+        { name: `Kept ${run}`, slug: `kept-${run}` },
+        { name: `Dropped ${run}`, slug: `dropped-${run}` },
+      ])
+      .returning();
     return {
       'POST admin/orders/seen': { url: 'admin/orders/seen', payload: {} },
       'POST admin/orders/:id/status': {
@@ -174,6 +182,23 @@ describe.each(targets)('the admin audit, written in the action transaction, on %
       'POST admin/inquiries/:id/answer': {
         url: `admin/inquiries/${inquiry?.id}/answer`,
         payload: { message: 'Yes, until ten.' },
+      },
+      'POST admin/category-tree/:level': {
+        url: 'admin/category-tree/types',
+        payload: { name: `New type ${run}` },
+      },
+      'PUT admin/category-tree/:level/:id': {
+        url: `admin/category-tree/types/${kept?.id}`,
+        payload: { name: `Renamed ${run}`, slug: `renamed-${run}`, image_id: null },
+        method: 'PUT',
+      },
+      'POST admin/category-tree/:level/:id/position': {
+        url: `admin/category-tree/types/${kept?.id}/position`,
+        payload: { position: 0 },
+      },
+      'DELETE admin/category-tree/:level/:id': {
+        url: `admin/category-tree/types/${dropped?.id}`,
+        method: 'DELETE',
       },
       'POST admin/remotes/overrides': {
         url: 'admin/remotes/overrides',

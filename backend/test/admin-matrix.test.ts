@@ -57,6 +57,11 @@ const STAFF_ALLOWED = new Set([
   'PUT admin/products/:id',
   'POST admin/products/:id/archive',
   'POST admin/products/:id/unarchive',
+  'GET admin/category-tree',
+  'POST admin/category-tree/:level',
+  'PUT admin/category-tree/:level/:id',
+  'POST admin/category-tree/:level/:id/position',
+  'DELETE admin/category-tree/:level/:id',
 ]);
 /** The owners-only endpoints there are today (admins, audit log, settings, remote releases, mail requeue). */
 const OWNERS_ONLY_COUNT = 17;
