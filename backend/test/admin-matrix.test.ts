@@ -57,11 +57,31 @@ const STAFF_ALLOWED = new Set([
   'PUT admin/products/:id',
   'POST admin/products/:id/archive',
   'POST admin/products/:id/unarchive',
+  // Issue 22: stock with a reason and the catalogue as CSV (owners and staff).
+  'POST admin/products/:id/stock',
+  'GET admin/products/:id/stock-log',
+  'GET admin/catalogue/export',
+  'POST admin/catalogue/import',
   'GET admin/category-tree',
   'POST admin/category-tree/:level',
   'PUT admin/category-tree/:level/:id',
   'POST admin/category-tree/:level/:id/position',
   'DELETE admin/category-tree/:level/:id',
+  // Issue 22: uploaded pictures and the home page's content (owners and staff).
+  'POST admin/images',
+  'GET admin/home',
+  'POST admin/home/slides',
+  'PUT admin/home/slides/:id',
+  'DELETE admin/home/slides/:id',
+  'POST admin/home/slides/:id/move',
+  'POST admin/home/banners',
+  'PUT admin/home/banners/:id',
+  'DELETE admin/home/banners/:id',
+  'POST admin/home/banners/:id/move',
+  'PUT admin/home/deal',
+  'DELETE admin/home/deal',
+  'PUT admin/home/category-blocks/:position',
+  'DELETE admin/home/category-blocks/:position',
 ]);
 /** The owners-only endpoints there are today (admins, audit log, settings, remote releases, mail requeue). */
 const OWNERS_ONLY_COUNT = 17;

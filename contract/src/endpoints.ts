@@ -12,6 +12,7 @@ import { cartEndpoints, giftOptionEndpoints } from './schemas/cart';
 import { contentEndpoints, homeEndpoints, productEndpoints, searchEndpoints } from './schemas/catalogue';
 import { categoryTreeEndpoints } from './schemas/categoryTree';
 import { checkoutEndpoints } from './schemas/checkout';
+import { homeContentEndpoints } from './schemas/homeContent';
 import { imageUploadEndpoints } from './schemas/images';
 import { memberOrdersEndpoints } from './schemas/memberOrders';
 import { messagesEndpoints } from './schemas/messages';
@@ -48,6 +49,7 @@ export const apiEndpoints = {
   ...catalogueCsvEndpoints,
   ...adminCatalogueEndpoints,
   ...imageUploadEndpoints,
+  ...homeContentEndpoints,
   ...remoteReportEndpoints,
   ...remoteAdminEndpoints,
 };

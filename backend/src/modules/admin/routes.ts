@@ -14,9 +14,10 @@ import { loginAdmin, logoutAdmin } from '../../services/admins';
 import { orderedLogo } from '../../services/memberOrders';
 import { adminOf, audited, auditIn, guardAdminRoutes, writeRefusal } from './audit';
 import { backOfficeRoutes } from './backOfficeRoutes';
-import { categoryTreeRoutes } from './categoryTreeRoutes';
-import { adminImageRoutes } from './imageRoutes';
 import { catalogueCsvRoutes } from './catalogueCsvRoutes';
+import { categoryTreeRoutes } from './categoryTreeRoutes';
+import { homeContentRoutes } from './homeContentRoutes';
+import { adminImageRoutes } from './imageRoutes';
 import { adminMailRoutes } from './mailRoutes';
 import {
   markAllOrdersSeen,
@@ -76,6 +77,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(stockRoutes);
   await app.register(catalogueCsvRoutes);
   await app.register(adminImageRoutes);
+  await app.register(homeContentRoutes);
   const schema = {
     tags: ['admin'],
     security: [{ bearer: [] }],
