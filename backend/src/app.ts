@@ -44,6 +44,7 @@ import { rejectNulCharacters } from './hooks/rejectNulCharacters';
 import { addressRoutes } from './modules/addresses/routes';
 import { adminMessageRoutes } from './modules/admin/messageRoutes';
 import { adminLoginRoutes, adminRoutes } from './modules/admin/routes';
+import { adminPreviewRoutes } from './modules/admin/shopSettingsRoutes';
 import { memberAccountRoutes } from './modules/buyers/accountRoutes';
 import { buyerRoutes } from './modules/buyers/routes';
 import { cartModule } from './modules/cart/routes';
@@ -332,6 +333,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(memberOrderRoutes);
       await api.register(adminLoginRoutes);
       await api.register(adminRoutes);
+      await api.register(adminPreviewRoutes);
       // Remote releases (issue 18).
       await api.register(remoteReportRoutes);
       await api.register(remoteAdminRoutes);

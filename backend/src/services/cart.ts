@@ -23,6 +23,7 @@ import { imageUrl } from './images';
 import { convertFromUsd, type Pricing, sumAmounts, vatIncludedIn } from './money';
 import { loadProductCards } from './productCards';
 import { type AddressRow, addressById, toShippingAddress } from './shippingAddresses';
+import { freeShippingOverUsd } from './siteSettings';
 import type { UploadStore } from './uploads';
 
 /** Who is asking: a signed-in member, or a guest with (maybe) a token from an earlier cart/add. */
@@ -183,7 +184,7 @@ export async function presentCart(
     currency,
   );
   const address = cart?.shippingAddressId ? await addressById(db, cart.shippingAddressId) : undefined;
-  const freeOver = pricing.freeShippingOverUsd ?? null;
+  const freeOver = await freeShippingOverUsd(db, pricing.freeShippingOverUsd ?? null);
   const reachesFreeShipping = freeOver !== null && subTotal >= convertFromUsd(freeOver, currency);
   const shippingCharges = reachesFreeShipping ? 0 : convertFromUsd(shippingFeeUsd(address, items), currency);
   const total = sumAmounts([subTotal, shippingCharges], currency);
@@ -207,8 +208,9 @@ export async function presentCart(
 /**
  * Delivery is a flat fee per destination country (countries.shipping_fee, USD): nothing until the
  * cart has an address, and nothing when every line's product ships free (an empty cart too). The
- * shop's free-shipping threshold (FREE_SHIPPING_OVER_USD, when set) is applied by presentCart, on
- * the subtotal in the cart's currency against the threshold converted the same way.
+ * shop's free-shipping threshold (an owner's, else FREE_SHIPPING_OVER_USD: services/siteSettings.ts)
+ * is applied by presentCart, on the subtotal in the cart's currency against the threshold
+ * converted the same way.
  */
 export function shippingFeeUsd(address: AddressRow | undefined, items: readonly CartItem[]): number {
   if (!address) return 0;

@@ -63,7 +63,7 @@ export const CartItem = Type.Object({
 
 /** How every cart answer prices its invoice (route descriptions; backend/README.md says the same). */
 export const INVOICE_RULES =
-  "Invoice, in the cart's currency: shippingCharges is the delivery country's flat fee (USD, converted: United Arab Emirates 5, Lebanon 10, other countries 15), 0 until the cart has an address, when every product of the cart ships free, and when subTotalWithAdditional reaches the shop's free-shipping threshold (FREE_SHIPPING_OVER_USD converted, when set; GET checkout-terms states it); total = subTotalWithAdditional + shippingCharges; prices include VAT at vatRate percent (VAT_RATE, default 5), vatIncluded = total × vatRate / (100 + vatRate), rounded to the currency's places.";
+  "Invoice, in the cart's currency: shippingCharges is the delivery country's flat fee (USD, converted: United Arab Emirates 5, Lebanon 10, other countries 15), 0 until the cart has an address, when every product of the cart ships free, and when subTotalWithAdditional reaches the shop's free-shipping threshold (converted; an owner's, else FREE_SHIPPING_OVER_USD; GET checkout-terms states it); total = subTotalWithAdditional + shippingCharges; prices include VAT at vatRate percent (VAT_RATE, default 5), vatIncluded = total × vatRate / (100 + vatRate), rounded to the currency's places.";
 
 export const PaymentMethodName = Type.Union(
   [Type.Literal('Cash On Delivery'), Type.Literal('Money Exchange Transfer'), Type.Literal('Bank Transfer')],

@@ -44,7 +44,7 @@ export const CheckoutTerms = Type.Object({
     free_shipping_over: Nullable(
       Type.Number({
         description:
-          'FREE_SHIPPING_OVER_USD: a cart whose products (with gift options) come to at least this many USD ships free; null: no such rule',
+          "The owner's threshold (PUT admin/shipping), else FREE_SHIPPING_OVER_USD: a cart whose products (with gift options) come to at least this many USD ships free; null: no such rule",
       }),
     ),
   }),

@@ -31,7 +31,7 @@ export const checkoutTermsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['checkout'],
         ...endpointSchema('GET checkout-terms'),
         description:
-          "From the settings checkout itself uses: the methods cart/add-payment-method accepts, the payment details (as money-transfer-details), the address guests e-mail a transfer slip to (SHOP_EMAIL), every country's flat fee in USD (the fee the cart charges for an address in that country) and the free-shipping threshold (FREE_SHIPPING_OVER_USD, null when unset). Products that all ship free also ship without a fee (see the cart's invoice).",
+          "From the settings checkout itself uses: the methods cart/add-payment-method accepts, the payment details (as money-transfer-details), the address guests e-mail a transfer slip to (SHOP_EMAIL), every country's flat fee in USD (the fee the cart charges for an address in that country) and the free-shipping threshold (an owner's, PUT admin/shipping, else FREE_SHIPPING_OVER_USD; null when none). Products that all ship free also ship without a fee (see the cart's invoice).",
       },
     },
     async () => ({ status: true as const, data: await checkoutTerms(db, checkout) }),

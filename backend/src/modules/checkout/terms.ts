@@ -8,13 +8,15 @@ import { asc } from 'drizzle-orm';
 import type { CheckoutSettings } from '../../config';
 import type { Database } from '../../db/client';
 import { countries } from '../../db/schema';
+import { freeShippingOverUsd } from '../../services/siteSettings';
 
 export const paymentDetailsOf = (settings: CheckoutSettings): PaymentDetails => settings.paymentDetails;
 
 /**
  * What checkout applies, read from the very settings it applies them from: the methods the
  * payment-method call accepts (PAYMENT_METHODS), the payment details, where guests send a slip,
- * each country's fee (the column presentCart charges) and the free-shipping threshold.
+ * each country's fee (the column presentCart charges) and the free-shipping threshold (an owner's,
+ * else FREE_SHIPPING_OVER_USD: services/siteSettings.ts, as presentCart reads it).
  */
 export async function checkoutTerms(db: Database, settings: CheckoutSettings): Promise<CheckoutTerms> {
   const fees = await db
@@ -25,6 +27,6 @@ export async function checkoutTerms(db: Database, settings: CheckoutSettings): P
     payment_methods: [...PAYMENT_METHODS],
     payment_details: settings.paymentDetails,
     payment_slip_email: settings.shopEmail,
-    shipping: { fees, free_shipping_over: settings.freeShippingOverUsd },
+    shipping: { fees, free_shipping_over: await freeShippingOverUsd(db, settings.freeShippingOverUsd) },
   };
 }
