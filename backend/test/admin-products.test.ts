@@ -376,6 +376,10 @@ describe.each(targets)('the back office products on %s', (target) => {
     const cheap = await storefront<ProductListing>('products?price-max-usd=65&q=wombat');
     expect(cheap.items.map((item) => item.id)).toEqual([product.id]);
     expect((await storefront<ProductBySlug>('products/by-slug/wombat-felt-slippers')).item.price).toBe(64.5);
+
+    // A save without a stock figure keeps the stock (the stock panel changes it, with a reason).
+    const { stock_quantity: _stock, ...withoutStock } = asInput(product);
+    expect((await save(product.id, { ...withoutStock, price: 70, old_price: null })).stock_quantity).toBe(1);
   });
 
   it('archives: gone from the listing, facets, search, suggestions and product page at once; back on unarchive', async () => {

@@ -115,7 +115,6 @@ const editableFields = {
   hint: NullOr(Type.String({ maxLength: PRODUCT_HINT_MAX })),
   price: Amount({ description: 'USD' }),
   old_price: NullOr(Amount({ description: 'USD, above the price (the struck-out price)' })),
-  stock_quantity: Type.Integer({ minimum: 0, maximum: INT4_MAX }),
   hot: Type.Boolean(),
   new_item: Type.Boolean(),
   free_delivery: Type.Boolean(),
@@ -129,8 +128,17 @@ const editableFields = {
   packagings: Type.Array(PackagingInput, { maxItems: PACKAGINGS_MAX }),
 };
 
+const StockQuantity = Type.Integer({ minimum: 0, maximum: INT4_MAX });
+
 export const ProductInput = Type.Object({
   ...editableFields,
+  stock_quantity: Type.Optional(
+    Type.Integer({
+      ...StockQuantity,
+      description:
+        'Pieces in stock. Left out: 0 for a new product, kept on a save (the editor leaves it to the stock panel, which logs each change with its reason)',
+    }),
+  ),
   description: Type.String({
     maxLength: PRODUCT_DESCRIPTION_MAX,
     description: "Rich text (HTML), sanitised on save to the storefront's safe subset",
@@ -176,6 +184,7 @@ const ProductRef = Type.Object({ id: Type.Integer(), title: Type.String(), slug:
 export const AdminProduct = Type.Object({
   id: Type.Integer(),
   ...editableFields,
+  stock_quantity: StockQuantity,
   description: Type.String({ description: 'Sanitised HTML' }),
   short_description: Type.String(),
   line: Nullable(Type.Union(PRODUCT_LINES.map((line) => Type.Literal(line)))),

@@ -24,6 +24,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     ownerOnly: false,
     component: lazy(() => import('./orders/OrdersPage')),
   },
+  {
+    path: 'products',
+    label: 'Products',
+    ownerOnly: false,
+    component: lazy(() => import('./products/ProductsPage')),
+  },
   { path: 'inbox', label: 'Inbox', ownerOnly: false, component: lazy(() => import('./inbox/InboxPage')) },
   {
     path: 'inquiries',

@@ -396,7 +396,6 @@ function productColumns(input: ProductInput) {
     hint: input.hint?.trim() ? input.hint.trim() : null,
     price: input.price,
     oldPrice: input.old_price,
-    stockQuantity: input.stock_quantity,
     isCustomizable: input.is_customizable,
     hasPackaging: input.packagings.length > 0,
     hot: input.hot,
@@ -410,6 +409,7 @@ function productColumns(input: ProductInput) {
     updatedAt: new Date(),
     ...(input.short_description !== undefined ? { shortDescription: input.short_description.trim() } : {}),
     ...(input.line !== undefined ? { line: input.line } : {}),
+    ...(input.stock_quantity !== undefined ? { stockQuantity: input.stock_quantity } : {}),
   };
 }
 

@@ -22,13 +22,19 @@ import { ShareButton } from './ShareDialog';
 const BelowTheFold = lazy(() => import('./BelowTheFold'));
 const NotifyMe = lazy(() => import('./NotifyMe').then((module) => ({ default: module.NotifyMe })));
 
-/** /product/:slug — an unknown slug goes to /pagenotfound. */
+/**
+ * /product/:slug — an unknown slug goes to /pagenotfound; a slug the product had before (the
+ * back office changed it) answers the product, and the address moves to its slug now.
+ */
 export function ProductPage(): ReactNode {
   const { slug = '' } = useParams();
   const read = useProductBySlugQuery(slug);
   if (read.status === 'failed') {
     if (read.httpStatus === 404) return <Navigate to={NOT_FOUND_PATH} replace />;
     return <ErrorPanel onRetry={read.retry} />;
+  }
+  if (read.status === 'ready' && read.data.item.slug !== slug) {
+    return <Navigate to={`/product/${encodeURIComponent(read.data.item.slug)}`} replace />;
   }
   // Moving to a grouped product keeps the last one on screen until the next one comes.
   const product = shownData(read)?.item;
