@@ -43,6 +43,11 @@ import { type CsvRecord, CsvSyntaxError, decodeUtf8, parseCsv } from './csv';
 import { sanitizeRichText } from './html';
 import { mailBackInStock } from './stock';
 
+/**
+ * Rows written per statement: each statement stays far inside the API's statement timeout (3 s on
+ * PostgreSQL, with the client's own bound behind it), GIN indexes and triggers included.
+ */
+export const ROWS_PER_STATEMENT = 1000;
 /** The stock log's reason of an import's change. */
 export const IMPORT_STOCK_REASON = 'CSV import';
 /** Slugs named in the audit's summary of an import, per kind (the counts are always complete). */
@@ -114,6 +119,30 @@ function columnsOf(header: CsvRecord): CatalogueCsvColumn[] {
     );
   }
   return columns as CatalogueCsvColumn[];
+}
+
+/** A file read and its rich texts sanitised: the work done before the import's transaction opens. */
+export interface PreparedImport {
+  columns: CatalogueCsvColumn[];
+  records: CsvRecord[];
+  /** Each record's description and details as they will be saved (sanitised), by record. */
+  richTexts: { description: string; details: string | null }[];
+}
+
+/**
+ * Reads the file and sanitises its rich texts, outside any transaction: no connection is held (nor
+ * left idle in a transaction) while thousands of descriptions are cleaned. A file that cannot be
+ * read is refused with its line (400).
+ */
+export function prepareImport(bytes: Uint8Array): PreparedImport {
+  const { columns, records } = readCatalogueCsv(bytes);
+  const description = columns.indexOf('description');
+  const details = columns.indexOf('details');
+  const richTexts = records.map((record) => ({
+    description: sanitizeRichText(record.fields[description] ?? ''),
+    details: details < 0 ? null : sanitizeRichText(record.fields[details] ?? ''),
+  }));
+  return { columns, records, richTexts };
 }
 
 /** The file's header and rows; a file that cannot be read is refused with its line (400). */
@@ -201,6 +230,7 @@ function readBoolean(cell: string): boolean | null | 'bad' {
 /** One record checked on its own and against the lookups: the row, or its reasons. */
 function checkRecord(
   record: CsvRecord,
+  richText: PreparedImport['richTexts'][number],
   columns: readonly CatalogueCsvColumn[],
   lookups: Lookups,
   publicUrl: string,
@@ -315,8 +345,8 @@ function checkRecord(
     title: text('title'),
     hint: has('hint') ? text('hint') || null : null,
     short_description: has('short_description') ? text('short_description') : null,
-    description: sanitizeRichText(cell('description')),
-    details: has('details') ? sanitizeRichText(cell('details')) : null,
+    description: richText.description,
+    details: richText.details,
     price,
     old_price: oldPrice === '' ? null : oldPrice,
     stock: Number(stock),
@@ -347,21 +377,20 @@ async function readLookups(
   lock: boolean,
 ): Promise<Lookups> {
   const slugList = JSON.stringify(slugs);
-  const [types, categories, subCategories, suppliers, images, redirects, existing] = await Promise.all([
-    db.execute(sql`SELECT id, name FROM product_types`),
-    db.execute(sql`SELECT id, type_id, name FROM categories`),
-    db.execute(sql`SELECT id, category_id, name FROM sub_categories`),
-    db.execute(sql`SELECT id, name FROM suppliers`),
-    db.execute(sql`SELECT id FROM uploaded_images WHERE id = ANY(${`{${imageIds.join(',')}}`}::int[])`),
-    db.execute(sql`SELECT slug, product_id FROM product_slug_redirects
-      WHERE slug IN (SELECT jsonb_array_elements_text(${slugList}::jsonb))`),
-    // The apply locks the products it updates, in id order (the lock order of productLocks.ts).
-    lock
-      ? db.execute(sql`SELECT id, slug, stock_quantity FROM products
-          WHERE slug IN (SELECT jsonb_array_elements_text(${slugList}::jsonb)) ORDER BY id FOR UPDATE`)
-      : db.execute(sql`SELECT id, slug, stock_quantity FROM products
-          WHERE slug IN (SELECT jsonb_array_elements_text(${slugList}::jsonb))`),
-  ]);
+  // One after another: they share the transaction's connection.
+  const types = await db.execute(sql`SELECT id, name FROM product_types`);
+  const categories = await db.execute(sql`SELECT id, type_id, name FROM categories`);
+  const subCategories = await db.execute(sql`SELECT id, category_id, name FROM sub_categories`);
+  const suppliers = await db.execute(sql`SELECT id, name FROM suppliers`);
+  const images = await db.execute(
+    sql`SELECT id FROM uploaded_images WHERE id = ANY(${`{${imageIds.join(',')}}`}::int[])`,
+  );
+  const redirects = await db.execute(sql`SELECT slug, product_id FROM product_slug_redirects
+    WHERE slug IN (SELECT jsonb_array_elements_text(${slugList}::jsonb))`);
+  // The apply locks the products it updates, in id order (the lock order of productLocks.ts).
+  const existing = await db.execute(sql`SELECT id, slug, stock_quantity FROM products
+    WHERE slug IN (SELECT jsonb_array_elements_text(${slugList}::jsonb)) ORDER BY id
+    ${lock ? sql`FOR UPDATE` : sql``}`);
   const byName = <R extends { id: number; name: string }>(rows: R[], parent: (row: R) => number | null) =>
     new Map(
       rows.map((row) => [parent(row) === null ? key(row.name) : key(parent(row) ?? 0, row.name), row.id]),
@@ -393,8 +422,7 @@ async function readLookups(
 /** Every row checked: the rows ready to write and every row's reasons, in file order. */
 async function checkRows(
   db: Database,
-  columns: readonly CatalogueCsvColumn[],
-  records: readonly CsvRecord[],
+  { columns, records, richTexts }: PreparedImport,
   publicUrl: string,
   lock: boolean,
 ): Promise<{ rows: ImportRow[]; errors: ImportRowError[]; lookups: Lookups }> {
@@ -412,8 +440,9 @@ async function checkRows(
   const rows: ImportRow[] = [];
   const errors: ImportRowError[] = [];
   const firstLine = new Map<string, number>();
-  for (const record of records) {
-    const checked = checkRecord(record, columns, lookups, publicUrl);
+  for (const [index, record] of records.entries()) {
+    const richText = richTexts[index] ?? { description: '', details: null };
+    const checked = checkRecord(record, richText, columns, lookups, publicUrl);
     const slug = (record.fields[slugIndex] ?? '').trim();
     const problems = Array.isArray(checked) ? [...checked] : [];
     const earlier = slug ? firstLine.get(slug) : undefined;
@@ -451,12 +480,13 @@ export interface ImportOutcome {
  */
 export async function importCatalogue(
   tx: Database,
-  bytes: Uint8Array,
+  prepared: PreparedImport,
   mode: ImportMode,
   publicUrl: string,
 ): Promise<ImportOutcome> {
-  const { columns, records } = readCatalogueCsv(bytes);
-  const { rows, errors, lookups } = await checkRows(tx, columns, records, publicUrl, mode === 'apply');
+  const { records } = prepared;
+  const columns = prepared.columns;
+  const { rows, errors, lookups } = await checkRows(tx, prepared, publicUrl, mode === 'apply');
   const createdSlugs = rows.filter((row) => !lookups.existing.has(row.slug)).map((row) => row.slug);
   const updatedSlugs = rows.filter((row) => lookups.existing.has(row.slug)).map((row) => row.slug);
   const applied = mode === 'apply' && errors.length === 0;
@@ -523,6 +553,41 @@ async function writeRows(
   rows: readonly ImportRow[],
   lookups: Lookups,
 ): Promise<number> {
+  const written: { id: number; slug: string }[] = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    written.push(...(await upsertProducts(tx, columns, rows.slice(start, start + ROWS_PER_STATEMENT))));
+  }
+  const idOf = new Map(written.map((row) => [row.slug, row.id]));
+  const ids = rows.map((row) => idOf.get(row.slug) ?? 0);
+
+  if (columns.includes('specifications')) await writeSpecifications(tx, rows, ids);
+  await writeImages(tx, rows, ids);
+
+  // The stock log: every product whose stock the import set to another figure.
+  const moves = rows.flatMap((row, index) => {
+    const before = lookups.existing.get(row.slug)?.stock ?? 0;
+    const id = ids[index] ?? 0;
+    return before === row.stock ? [] : [{ product_id: id, before, after: row.stock }];
+  });
+  for (let start = 0; start < moves.length; start += ROWS_PER_STATEMENT) {
+    const chunk = JSON.stringify(moves.slice(start, start + ROWS_PER_STATEMENT));
+    await tx.execute(sql`
+      INSERT INTO product_stock_log (product_id, source, stock_before, stock_after, reason)
+      SELECT m.product_id, 'import', m.before, m.after, ${IMPORT_STOCK_REASON}
+      FROM jsonb_to_recordset(${chunk}::jsonb) AS m (product_id int, before int, after int)`);
+  }
+  const backInStock = moves
+    .filter((move) => move.before <= 0 && move.after > 0)
+    .map((move) => move.product_id);
+  return mailBackInStock(tx, backInStock);
+}
+
+/** Creates or updates one chunk of rows by slug; answers their ids. */
+async function upsertProducts(
+  tx: Database,
+  columns: readonly CatalogueCsvColumn[],
+  rows: readonly ImportRow[],
+): Promise<{ id: number; slug: string }[]> {
   const products = JSON.stringify(
     rows.map((row, ord) => ({
       ord,
@@ -546,7 +611,7 @@ async function writeRows(
       archived: row.archived ?? false,
     })),
   );
-  const written = rowsOf<{ id: number; slug: string }>(
+  return rowsOf<{ id: number; slug: string }>(
     await tx.execute(sql`
       INSERT INTO products (slug, title, hint, short_description, description, details, price, old_price,
         stock_quantity, hot, new_item, free_delivery, line, supplier_id, type_id, category_id, sub_category_id,
@@ -562,28 +627,6 @@ async function writeRows(
       ON CONFLICT (slug) DO UPDATE SET ${updatedColumns(columns)}
       RETURNING id, slug`),
   );
-  const idOf = new Map(written.map((row) => [row.slug, row.id]));
-  const ids = rows.map((row) => idOf.get(row.slug) ?? 0);
-
-  if (columns.includes('specifications')) await writeSpecifications(tx, rows, ids);
-  await writeImages(tx, rows, ids);
-
-  // The stock log: every product whose stock the import set to another figure.
-  const moves = rows.flatMap((row, index) => {
-    const before = lookups.existing.get(row.slug)?.stock ?? 0;
-    const id = ids[index] ?? 0;
-    return before === row.stock ? [] : [{ product_id: id, before, after: row.stock }];
-  });
-  if (moves.length > 0) {
-    await tx.execute(sql`
-      INSERT INTO product_stock_log (product_id, source, stock_before, stock_after, reason)
-      SELECT m.product_id, 'import', m.before, m.after, ${IMPORT_STOCK_REASON}
-      FROM jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) AS m (product_id int, before int, after int)`);
-  }
-  const backInStock = moves
-    .filter((move) => move.before <= 0 && move.after > 0)
-    .map((move) => move.product_id);
-  return mailBackInStock(tx, backInStock);
 }
 
 async function writeSpecifications(
@@ -603,11 +646,13 @@ async function writeSpecifications(
   await tx.execute(
     sql`DELETE FROM product_specifications WHERE product_id = ANY(${`{${ids.join(',')}}`}::int[])`,
   );
-  if (specs.length === 0) return;
-  await tx.execute(sql`
-    INSERT INTO product_specifications (product_id, name, value, show_in_quick_view, position)
-    SELECT s.product_id, s.name, s.value, s.quick_view, s.position
-    FROM jsonb_to_recordset(${JSON.stringify(specs)}::jsonb) AS s (product_id int, name text, value text, quick_view smallint, position int)`);
+  for (let start = 0; start < specs.length; start += ROWS_PER_STATEMENT * 5) {
+    const chunk = JSON.stringify(specs.slice(start, start + ROWS_PER_STATEMENT * 5));
+    await tx.execute(sql`
+      INSERT INTO product_specifications (product_id, name, value, show_in_quick_view, position)
+      SELECT s.product_id, s.name, s.value, s.quick_view, s.position
+      FROM jsonb_to_recordset(${chunk}::jsonb) AS s (product_id int, name text, value text, quick_view smallint, position int)`);
+  }
 }
 
 /**

@@ -20,7 +20,7 @@ import { AppError } from '../../errors';
 import { endpointSchema } from '../../http/endpoint';
 import { type FileAllowance, multipartLimits, readMultipartForm } from '../../http/multipartForm';
 import { catalogueCsv } from '../../services/catalogueExport';
-import { importCatalogue } from '../../services/catalogueImport';
+import { importCatalogue, prepareImport } from '../../services/catalogueImport';
 import { audited } from './audit';
 
 const FILE_FIELD = 'file';
@@ -85,12 +85,14 @@ export const catalogueCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const mode = modeOf(fields.mode);
       if (!file)
         throw AppError.badRequest('Choose a CSV file to import.', { [FILE_FIELD]: 'Choose a CSV file.' });
+      // Read and sanitised before the transaction: no connection waits on that work.
+      const prepared = prepareImport(file);
       const productCount = async (tx: typeof db) =>
         (await tx.select({ n: count() }).from(products))[0]?.n ?? 0;
       const outcome = await audited(
         db,
         request,
-        (tx) => importCatalogue(tx, file, mode, accounts.publicUrl),
+        (tx) => importCatalogue(tx, prepared, mode, accounts.publicUrl),
         {
           before: async (tx) => ({ products: await productCount(tx) }),
           after: async (tx, result) => ({ ...result.summary, products: await productCount(tx) }),
