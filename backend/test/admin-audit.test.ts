@@ -29,8 +29,11 @@ import { createMember, createTestApp, dataOf, type TestContext, targets } from '
 import { insertOrder } from './orderFixtures';
 
 const PASSWORD = 'owner-password-123';
-/** Changes whose rows other tests count (remote-registry, mail-queue). */
-const COUNTED_ELSEWHERE = /^POST admin\/(remotes\/:remote|mails)\//;
+/**
+ * Changes whose rows other tests count (remote-registry, mail-queue; the catalogue import, a
+ * multipart upload: catalogue-csv.test.ts).
+ */
+const COUNTED_ELSEWHERE = /^POST admin\/(remotes\/:remote\/|mails\/|catalogue\/import$)/;
 
 interface Call {
   url: string;
@@ -209,6 +212,10 @@ describe.each(targets)('the admin audit, written in the action transaction, on %
       'PUT admin/products/:id': { url: 'admin/products/4', method: 'PUT', payload: product(`audited-${run}`) },
       'POST admin/products/:id/archive': { url: 'admin/products/5/archive', payload: { reason: 'Gone' } },
       'POST admin/products/:id/unarchive': { url: 'admin/products/5/unarchive', payload: {} },
+      'POST admin/products/:id/stock': {
+        url: 'admin/products/6/stock',
+        payload: { delta: 1, reason: 'Found one more' },
+      },
       'POST admin/logout': { url: 'admin/logout', payload: {} },
     };
   }

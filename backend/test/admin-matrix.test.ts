@@ -62,6 +62,11 @@ const STAFF_ALLOWED = new Set([
   'GET admin/products/:id/stock-log',
   'GET admin/catalogue/export',
   'POST admin/catalogue/import',
+  // Issue 22: stock with a reason and the catalogue as CSV (owners and staff).
+  'POST admin/products/:id/stock',
+  'GET admin/products/:id/stock-log',
+  'GET admin/catalogue/export',
+  'POST admin/catalogue/import',
   'GET admin/category-tree',
   'POST admin/category-tree/:level',
   'PUT admin/category-tree/:level/:id',

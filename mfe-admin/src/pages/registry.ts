@@ -50,6 +50,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     component: lazy(() => import('./notifications/NotificationsPage')),
   },
   {
+    path: 'catalogue-csv',
+    label: 'Import / export',
+    ownerOnly: false,
+    component: lazy(() => import('./catalogue-csv/CatalogueCsvPage')),
+  },
+  {
     path: 'categories',
     label: 'Categories',
     ownerOnly: false,
