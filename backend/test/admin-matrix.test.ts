@@ -2,7 +2,7 @@
  * The IDOR and role matrix (issue 21): every admin endpoint the app registers (read from the app's
  * own route list, so a new one cannot be left out) × owner, staff, a buyer's token, a disabled
  * staff admin's token, no token → the expected status. Owners-only endpoints (admins, audit log,
- * settings, remote releases, a failed mail queued again) answer staff 403; every other admin endpoint lets staff through (its
+ * settings, remote releases, a failed mail queued again; currencies, shipping, site settings) answer staff 403; every other admin endpoint lets staff through (its
  * answer is then whatever the call deserves, never 401 or 403). Buyer tokens are 403, none and
  * disabled ones 401. And the other way round: an admin token opens no buyer's data.
  */
@@ -62,11 +62,6 @@ const STAFF_ALLOWED = new Set([
   'GET admin/products/:id/stock-log',
   'GET admin/catalogue/export',
   'POST admin/catalogue/import',
-  // Issue 22: stock with a reason and the catalogue as CSV (owners and staff).
-  'POST admin/products/:id/stock',
-  'GET admin/products/:id/stock-log',
-  'GET admin/catalogue/export',
-  'POST admin/catalogue/import',
   'GET admin/category-tree',
   'POST admin/category-tree/:level',
   'PUT admin/category-tree/:level/:id',
@@ -87,9 +82,17 @@ const STAFF_ALLOWED = new Set([
   'DELETE admin/home/deal',
   'PUT admin/home/category-blocks/:position',
   'DELETE admin/home/category-blocks/:position',
+  // Issue 22: the content pages (owners and staff; currencies, shipping and site settings are owners only).
+  'GET admin/pages',
+  'GET admin/pages/:page',
+  'PUT admin/pages/:page',
+  'POST admin/pages/preview',
 ]);
-/** The owners-only endpoints there are today (admins, audit log, settings, remote releases, mail requeue). */
-const OWNERS_ONLY_COUNT = 17;
+/**
+ * The owners-only endpoints there are today (admins, audit log, settings, remote releases, mail
+ * requeue; currencies, shipping and site settings).
+ */
+const OWNERS_ONLY_COUNT = 26;
 
 describe.each(targets)('the admin role matrix on %s', (target) => {
   let ctx: TestContext;
