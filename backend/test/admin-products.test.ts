@@ -384,8 +384,16 @@ describe.each(targets)('the back office products on %s', (target) => {
 
   it('archives: gone from the listing, facets, search, suggestions and product page at once; back on unarchive', async () => {
     const product = await create(
-      fullInput({ title: 'Narwhal glass paperweight', slug: 'narwhal-glass-paperweight', group: null }),
+      fullInput({
+        title: 'Narwhal glass paperweight',
+        slug: 'narwhal-glass-paperweight',
+        group: null,
+        line: 'exclusive',
+      }),
     );
+    const exclusive = async () =>
+      (await storefront<{ items: { id: number }[] }>('exclusive-products')).items.map((item) => item.id);
+    expect(await exclusive()).toContain(product.id);
     const facetCount = async () =>
       (await storefront<ProductListing>('products?per-page=1')).filters.productSubCategories.reduce(
         (sum, facet) => sum + facet.products_count,
@@ -405,6 +413,7 @@ describe.each(targets)('the back office products on %s', (target) => {
     expect(await total()).toBe(countBefore - 1);
     expect(await facetCount()).toBe(facetsBefore - 1);
     expect((await call('GET', 'products/by-slug/narwhal-glass-paperweight', null)).statusCode).toBe(404);
+    expect(await exclusive()).not.toContain(product.id);
 
     const live = dataOf<AdminProductList>(await call('GET', 'admin/products?q=narwhal', staff));
     const gone = dataOf<AdminProductList>(await call('GET', 'admin/products?q=narwhal&archived=true', staff));

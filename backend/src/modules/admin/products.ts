@@ -158,26 +158,28 @@ async function groupOf(db: Database, productId: number): Promise<{ id: number; n
 export async function readAdminProduct(db: Database, id: number): Promise<AdminProduct> {
   const [row] = await db.select().from(products).where(eq(products.id, id));
   if (!row) throw AppError.notFound('Product not found.');
-  const [specs, [customization], packs, media, group, redirects] = await Promise.all([
-    db
-      .select()
-      .from(productSpecifications)
-      .where(eq(productSpecifications.productId, id))
-      .orderBy(asc(productSpecifications.position), asc(productSpecifications.id)),
-    db.select().from(productCustomizations).where(eq(productCustomizations.productId, id)),
-    db
-      .select()
-      .from(productPackagings)
-      .where(eq(productPackagings.productId, id))
-      .orderBy(asc(productPackagings.id)),
-    galleryOf(db, id),
-    groupOf(db, id),
-    db
-      .select({ slug: productSlugRedirects.slug })
-      .from(productSlugRedirects)
-      .where(eq(productSlugRedirects.productId, id))
-      .orderBy(desc(productSlugRedirects.createdAt), asc(productSlugRedirects.slug)),
-  ]);
+  // One statement after another: inside the audit's transaction they share one connection.
+  const specs = await db
+    .select()
+    .from(productSpecifications)
+    .where(eq(productSpecifications.productId, id))
+    .orderBy(asc(productSpecifications.position), asc(productSpecifications.id));
+  const [customization] = await db
+    .select()
+    .from(productCustomizations)
+    .where(eq(productCustomizations.productId, id));
+  const packs = await db
+    .select()
+    .from(productPackagings)
+    .where(eq(productPackagings.productId, id))
+    .orderBy(asc(productPackagings.id));
+  const media = await galleryOf(db, id);
+  const group = await groupOf(db, id);
+  const redirects = await db
+    .select({ slug: productSlugRedirects.slug })
+    .from(productSlugRedirects)
+    .where(eq(productSlugRedirects.productId, id))
+    .orderBy(desc(productSlugRedirects.createdAt), asc(productSlugRedirects.slug));
   const members = group
     ? await db
         .select({ id: products.id, title: products.title, slug: products.slug })

@@ -2,7 +2,7 @@
 import type { Banner, CategoryBlock, Deal, HeroSlide, ProductCard } from '@shop/contract';
 import { uploadedImageUrl } from '@shop/contract/media';
 import { HERO_SLIDES_MAX } from '@shop/contract/schemas/homeContent';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
 import { banners, heroSlides, products, productTypes } from '../../db/schema';
@@ -47,7 +47,9 @@ export async function dealOfTheDay(db: Database): Promise<Deal | null> {
   if (!deal) return null;
   const ids = rowsOf<{ product_id: number }>(
     await db.execute(
-      sql`SELECT product_id FROM deal_items WHERE deal_id = ${deal.id} ORDER BY position, product_id`,
+      // An archived product leaves the deal's list with the rest of the storefront.
+      sql`SELECT i.product_id FROM deal_items i JOIN products p ON p.id = i.product_id
+        WHERE i.deal_id = ${deal.id} AND p.archived_at IS NULL ORDER BY i.position, i.product_id`,
     ),
   ).map((row) => Number(row.product_id));
   const cards = await cardsInOrder(db, ids);
@@ -120,15 +122,19 @@ export async function listCategoryBlocks(db: Database): Promise<CategoryBlock[]>
 
 export type HomeList = 'exclusive' | 'handmade' | 'top-selling' | 'spotlight';
 
-/** Exclusive and handmade lines (newest first), best sellers (sales_count), spotlight (hot, best rated). */
+/**
+ * Exclusive and handmade lines (newest first), best sellers (sales_count), spotlight (hot, best
+ * rated); live products only (an archived one has left the storefront).
+ */
 export async function homeList(db: Database, list: HomeList): Promise<ProductCard[]> {
   const query = db.select({ id: products.id }).from(products).$dynamic();
+  const live = isNull(products.archivedAt);
   const rows = await (list === 'exclusive' || list === 'handmade'
-    ? query.where(eq(products.line, list)).orderBy(desc(products.createdAt), desc(products.id))
+    ? query.where(and(eq(products.line, list), live)).orderBy(desc(products.createdAt), desc(products.id))
     : list === 'top-selling'
-      ? query.orderBy(desc(products.salesCount), asc(products.id))
+      ? query.where(live).orderBy(desc(products.salesCount), asc(products.id))
       : query
-          .where(eq(products.hot, true))
+          .where(and(eq(products.hot, true), live))
           .orderBy(desc(products.rating), desc(products.reviewCount), asc(products.id))
   ).limit(HOME_LIST_SIZE);
   return cardsInOrder(
@@ -147,7 +153,7 @@ export async function productTypeSpotlight(db: Database, typeSlug: string): Prom
   const rows = await db
     .select({ id: products.id })
     .from(products)
-    .where(eq(products.typeId, type.id))
+    .where(and(eq(products.typeId, type.id), isNull(products.archivedAt)))
     .orderBy(desc(products.rating), desc(products.salesCount), asc(products.id))
     .limit(HOME_LIST_SIZE);
   return cardsInOrder(
