@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AdminSession, Banner, CategoryBlock, DealOfTheDay, HeroSlide } from '@shop/contract';
+import type { AdminSession, Banner, CategoryBlock, Deal, HeroSlide } from '@shop/contract';
 import {
   type AdminHomeContent,
   type HeroSlideInput,
@@ -324,13 +324,13 @@ describe.each(targets)('the home page content in the back office on %s', (target
     expect(row?.after).toEqual({ title: 'Weekend deal', ends_at: endsAt, product_ids: productIds });
     expect(row?.before).toMatchObject({ title: expect.any(String) });
 
-    const shown = await storefront<DealOfTheDay>('deals-of-the-day');
+    const shown = await storefront<{ deal: Deal | null }>('deals-of-the-day');
     expect(shown.deal?.title).toBe('Weekend deal');
     expect(shown.deal?.items.map((item) => item.product.id)).toEqual(productIds);
     expect(shown.deal?.end_date_time).toBeGreaterThan(2 * 3600 - 60);
 
     expect(contentOf(await send('DELETE', 'admin/home/deal', owner)).deal).toBeNull();
-    expect((await storefront<DealOfTheDay>('deals-of-the-day')).deal).toBeNull();
+    expect((await storefront<{ deal: Deal | null }>('deals-of-the-day')).deal).toBeNull();
     expect((await send('DELETE', 'admin/home/deal', owner)).statusCode).toBe(404);
     // With none running, setting one starts it now.
     const again = contentOf(

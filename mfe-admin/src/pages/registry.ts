@@ -62,6 +62,30 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     component: lazy(() => import('./categories/CategoriesPage')),
   },
   {
+    path: 'home',
+    label: 'Home page',
+    ownerOnly: false,
+    component: lazy(() => import('./home/HomeContentPage')),
+  },
+  {
+    path: 'pages',
+    label: 'Content pages',
+    ownerOnly: false,
+    component: lazy(() => import('./pages/ContentPagesPage')),
+  },
+  {
+    path: 'currencies',
+    label: 'Currencies',
+    ownerOnly: true,
+    component: lazy(() => import('./currencies/CurrenciesPage')),
+  },
+  {
+    path: 'shipping',
+    label: 'Shipping',
+    ownerOnly: true,
+    component: lazy(() => import('./shipping/ShippingPage')),
+  },
+  {
     path: 'releases',
     label: 'Remote releases',
     ownerOnly: true,
