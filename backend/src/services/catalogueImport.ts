@@ -378,9 +378,12 @@ async function readLookups(
 ): Promise<Lookups> {
   const slugList = JSON.stringify(slugs);
   // One after another: they share the transaction's connection.
-  const types = await db.execute(sql`SELECT id, name FROM product_types`);
-  const categories = await db.execute(sql`SELECT id, type_id, name FROM categories`);
-  const subCategories = await db.execute(sql`SELECT id, category_id, name FROM sub_categories`);
+  // The apply holds the taxonomy FOR SHARE: a move of a category (FOR UPDATE, admin/category-tree)
+  // waits for the import, so no row is written with the parents of before the move.
+  const share = lock ? sql`FOR SHARE` : sql``;
+  const types = await db.execute(sql`SELECT id, name FROM product_types ${share}`);
+  const categories = await db.execute(sql`SELECT id, type_id, name FROM categories ${share}`);
+  const subCategories = await db.execute(sql`SELECT id, category_id, name FROM sub_categories ${share}`);
   const suppliers = await db.execute(sql`SELECT id, name FROM suppliers`);
   const images = await db.execute(
     sql`SELECT id FROM uploaded_images WHERE id = ANY(${`{${imageIds.join(',')}}`}::int[])`,
