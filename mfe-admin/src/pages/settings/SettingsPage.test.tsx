@@ -1,16 +1,31 @@
 import { installFakeBackend, ok, refused, routeTable } from '@shop/shared/test/fake-backend';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
+import { fillIn, renderAdmin, signIn, signOutEverywhere } from '../../test/adminTesting';
 
 beforeEach(() => signOutEverywhere());
 
+/** The shop's contact and channels as GET admin/site-settings answers them. */
+const SITE = {
+  phone: '+971 50 123 4567',
+  hashtag: '#GiftsThatSpeak',
+  social_channels: {
+    facebook: 'https://www.facebook.com/giftsthatspeak',
+    twitter: null,
+    instagram: null,
+    linkedin: null,
+    youtube: null,
+  },
+};
+
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+const saveSite = () => fireEvent.click(screen.getByRole('button', { name: 'Save contact and channels' }));
 
 describe('the settings page', () => {
   it('shows the order e-mail in effect and saves a new one, announcing it', async () => {
     const backend = installFakeBackend(
       routeTable({
         'GET admin/settings': ok({ order_email: 'shop@example.com' }),
+        'GET admin/site-settings': ok(SITE),
         'PUT admin/settings': (call) => ok(call.body),
       }),
     );
@@ -34,6 +49,7 @@ describe('the settings page', () => {
     const backend = installFakeBackend(
       routeTable({
         'GET admin/settings': ok({ order_email: 'orders@example.com' }),
+        'GET admin/site-settings': ok(SITE),
         'PUT admin/settings': ok({ order_email: 'shop@example.com' }),
       }),
     );
@@ -52,6 +68,7 @@ describe('the settings page', () => {
     installFakeBackend(
       routeTable({
         'GET admin/settings': ok({ order_email: 'shop@example.com' }),
+        'GET admin/site-settings': ok(SITE),
         'PUT admin/settings': refused(422, 'VALIDATION_ERROR', 'Some fields are invalid', {
           order_email: 'Please enter a valid email address',
         }),
@@ -74,6 +91,7 @@ describe('the settings page', () => {
     installFakeBackend(
       routeTable({
         'GET admin/settings': ok({ order_email: 'shop@example.com' }),
+        'GET admin/site-settings': ok(SITE),
         'PUT admin/settings': refused(
           400,
           'BAD_REQUEST',
@@ -90,6 +108,63 @@ describe('the settings page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'body/order_email must NOT have more than 254 characters',
     );
+  });
+
+  it("shows the shop's contact and channels and saves them, an empty channel as null", async () => {
+    const backend = installFakeBackend(
+      routeTable({
+        'GET admin/settings': ok({ order_email: 'shop@example.com' }),
+        'GET admin/site-settings': ok(SITE),
+        'PUT admin/site-settings': (call) => ok(call.body),
+      }),
+    );
+    signIn('owner');
+    renderAdmin('/admin/settings');
+
+    expect(await screen.findByLabelText('Phone')).toHaveValue('+971 50 123 4567');
+    expect(screen.getByLabelText('Facebook address')).toHaveValue('https://www.facebook.com/giftsthatspeak');
+    fillIn({
+      Phone: '+971 4 555 0000',
+      Hashtag: ' #Gifts2026 ',
+      'Facebook address': '',
+      'YouTube address': 'https://www.youtube.com/@gifts',
+    });
+    saveSite();
+
+    const note = await screen.findByText('Saved: the shop shows the new contact details now.');
+    expect(note).toHaveFocus();
+    expect(backend.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      phone: '+971 4 555 0000',
+      hashtag: '#Gifts2026',
+      social_channels: {
+        facebook: null,
+        twitter: null,
+        instagram: null,
+        linkedin: null,
+        youtube: 'https://www.youtube.com/@gifts',
+      },
+    });
+  });
+
+  it("marks the field the API's 400 names, and reads its reason out", async () => {
+    installFakeBackend(
+      routeTable({
+        'GET admin/settings': ok({ order_email: 'shop@example.com' }),
+        'GET admin/site-settings': ok(SITE),
+        'PUT admin/site-settings': refused(400, 'BAD_REQUEST', 'body/phone must match pattern', {
+          phone: 'must match pattern',
+        }),
+      }),
+    );
+    signIn('owner');
+    renderAdmin('/admin/settings');
+
+    await screen.findByLabelText('Phone');
+    fillIn({ Phone: 'call me' });
+    saveSite();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('body/phone must match pattern');
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('is not in the navigation of a staff admin, and says "Owners only" at its address', async () => {

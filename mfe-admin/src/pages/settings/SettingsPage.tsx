@@ -5,6 +5,7 @@ import { adminApi, refreshAdminReads, useAdminRead } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
 import { DoneNote } from '../../app/DoneNote';
 import { Refusal } from '../../app/Refusal';
+import { SiteSettings } from './SiteSettings';
 import styles from './settings.module.css';
 
 /** The contract's bound (AdminSettingsBody). */
@@ -23,7 +24,8 @@ export const savedNote = (email: string): string => `Saved: mail about new order
 
 /**
  * /admin/settings (owners only): where the shop's mail about every new order goes
- * (`order_email`, GET and PUT admin/settings). An empty field sends null, which the API takes as
+ * (`order_email`, GET and PUT admin/settings), and the shop's phone, hashtag and social channels
+ * (SiteSettings, GET and PUT admin/site-settings). An empty field sends null, which the API takes as
  * "back to SHOP_EMAIL"; what it answers is the address in effect, shown in the saved note.
  */
 export default function SettingsPage(): ReactNode {
@@ -40,6 +42,7 @@ export default function SettingsPage(): ReactNode {
       ) : (
         <OrderEmailForm settings={settings} />
       )}
+      <SiteSettings />
     </section>
   );
 }
