@@ -16,6 +16,12 @@ const REACT_ROUTER_PRODUCTION = path.join(
   'dist/production/index.mjs',
 );
 /**
+ * rxjs's package sends bundlers without the `es2015` condition to its ES5 build: classes written
+ * as functions and tslib's helpers beside them. The bus (the shell's main.js) takes its ES2015
+ * build, the same code written in the language the apps target (1 KB gzip less).
+ */
+const RXJS_ES2015 = path.join(path.dirname(require.resolve('rxjs/package.json')), 'dist/esm/index.js');
+/**
  * The federation runtime without its manifest (snapshot) code, for browsers only: registry
  * entries are remoteEntry.js URLs (the shell maps a manifest URL to the remoteEntry.js beside it).
  */
@@ -82,7 +88,10 @@ export function createAppConfig({
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         // React Router's package exports point every bundler at its development build (dev
         // warnings and checks on every render); production builds take its production build.
-        alias: production ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {},
+        alias: {
+          rxjs$: RXJS_ES2015,
+          ...(production ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {}),
+        },
       },
       module: {
         rules: [

@@ -6,10 +6,12 @@
  * export here when a remote needs more.
  */
 export {
+  combineSlices,
   configureStore,
   createAsyncThunk,
   createSlice,
   type PayloadAction,
+  type Reducer,
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';

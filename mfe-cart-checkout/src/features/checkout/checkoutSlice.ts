@@ -9,6 +9,7 @@ import {
 } from '@shop/shared';
 import type { Refusal } from '@shop/shared/form';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@shop/shared/redux';
+import { joinStore } from '../../store';
 import { type CartSliceState, cartReplaced, fetchCart } from '../cart/cartSlice';
 import { checkoutApi, failureMessage } from './checkoutApi';
 import { NEW_ADDRESS_FOLLOW_UP_MS } from './constants';
@@ -41,7 +42,7 @@ export interface CheckoutSliceState {
   placedOrder: LastOrder | null;
 }
 
-/** The part of the remote's store the checkout reads (registered as `checkout` in store.ts). */
+/** The part of the remote's store the checkout reads (`checkout` joins the store below). */
 export interface CheckoutRootState {
   cart: CartSliceState;
   checkout: CheckoutSliceState;
@@ -241,6 +242,9 @@ const checkoutSlice = createSlice({
 const { orderPlaced, addressesLoadFailing } = checkoutSlice.actions;
 export const { checkoutOpened, cartCallErrorCleared } = checkoutSlice.actions;
 export const checkoutReducer = checkoutSlice.reducer;
+
+// Not in store.ts: there it would load on every page with the header's buttons.
+joinStore({ reducerPath: 'checkout', reducer: checkoutReducer });
 
 /** The address the cart ships to, or the one a call in flight is applying. */
 export const selectChosenAddressId = (state: CheckoutRootState): number | null =>
