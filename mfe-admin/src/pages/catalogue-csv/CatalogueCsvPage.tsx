@@ -29,6 +29,7 @@ export const CSV_TEXTS = {
   tooLarge: `The file may be at most ${MEGABYTES} MB: import the catalogue in parts.`,
   check: 'Check the file',
   apply: 'Import the file',
+  applyAfterCheck: 'The file can be imported once its check finds no row in error.',
   checked: (report: ImportReport) =>
     report.errors.length === 0
       ? `The file is fine: ${report.rows} ${report.rows === 1 ? 'product' : 'products'}, ${report.created} new, ${report.updated} to update. Nothing is written yet.`
@@ -171,10 +172,14 @@ function ImportSection(): ReactNode {
           type="button"
           onClick={() => send('apply')}
           disabled={action.busy || checkedFile === null || checkedFile !== file}
+          aria-describedby={`${id}-apply-hint`}
         >
           {CSV_TEXTS.apply}
         </button>
       </div>
+      <p id={`${id}-apply-hint`} className={styles.hint}>
+        {CSV_TEXTS.applyAfterCheck}
+      </p>
       <Refusal refusal={action.refusal} />
       <DoneNote note={note} />
       {report && report.errors.length > 0 ? <RowErrors report={report} /> : null}
