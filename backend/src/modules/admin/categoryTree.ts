@@ -26,6 +26,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
 import { AppError } from '../../errors';
+import { isUniqueViolation } from '../../services/buyers';
 import { checkUploadedImage } from '../../services/uploadedImages';
 
 /** How one level is stored: identifiers only (never input), so sql.raw is safe with them. */
@@ -222,7 +223,7 @@ const slugTaken = (slug: string, level: TaxonomyLevel) =>
 
 /** A unique index refusing a slug a concurrent change took between the check and the write. */
 export const slugTakenInRace = (error: unknown, slug: string, level: TaxonomyLevel): unknown =>
-  (error as { code?: unknown })?.code === '23505' ? slugTaken(slug, level) : error;
+  isUniqueViolation(error) ? slugTaken(slug, level) : error;
 
 async function slugOwner(db: Database, level: TaxonomyLevel, slug: string): Promise<number | null> {
   const [row] = rowsOf<{ id: number }>(

@@ -4,8 +4,9 @@
  * editable fields before and after, in the change's transaction. The rules are categoryTree.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { TaxonomyLevel } from '@shop/contract/schemas/categoryTree';
+import { slugFromName, type TaxonomyLevel } from '@shop/contract/schemas/categoryTree';
 import { endpointSchema } from '../../http/endpoint';
+import { isUniqueViolation } from '../../services/buyers';
 import { audited } from './audit';
 import {
   categoryTree,
@@ -40,12 +41,22 @@ export const categoryTreeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { ...schema, ...endpointSchema('POST admin/category-tree/:level') } },
     async (request, reply) => {
       const { level } = request.params;
-      const entry = await audited(db, request, (tx) => createEntry(tx, level, request.body), {
-        after: (tx, created) => entrySnapshot(tx, level, created.id),
-        objectId: (created) => `${level}/${created.id}`,
-      }).catch((error: unknown) => {
-        throw slugTakenInRace(error, request.body.slug || 'made from the name', level);
-      });
+      const create = () =>
+        audited(db, request, (tx) => createEntry(tx, level, request.body), {
+          after: (tx, created) => entrySnapshot(tx, level, created.id),
+          objectId: (created) => `${level}/${created.id}`,
+        });
+      const given = request.body.slug;
+      const entry = await create()
+        .catch((error: unknown) => {
+          // Two entries of one name at once: the one that lost the slug made from it takes the next
+          // number (its first transaction rolled back whole, audit row included).
+          if (!given && isUniqueViolation(error)) return create();
+          throw error;
+        })
+        .catch((error: unknown) => {
+          throw slugTakenInRace(error, given || slugFromName(request.body.name), level);
+        });
       return reply.code(201).send({ status: true as const, data: { entry } });
     },
   );
