@@ -9,6 +9,7 @@
  */
 import type { AdminSession } from '@shop/contract';
 import { count, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../src/db/migrate';
 import {
   adminAuditLog,
   admins,
@@ -32,9 +33,9 @@ import { insertOrder } from './orderFixtures';
 const PASSWORD = 'owner-password-123';
 /**
  * Changes whose rows other tests count (remote-registry, mail-queue; the catalogue import, a
- * multipart upload: catalogue-csv.test.ts).
+ * multipart upload: catalogue-csv.test.ts; a picture's upload, multipart: admin-images.test.ts).
  */
-const COUNTED_ELSEWHERE = /^POST admin\/(remotes\/:remote\/|mails\/|catalogue\/import$)/;
+const COUNTED_ELSEWHERE = /^POST admin\/(remotes\/:remote\/|mails\/|catalogue\/import$|images$)/;
 /** Admin POSTs that change nothing (a content page's preview), so they write no row. */
 const CHANGES_NOTHING = new Set(['POST admin/pages/preview']);
 
@@ -140,6 +141,40 @@ describe.each(targets)('the admin audit, written in the action transaction, on %
       packagings: [],
       media: [],
     });
+    // The home page: at most two slides (so one can be added), two banners and a running deal of
+    // this run, a category block at position 10 to remove.
+    await db.execute(
+      sql`DELETE FROM hero_slides WHERE id NOT IN (SELECT id FROM hero_slides ORDER BY position, id LIMIT 2)`,
+    );
+    const slideIds = rowsOf<{ id: number }>(
+      await db.execute(sql`SELECT id FROM hero_slides ORDER BY position, id`),
+    ).map((row) => Number(row.id));
+    // Ids apart from one run to the next: an addition takes the next id after the largest.
+    const bannerId = 2000 + run * 100;
+    await db.execute(sql`INSERT INTO banners (id, title, sub_title, template, link_type, link, button_text, position)
+      VALUES (${bannerId}, 'A', '', 1, 'Box', '/a', 'Go', 90), (${bannerId + 1}, 'B', '', 1, 'Box', '/b', 'Go', 91)`);
+    await db.execute(sql`INSERT INTO deals (id, title, starts_at, ends_at)
+      VALUES (${3000 + run * 100}, 'Audited deal', now() - interval '1 minute', now() + interval '1 day')`);
+    await db.execute(sql`DELETE FROM category_blocks WHERE position = 10`);
+    await db.execute(sql`INSERT INTO category_blocks (id, position, product_type_id)
+      VALUES (${4000 + run * 100}, 10, (SELECT min(id) FROM product_types))`);
+    const slideInput = {
+      title: 'Audited slide',
+      sub_title: '',
+      button_text: 'Go',
+      button_link: '/products',
+      offer_tag: null,
+      image_id: null,
+    };
+    const bannerInput = {
+      title: 'Audited banner',
+      sub_title: '',
+      template: 2,
+      link_type: 'Button',
+      link: 'https://gifts.example/',
+      button_text: 'Go',
+      image_id: null,
+    };
     const [kept, dropped] = await db
       .insert(productTypes)
       .values([
@@ -258,6 +293,48 @@ describe.each(targets)('the admin audit, written in the action transaction, on %
         url: 'admin/pages/about',
         method: 'PUT',
         payload: { heading: `About us ${run}`, content: '<p>Gifts that speak.</p>' },
+      },
+      // Issue 22: the home page's content.
+      'POST admin/home/slides': { url: 'admin/home/slides', payload: slideInput },
+      'PUT admin/home/slides/:id': {
+        url: `admin/home/slides/${slideIds[0]}`,
+        method: 'PUT',
+        payload: slideInput,
+      },
+      'POST admin/home/slides/:id/move': {
+        url: `admin/home/slides/${slideIds[1]}/move`,
+        payload: { direction: 'up' },
+      },
+      'DELETE admin/home/slides/:id': { url: `admin/home/slides/${slideIds[0]}`, method: 'DELETE' },
+      'POST admin/home/banners': { url: 'admin/home/banners', payload: bannerInput },
+      'PUT admin/home/banners/:id': {
+        url: `admin/home/banners/${bannerId}`,
+        method: 'PUT',
+        payload: bannerInput,
+      },
+      'POST admin/home/banners/:id/move': {
+        url: `admin/home/banners/${bannerId + 1}/move`,
+        payload: { direction: 'up' },
+      },
+      'DELETE admin/home/banners/:id': { url: `admin/home/banners/${bannerId}`, method: 'DELETE' },
+      'PUT admin/home/deal': {
+        url: 'admin/home/deal',
+        method: 'PUT',
+        payload: {
+          title: 'Audited deal',
+          ends_at: new Date(Date.now() + 86_400_000).toISOString(),
+          product_ids: [1, 2],
+        },
+      },
+      'DELETE admin/home/deal': { url: 'admin/home/deal', method: 'DELETE' },
+      'PUT admin/home/category-blocks/:position': {
+        url: 'admin/home/category-blocks/9',
+        method: 'PUT',
+        payload: { product_type_id: kept?.id, category_ids: [] },
+      },
+      'DELETE admin/home/category-blocks/:position': {
+        url: 'admin/home/category-blocks/10',
+        method: 'DELETE',
       },
       'POST admin/logout': { url: 'admin/logout', payload: {} },
     };
