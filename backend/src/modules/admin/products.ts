@@ -299,6 +299,11 @@ export async function checkProduct(
   productId: number | null,
 ): Promise<void> {
   const fields: Record<string, string> = {};
+  if (!input.title.trim()) fields.title = 'must not be blank';
+  if (input.specifications.some((spec) => !spec.name.trim() || !spec.value.trim())) {
+    fields.specifications = 'need a name and a value that are not blank';
+  }
+  if (input.group && !input.group.name.trim()) fields.group = 'needs a name that is not blank';
   if (input.old_price !== null && input.old_price <= input.price) {
     fields.old_price = 'must be above the price';
   }
@@ -534,7 +539,12 @@ export async function updateProduct(tx: Database, id: number, input: ProductInpu
   if (input.slug !== current.slug) {
     await checkSlugFree(tx, input.slug, id);
     await tx.delete(productSlugRedirects).where(eq(productSlugRedirects.slug, input.slug));
-    await tx.insert(productSlugRedirects).values({ slug: current.slug, productId: id });
+    // A redirect row with this slug can only be a leftover (a slug is a product's or a
+    // redirect's): it now leads here.
+    await tx
+      .insert(productSlugRedirects)
+      .values({ slug: current.slug, productId: id })
+      .onConflictDoUpdate({ target: productSlugRedirects.slug, set: { productId: id } });
   }
   await tx.update(products).set(productColumns(input)).where(eq(products.id, id)).catch(slugRace(input.slug));
   await writeParts(tx, id, input);
