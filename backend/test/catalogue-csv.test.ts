@@ -16,6 +16,7 @@ import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/migrate';
 import { productGallery, productSpecifications, products } from '../src/db/schema';
 import { createAdmin } from '../src/services/admins';
+import { catalogueCsv } from '../src/services/catalogueExport';
 import { csvRecord, parseCsv } from '../src/services/csv';
 import { PasswordHasher } from '../src/services/passwords';
 import {
@@ -144,6 +145,20 @@ describe.each(targets)('the catalogue CSV on %s', (target) => {
       .update(products)
       .set({ archivedAt: null })
       .where(eq(products.id, first?.id ?? 0));
+  });
+
+  it('streams the export a page at a time, every product once, in id order', async () => {
+    const chunks: string[] = [];
+    for await (const chunk of catalogueCsv(ctx.database.db, 7)) chunks.push(chunk);
+    const count = await productCount();
+    // The header, then one chunk per page of 7.
+    expect(chunks).toHaveLength(1 + Math.ceil(count / 7));
+    const [header, ...records] = parseCsv(chunks.join(''));
+    expect(header?.fields).toEqual(HEADER);
+    const ids = rowsOf<{ slug: string }>(
+      await ctx.database.db.execute(sql`SELECT slug FROM products ORDER BY id`),
+    );
+    expect(records.map((record) => record.fields[0])).toEqual(ids.map((row) => row.slug));
   });
 
   it('gives back the same catalogue on export → import → export', async () => {

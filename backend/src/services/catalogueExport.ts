@@ -67,7 +67,7 @@ function cellsOf(row: ExportRow): Record<CatalogueCsvColumn, string> {
   };
 }
 
-async function pageAfter(db: Database, afterId: number): Promise<ExportRow[]> {
+async function pageAfter(db: Database, afterId: number, pageSize: number): Promise<ExportRow[]> {
   return rowsOf<ExportRow>(
     await db.execute(sql`
       SELECT p.id, p.slug, p.title, p.hint, p.short_description, p.description, p.details,
@@ -86,17 +86,20 @@ async function pageAfter(db: Database, afterId: number): Promise<ExportRow[]> {
       LEFT JOIN suppliers s ON s.id = p.supplier_id
       WHERE p.id > ${afterId}
       ORDER BY p.id
-      LIMIT ${EXPORT_PAGE_SIZE}`),
+      LIMIT ${pageSize}`),
   );
 }
 
-/** The CSV's text, a page of products at a time: a BOM (for spreadsheets), the header, the rows. */
-export async function* catalogueCsv(db: Database): AsyncGenerator<string> {
+/**
+ * The CSV's text, a page of products at a time (`pageSize`, one chunk each): a BOM (for
+ * spreadsheets), the header, the rows.
+ */
+export async function* catalogueCsv(db: Database, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<string> {
   const columns = CATALOGUE_CSV_COLUMNS.map((column) => column.name);
   yield BOM + csvRecord(columns);
   let afterId = 0;
   for (;;) {
-    const rows = await pageAfter(db, afterId);
+    const rows = await pageAfter(db, afterId, pageSize);
     if (rows.length === 0) return;
     let chunk = '';
     for (const row of rows) {
@@ -105,7 +108,7 @@ export async function* catalogueCsv(db: Database): AsyncGenerator<string> {
     }
     yield chunk;
     const last = rows[rows.length - 1];
-    if (!last || rows.length < EXPORT_PAGE_SIZE) return;
+    if (!last || rows.length < pageSize) return;
     afterId = last.id;
   }
 }
