@@ -64,7 +64,13 @@ function ShippingForm({ shipping: initial }: { shipping: AdminShippingView }): R
   const [texts, setTexts] = useState(() => textsOf(initial));
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  // The countries of the last PUT, in its order: the API names a refused fee by its place there.
+  const [sent, setSent] = useState<number[]>([]);
   const [action, run] = useAdminAction();
+  const feeRefused = (countryId: number) => {
+    const place = sent.indexOf(countryId);
+    return place >= 0 && Boolean(action.refusal?.fields[`fees.${place}.fee`]);
+  };
   const thresholdRefusal = action.refusal?.fields.free_shipping_over ?? null;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -84,6 +90,7 @@ function ShippingForm({ shipping: initial }: { shipping: AdminShippingView }): R
     const changed = fees.flatMap((entry) =>
       entry.fee === null || entry.fee === entry.was ? [] : [{ country_id: entry.country_id, fee: entry.fee }],
     );
+    setSent(changed.map((entry) => entry.country_id));
     void run(
       () => adminApi.put('admin/shipping', { fees: changed, free_shipping_over: threshold }),
       (answer) => {
@@ -99,7 +106,7 @@ function ShippingForm({ shipping: initial }: { shipping: AdminShippingView }): R
     <form className={styles.form} onSubmit={submit} noValidate>
       <fieldset className={styles.fees}>
         <legend>{SHIPPING_TEXTS.fees}</legend>
-        {shipping.fees.map((entry, index) => (
+        {shipping.fees.map((entry) => (
           <div key={entry.country_id} className={styles.fee}>
             <label htmlFor={`${id}-fee-${entry.country_id}`}>{entry.country}</label>
             <input
@@ -107,7 +114,7 @@ function ShippingForm({ shipping: initial }: { shipping: AdminShippingView }): R
               inputMode="decimal"
               aria-label={feeLabel(entry.country)}
               value={texts.fees[entry.country_id] ?? ''}
-              aria-invalid={action.refusal?.fields[`fees.${index}.fee`] ? true : undefined}
+              aria-invalid={feeRefused(entry.country_id) || undefined}
               onChange={(event) =>
                 setTexts({ ...texts, fees: { ...texts.fees, [entry.country_id]: event.target.value } })
               }
