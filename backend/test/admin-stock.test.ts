@@ -197,6 +197,35 @@ describe.each(targets)('stock in the back office on %s', (target) => {
     expect((await logOf(id)).product.waiting).toBe(1);
   });
 
+  it('adds up changes made at once, and mails a waiting shopper once when two bring the product back together', async () => {
+    const id = await productWithStock(2, 6);
+    const moves = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => setStock(id, { delta: 1, reason: `Found piece ${n}` })),
+    );
+    expect(moves.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await stockOf(id)).toBe(7);
+    const log = (await logOf(id)).items;
+    expect(log).toHaveLength(5);
+    // Each row's before is the after of the one before it: no change was lost or read stale.
+    expect(log.map((row) => [row.before, row.after]).reverse()).toEqual([
+      [2, 3],
+      [3, 4],
+      [4, 5],
+      [5, 6],
+      [6, 7],
+    ]);
+
+    await setStock(id, { quantity: 0, reason: 'Sold out' });
+    await post('notify-me', { product_id: id, email: 'race@shoppers.example' }, null);
+    const back = await Promise.all(
+      ['Delivery A', 'Delivery B'].map((reason) => setStock(id, { delta: 3, reason }, owner)),
+    );
+    const notified = back.map((answer) => dataOf<{ stock: StockChange }>(answer).stock.notified);
+    expect(notified.sort()).toEqual([0, 1]);
+    expect(await stockOf(id)).toBe(6);
+    expect(await mailsToIn(ctx, outbox, 'race@shoppers.example')).toHaveLength(1);
+  });
+
   it('logs an order placed and an order canceled, and a cancel bringing a product back mails its requests', async () => {
     const id = await productWithStock(1, 5);
     const call = (url: string, payload: object) => post(url, payload, member.token);

@@ -245,7 +245,9 @@ describe.each(targets)('the catalogue CSV on %s', (target) => {
       { name: 'Size', value: '10 cm', quick: 0 },
     ]);
     const log = dataOf<StockLogPage>(await get(`admin/products/${created?.id}/stock-log`));
-    expect(log.items).toMatchObject([{ source: 'import', before: 0, after: 4, reason: 'CSV import' }]);
+    expect(log.items).toMatchObject([
+      { source: 'import', before: 0, after: 4, reason: 'CSV import', admin_email: 'csv@gifts.example' },
+    ]);
   });
 
   it('updates by slug: the columns given, the stock with its log and notify-me mail, pictures before videos', async () => {

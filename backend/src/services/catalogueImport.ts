@@ -41,7 +41,7 @@ import {
 } from './catalogueCsvCells';
 import { type CsvRecord, CsvSyntaxError, decodeUtf8, parseCsv } from './csv';
 import { sanitizeRichText } from './html';
-import { mailBackInStock } from './stock';
+import { mailBackInStock, type StockActor } from './stock';
 
 /**
  * Rows written per statement: each statement stays far inside the API's statement timeout (3 s on
@@ -486,6 +486,7 @@ export async function importCatalogue(
   prepared: PreparedImport,
   mode: ImportMode,
   publicUrl: string,
+  actor: StockActor,
 ): Promise<ImportOutcome> {
   const { records } = prepared;
   const columns = prepared.columns;
@@ -494,7 +495,7 @@ export async function importCatalogue(
   const updatedSlugs = rows.filter((row) => lookups.existing.has(row.slug)).map((row) => row.slug);
   const applied = mode === 'apply' && errors.length === 0;
   let notified = 0;
-  if (applied) notified = await writeRows(tx, columns, rows, lookups);
+  if (applied) notified = await writeRows(tx, columns, rows, lookups, actor);
   const report: ImportReport = {
     mode,
     applied,
@@ -555,6 +556,7 @@ async function writeRows(
   columns: readonly CatalogueCsvColumn[],
   rows: readonly ImportRow[],
   lookups: Lookups,
+  actor: StockActor,
 ): Promise<number> {
   const written: { id: number; slug: string }[] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
@@ -575,8 +577,8 @@ async function writeRows(
   for (let start = 0; start < moves.length; start += ROWS_PER_STATEMENT) {
     const chunk = JSON.stringify(moves.slice(start, start + ROWS_PER_STATEMENT));
     await tx.execute(sql`
-      INSERT INTO product_stock_log (product_id, source, stock_before, stock_after, reason)
-      SELECT m.product_id, 'import', m.before, m.after, ${IMPORT_STOCK_REASON}
+      INSERT INTO product_stock_log (product_id, source, stock_before, stock_after, reason, admin_id, admin_email)
+      SELECT m.product_id, 'import', m.before, m.after, ${IMPORT_STOCK_REASON}, ${actor.id}::int, ${actor.email}
       FROM jsonb_to_recordset(${chunk}::jsonb) AS m (product_id int, before int, after int)`);
   }
   const backInStock = moves

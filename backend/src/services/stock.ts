@@ -124,7 +124,7 @@ export async function mailBackInStock(tx: Database, productIds: readonly number[
   return rows.length;
 }
 
-/** One product's stock and its log, newest first. */
+/** One product's stock and its log, the latest change first. */
 export async function stockLogPage(db: Database, productId: number, page: number): Promise<StockLogPage> {
   const [product] = await db
     .select({
@@ -142,7 +142,9 @@ export async function stockLogPage(db: Database, productId: number, page: number
       .select()
       .from(productStockLog)
       .where(where)
-      .orderBy(desc(productStockLog.createdAt), desc(productStockLog.id))
+      // By id, not time: a row's time is its transaction's start, and a change that waited for the
+      // product's lock started before the one it waited for; ids are taken under the lock.
+      .orderBy(desc(productStockLog.id))
       .limit(STOCK_LOG_PER_PAGE)
       .offset((page - 1) * STOCK_LOG_PER_PAGE),
     db.select({ n: count() }).from(productStockLog).where(where),

@@ -21,7 +21,7 @@ import { endpointSchema } from '../../http/endpoint';
 import { type FileAllowance, multipartLimits, readMultipartForm } from '../../http/multipartForm';
 import { catalogueCsv } from '../../services/catalogueExport';
 import { importCatalogue, prepareImport } from '../../services/catalogueImport';
-import { audited } from './audit';
+import { adminOf, audited } from './audit';
 
 const FILE_FIELD = 'file';
 const MODE_FIELD = 'mode';
@@ -92,7 +92,11 @@ export const catalogueCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = await audited(
         db,
         request,
-        (tx) => importCatalogue(tx, prepared, mode, accounts.publicUrl),
+        (tx) =>
+          importCatalogue(tx, prepared, mode, accounts.publicUrl, {
+            id: adminOf(request).id,
+            email: adminOf(request).email,
+          }),
         {
           before: async (tx) => ({ products: await productCount(tx) }),
           after: async (tx, result) => ({ ...result.summary, products: await productCount(tx) }),

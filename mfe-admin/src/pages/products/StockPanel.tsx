@@ -43,7 +43,7 @@ export const STOCK_TEXTS = {
   pages: 'Stock log pages',
 } as const;
 
-/** Who made a change of the log, in the shop's words. */
+/** What made a change of the log, in the shop's words (beside the admin's e-mail, when an admin did). */
 const WHO: Record<StockLogEntry['source'], string> = {
   admin: '',
   import: 'CSV import',
@@ -182,7 +182,7 @@ export function StockPanel({ product }: { product: { id: number } }): ReactNode 
                     {entry.before} → {entry.after}
                   </td>
                   <td>{entry.reason}</td>
-                  <td>{entry.admin_email ?? WHO[entry.source]}</td>
+                  <td>{[entry.admin_email, WHO[entry.source]].filter(Boolean).join(', ')}</td>
                 </tr>
               ))}
             </tbody>
