@@ -6,9 +6,9 @@
  */
 import type {
   AdminSession,
-  Gallery,
-  ProductBySlug,
-  ProductGroups,
+  GalleryEntry,
+  ProductDetail,
+  ProductGroup,
   ProductListing,
   Suggestions,
 } from '@shop/contract';
@@ -28,6 +28,10 @@ import { PasswordHasher } from '../src/services/passwords';
 import { createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
 import { multipart } from './orderFixtures';
 import { picture } from './pictures';
+
+type ProductBySlug = { item: ProductDetail };
+type Gallery = { items: GalleryEntry[] };
+type ProductGroups = { items: ProductGroup[] };
 
 describe.each(targets)('the back office products on %s', (target) => {
   let ctx: TestContext;

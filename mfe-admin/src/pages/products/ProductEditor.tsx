@@ -26,6 +26,8 @@ export function ProductEditor(): ReactNode {
   const options = useAdminRead('admin/products/options');
   const product = useAdminRead('admin/products/:id', { params: { id: id ?? 0 } }, id !== null && id > 0);
   const read = id === null ? null : product;
+  const unknown = (id !== null && !(id > 0)) || (read?.status === 'failed' && read.httpStatus === 404);
+  if (unknown) return <p role="alert">{PRODUCT_TEXTS.notFound}</p>;
   if (options.status === 'failed') return <ErrorPanel onRetry={options.retry} />;
   if (read?.status === 'failed') return <ErrorPanel onRetry={read.retry} />;
   const choices = shownData(options);

@@ -277,4 +277,11 @@ describe('the product editor', () => {
       'admin/products/7/unarchive',
     ]);
   });
+
+  it('says so for a product that does not exist', async () => {
+    installFakeBackend(routeTable({ 'GET admin/products/options': ok(options) }));
+    signIn('staff');
+    renderAdmin('/admin/products/99');
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is no such product.');
+  });
 });

@@ -12,6 +12,7 @@ export const PRODUCT_TEXTS = {
   loading: 'Loading products…',
   archivedBadge: 'Archived',
   backToList: 'Back to the products',
+  notFound: 'There is no such product.',
   save: 'Save product',
   create: 'Create product',
   saving: 'Saving…',
