@@ -82,10 +82,10 @@ async function categoryPath(request: APIRequestContext): Promise<string> {
   const listing = await apiGet<{ items: { slug: string }[] }>(request, 'products?per-page=1');
   const slug = listing.items[0]?.slug;
   if (!slug) throw new Error('no product in the shop');
-  const product = await apiGet<{
-    product: { type: { name: string }; category: { name: string }; subCategory: { name: string } };
-  }>(request, `products/${slug}`);
-  const { type, category, subCategory } = product.product;
+  const { item } = await apiGet<{
+    item: { type: { name: string }; category: { name: string }; subCategory: { name: string } };
+  }>(request, `products/by-slug/${slug}`);
+  const { type, category, subCategory } = item;
   return `${type.name} > ${category.name} > ${subCategory.name}`;
 }
 
@@ -292,7 +292,10 @@ test('the owner manages the catalogue and the content, and the storefront shows 
     const content = page.getByLabel('Content (HTML)');
     await content.fill(`<p>${shippingLine}</p><script>alert(1)</script>`);
     await page.getByRole('button', { name: 'Preview' }).click();
-    await expect(page.getByRole('region', { name: 'Preview' })).toContainText(shippingLine);
+    // The preview is the sanitised page in a sandboxed frame: the text, and no script.
+    const preview = page.frameLocator('iframe[title="The page as the shop will show it"]');
+    await expect(preview.getByText(shippingLine)).toBeVisible();
+    await expect(preview.locator('script')).toHaveCount(0);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(/Saved: the shop shows/)).toBeVisible();
 
