@@ -266,6 +266,16 @@ describe.each(targets)('the category tree on %s', (target) => {
       name: toCategory.name,
       slug: toCategory.slug,
     });
+    // Search: the moved products are found by their new category's words.
+    await edited('categories', toCategory.id, {
+      name: 'Numbat Corner',
+      slug: toCategory.slug,
+      parent_id: to.id,
+      image_id: null,
+    });
+    const byNewCategory = await listing('q=numbat&per-page=100');
+    expect(byNewCategory._meta.totalCount).toBe(toCategory.product_count + sub.product_count);
+    expect(byNewCategory.items.map((item) => item.id)).toContain(first?.id);
     // Its old siblings closed up.
     const left = (await tree()).types
       .find((type) => type.id === from.id)

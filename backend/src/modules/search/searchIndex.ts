@@ -381,6 +381,22 @@ interface TaxonomyEntry {
   simple: string[];
 }
 
+/** Each sub-category's path (type, category, sub-category names) as lexemes: its taxonomy words. */
+async function readSubCategoryNames(db: Database): Promise<TaxonomyEntry[]> {
+  const rows = rowsOf<{ id: number; english: string; simple: string }>(
+    await db.execute(sql`SELECT s.id, to_tsvector('english', t.name || ' ' || c.name || ' ' || s.name)::text AS english,
+        to_tsvector('simple', t.name || ' ' || c.name || ' ' || s.name)::text AS simple
+      FROM sub_categories s JOIN categories c ON c.id = s.category_id JOIN product_types t ON t.id = c.type_id
+      ORDER BY s.id`),
+  );
+  const lexemesOf = (text: string) => parseVector(text).map((entry) => entry.lexeme);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    english: lexemesOf(row.english),
+    simple: lexemesOf(row.simple),
+  }));
+}
+
 const EMPTY_FORWARD: Forward = {
   capacity: 0,
   lexemeStart: new Int32Array(1),
@@ -491,14 +507,20 @@ export class SearchIndex implements CatalogueSubscriber {
   /** While reloadAll builds: new lexemes are sorted once at the end, not inserted one by one. */
   private building = false;
 
+  /**
+   * The taxonomy changed (a rename, a move, an entry added or deleted) and these products: the
+   * sub-categories' words, read again, and those products (a product keeps its sub-category id
+   * through a move, so its entries stay), not a rebuild of the whole index.
+   */
+  async reloadTaxonomy(db: Database, ids: readonly number[]): Promise<void> {
+    const subCategoryNames = await readSubCategoryNames(db);
+    await this.reloadProducts(db, ids);
+    this.subCategoryNames = subCategoryNames;
+  }
+
   /** Everything from the database: taxonomy names, then the products in batches. */
   async reloadAll(db: Database): Promise<void> {
-    const taxonomy = rowsOf<{ id: number; english: string; simple: string }>(
-      await db.execute(sql`SELECT s.id, to_tsvector('english', t.name || ' ' || c.name || ' ' || s.name)::text AS english,
-          to_tsvector('simple', t.name || ' ' || c.name || ' ' || s.name)::text AS simple
-        FROM sub_categories s JOIN categories c ON c.id = s.category_id JOIN product_types t ON t.id = c.type_id
-        ORDER BY s.id`),
-    );
+    const subCategoryNames = await readSubCategoryNames(db);
     const lines = rowsOf<{ english: string; simple: string }>(
       await db.execute(sql`SELECT to_tsvector('english', l)::text AS english, to_tsvector('simple', l)::text AS simple
         FROM unnest(${`{${PRODUCT_LINES.join(',')}}`}::text[]) WITH ORDINALITY AS u(l, n) ORDER BY n`),
@@ -507,11 +529,6 @@ export class SearchIndex implements CatalogueSubscriber {
       await db.execute(sql`SELECT max(id) AS max FROM products`),
     );
     const lexemesOf = (text: string) => parseVector(text).map((entry) => entry.lexeme);
-    const subCategoryNames = taxonomy.map((row) => ({
-      id: Number(row.id),
-      english: lexemesOf(row.english),
-      simple: lexemesOf(row.simple),
-    }));
     const lineNames = lines.map((row, index) => ({
       id: index + 1,
       english: lexemesOf(row.english),
