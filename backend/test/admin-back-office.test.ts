@@ -625,6 +625,14 @@ describe.each(targets)('the back office API on %s', (target) => {
       );
       const set = await put('admin/settings', { order_email: 'orders@gifts.example' }, owner);
       expect(dataOf<{ order_email: string }>(set).order_email).toBe('orders@gifts.example');
+      // The audit row keeps the setting before and after the change.
+      const [row] = dataOf<AuditPage>(
+        await get(`admin/audit?action=${encodeURIComponent('PUT admin/settings')}`, owner),
+      ).items;
+      expect(row).toMatchObject({
+        before: { order_email: SHOP_EMAIL },
+        after: { order_email: 'orders@gifts.example' },
+      });
 
       const shopper = await createMember(ctx.database);
       await ctx.database.db.update(products).set({ stockQuantity: 50 }).where(eq(products.id, 3));

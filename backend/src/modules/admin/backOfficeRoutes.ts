@@ -100,7 +100,10 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { onRequest: ownersOnly, schema: { ...owners, ...endpointSchema('PUT admin/settings') } },
     async (request) => ({
       status: true as const,
-      data: await audited(db, request, (tx) => writeSettings(tx, request.body, checkout.shopEmail)),
+      data: await audited(db, request, (tx) => writeSettings(tx, request.body, checkout.shopEmail), {
+        before: (tx) => readSettings(tx, checkout.shopEmail),
+        after: (_tx, settings) => settings,
+      }),
     }),
   );
 
