@@ -9,4 +9,6 @@ export default {
     './ResetPasswordPage': './src/exposed/ResetPasswordPage.tsx',
     './GuestCheckoutPanel': './src/exposed/GuestCheckoutPanel.tsx',
   },
+  // Mounted by the shell's frame on every page (FRAME_FRAGMENTS in @shop/contract/routes).
+  frameFragments: ['./UserMenu', './AuthModals'],
 };

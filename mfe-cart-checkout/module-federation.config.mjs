@@ -10,4 +10,6 @@ export default {
     './CheckoutPage': './src/exposed/CheckoutPage.tsx',
     './ConfirmOrderPage': './src/exposed/ConfirmOrderPage.tsx',
   },
+  // Mounted by the shell's frame on every page (FRAME_FRAGMENTS in @shop/contract/routes).
+  frameFragments: ['./CartButton', './WishlistButton'],
 };

@@ -10,4 +10,6 @@ export default {
     './SearchBox': './src/exposed/SearchBox.tsx',
     './SiteMapMenu': './src/exposed/SiteMapMenu.tsx',
   },
+  // Mounted by the shell's frame on every page (FRAME_FRAGMENTS in @shop/contract/routes).
+  frameFragments: ['./SiteMapMenu', './SearchBox'],
 };

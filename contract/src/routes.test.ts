@@ -1,4 +1,8 @@
-import { moduleForPath } from './routes';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { FRAME_FRAGMENTS, moduleForPath } from './routes';
+
+const ROOT = path.resolve(__dirname, '../..');
 
 describe('moduleForPath', () => {
   it.each([
@@ -21,4 +25,17 @@ describe('moduleForPath', () => {
       expect(moduleForPath(pathname)).toBeNull();
     },
   );
+});
+
+describe('FRAME_FRAGMENTS', () => {
+  it("are the modules each remote's build names as its frame fragments (what they share loads once)", () => {
+    const named: string[] = [];
+    for (const folder of readdirSync(ROOT).filter((entry) => entry.startsWith('mfe-'))) {
+      const config = readFileSync(path.join(ROOT, folder, 'module-federation.config.mjs'), 'utf8');
+      const remote = config.match(/name:\s*'([^']+)'/)?.[1] ?? folder;
+      const listed = config.match(/frameFragments:\s*\[([^\]]*)\]/)?.[1] ?? '';
+      for (const [, exposed] of listed.matchAll(/'\.\/(\w+)'/g)) named.push(`${remote}/${exposed}`);
+    }
+    expect(named.sort()).toEqual([...FRAME_FRAGMENTS].sort());
+  });
 });
