@@ -9,7 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AdminSession, ProductDetail, ProductListing } from '@shop/contract';
-import { CATALOGUE_CSV_COLUMNS, type ImportReport } from '@shop/contract/schemas/adminCatalogueCsv';
+import {
+  CATALOGUE_CSV_COLUMNS,
+  CATALOGUE_CSV_MAX_BYTES,
+  type ImportReport,
+} from '@shop/contract/schemas/adminCatalogueCsv';
 import type { StockLogPage } from '@shop/contract/schemas/adminStock';
 import type { AuditPage } from '@shop/contract/schemas/backOffice';
 import { eq, sql } from 'drizzle-orm';
@@ -358,6 +362,11 @@ describe.each(targets)('the catalogue CSV on %s', (target) => {
     expect([latin1.statusCode, failureOf(latin1).error.message]).toEqual([
       400,
       'The CSV file cannot be read: Line 2: the file is not UTF-8 text.',
+    ]);
+    const huge = await upload(Buffer.alloc(CATALOGUE_CSV_MAX_BYTES + 1, 'a'), 'check');
+    expect([huge.statusCode, failureOf(huge).error.fields?.file]).toEqual([
+      413,
+      'The CSV file may be at most 20 MB: import the catalogue in parts.',
     ]);
     expect((await upload(good, 'maybe')).statusCode).toBe(400);
     expect((await upload(csvRecord(HEADER), 'check')).statusCode).toBe(400);
