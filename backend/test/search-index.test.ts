@@ -196,6 +196,35 @@ describe.each(targets)('search index on %s', (target) => {
     expect(after.length).toBe(before.length - 1);
   });
 
+  it('finds a product moved to another department by its new department, not its old one, right after reloadProducts', async () => {
+    const [moved] = ids(
+      await database.db.execute(sql`SELECT p.id FROM products p JOIN product_types t ON t.id = p.type_id
+        WHERE t.slug = 'stationery' ORDER BY p.id LIMIT 1`),
+    );
+    const [target] = rowsOf<{ sub: number; category: number; type: number }>(
+      await database.db.execute(sql`SELECT s.id AS sub, c.id AS category, t.id AS type FROM sub_categories s
+        JOIN categories c ON c.id = s.category_id JOIN product_types t ON t.id = c.type_id
+        WHERE t.slug = 'toys-and-kids' ORDER BY s.id LIMIT 1`),
+    );
+    if (moved === undefined || !target) throw new Error('no stationery product or toys sub-category');
+    expect(await search('stationery')).toContain(moved);
+    await database.db
+      .update(products)
+      .set({
+        subCategoryId: Number(target.sub),
+        categoryId: Number(target.category),
+        typeId: Number(target.type),
+      })
+      .where(eq(products.id, moved));
+    await index.reloadProducts(database.db, [moved]);
+    expect(index.stats().overlay).toBeGreaterThan(0);
+    expect(await search('stationery')).not.toContain(moved);
+    expect(await search('toys')).toContain(moved);
+    for (const text of ['stationery', 'toys', 'kids', 'toys gift', 'stationery note', 'gift']) {
+      expect(await search(text)).toEqual(await sqlRanking(database.db, text));
+    }
+  });
+
   it('forgets a deleted product and keeps answering as SQL through many changes (the base rebuilt)', async () => {
     const [gone] = await search('marble');
     if (gone === undefined) throw new Error('no marble product');

@@ -29,7 +29,7 @@ import {
   trigramWords,
   WEIGHT_SHIFT,
 } from './textRank';
-import { TitleDictionary } from './titleDictionary';
+import { type SimilarTitle, TitleDictionary } from './titleDictionary';
 
 /** The text search configurations a search uses: English (stemmed), simple for stop words. */
 export type TextConfig = 'english' | 'simple';
@@ -52,6 +52,11 @@ export const TAXONOMY_RANK = 0.01;
  * is worth: summing ts_rank from the postings pays when they are fewer than this many per candidate.
  */
 const SUM_STEPS_PER_DOCUMENT = 16;
+/**
+ * Steps of reading a candidate's document that one posting's step is worth when a term filters
+ * the candidates: marking the term's postings pays when they are fewer than this many per candidate.
+ */
+const FILTER_STEPS_PER_DOCUMENT = 8;
 /** productsOf sorts what it found below 1 / READ_BACK_SHARE of the ids; above, it reads the marks back in id order. */
 const READ_BACK_SHARE = 16;
 /** Products read per query while loading: a million rows never sit in memory as objects at once. */
@@ -355,21 +360,20 @@ function invert(
   return { start: counts, ids };
 }
 
-/** The live products (ids below `capacity`) per title, ascending ids. */
-function invertTitles(titles: number, capacity: number, titleOf: Int32Array, live: Uint8Array): Postings {
-  const start = new Int32Array(titles + 1);
+/** The live products (ids below `capacity`) per key of a column (a title, a sub-category, a line), ascending ids. */
+function invertColumn(keys: number, capacity: number, column: ArrayLike<number>, live: Uint8Array): Postings {
+  const start = new Int32Array(keys + 1);
   for (let id = 0; id < capacity; id++) {
-    if (live[id] === 1) start[(titleOf[id] ?? 0) + 1] = (start[(titleOf[id] ?? 0) + 1] ?? 0) + 1;
+    if (live[id] === 1) start[(column[id] ?? 0) + 1] = (start[(column[id] ?? 0) + 1] ?? 0) + 1;
   }
-  for (let title = 0; title < titles; title++)
-    start[title + 1] = (start[title + 1] ?? 0) + (start[title] ?? 0);
-  const ids = new Int32Array(start[titles] ?? 0);
-  const fill = start.slice(0, titles);
+  for (let key = 0; key < keys; key++) start[key + 1] = (start[key + 1] ?? 0) + (start[key] ?? 0);
+  const ids = new Int32Array(start[keys] ?? 0);
+  const fill = start.slice(0, keys);
   for (let id = 0; id < capacity; id++) {
     if (live[id] !== 1) continue;
-    const title = titleOf[id] ?? 0;
-    ids[fill[title] ?? 0] = id;
-    fill[title] = (fill[title] ?? 0) + 1;
+    const key = column[id] ?? 0;
+    ids[fill[key] ?? 0] = id;
+    fill[key] = (fill[key] ?? 0) + 1;
   }
   return { start, ids };
 }
@@ -489,6 +493,9 @@ export class SearchIndex implements CatalogueSubscriber {
   private lexemePostings: LexemePostings = EMPTY_LEXEME_POSTINGS;
   /** The base's products per title. */
   private titlePostings: Postings = EMPTY_POSTINGS;
+  /** The base's products per sub-category id and per line number (1-based; 0: none). */
+  private subCategoryPostings: Postings = EMPTY_POSTINGS;
+  private linePostings: Postings = EMPTY_POSTINGS;
 
   private readonly overlay = new Map<number, ProductDoc>();
   private readonly overlayLexemes = new Map<number, Set<number>>();
@@ -503,6 +510,8 @@ export class SearchIndex implements CatalogueSubscriber {
   private summed = new Int32Array(0);
   private sums = new Float32Array(0);
   private generation = 0;
+  /** Bitmap by product id, all zeros between calls (productsNamed). */
+  private found = new Uint32Array(0);
   private readonly view: DocumentView = { ...EMPTY_VIEW };
   /** While reloadAll builds: new lexemes are sorted once at the end, not inserted one by one. */
   private building = false;
@@ -667,6 +676,11 @@ export class SearchIndex implements CatalogueSubscriber {
       this.lexemePostings.weights,
       this.titlePostings.start,
       this.titlePostings.ids,
+      this.subCategoryPostings.start,
+      this.subCategoryPostings.ids,
+      this.linePostings.start,
+      this.linePostings.ids,
+      this.found,
     ];
     const titles = this.titles.stats();
     return {
@@ -693,14 +707,21 @@ export class SearchIndex implements CatalogueSubscriber {
     if (terms.length === 0) return [];
     const plans = terms.map((term) => this.planOf(config, term));
     const byTaxonomy = plans.some((plan) => plan.named);
+    const [only] = plans;
+    if (plans.length === 1 && only && !only.named && only.lexemes.length === 1) {
+      const lexeme = only.lexemes[0] ?? 0;
+      if ((this.overlayLexemes.get(lexeme)?.size ?? 0) === 0) return this.rankLexeme(lexeme);
+    }
     // The term with the fewest products drives; every other term filters its products.
-    const sizes = plans.map((plan) => (plan.named ? this.liveCount : this.postingCount(plan.lexemes)));
+    const sizes = plans.map(
+      (plan) => this.postingCount(plan.lexemes) + (plan.named ? this.namedCount(plan) : 0),
+    );
     const driver = sizes.indexOf(Math.min(...sizes));
     const driving = plans[driver];
     if (!driving) return [];
     let candidates = this.productsOf(driving);
     plans.forEach((plan, index) => {
-      if (index !== driver) candidates = candidates.filter((id) => this.matches(id, plan));
+      if (index !== driver) candidates = this.matching(candidates, plan);
     });
     if (candidates.length === 0) return [];
 
@@ -718,30 +739,69 @@ export class SearchIndex implements CatalogueSubscriber {
         : -1;
     // Imported functions called per product are read once (an import is a getter once compiled).
     const sumRank = anyWordRank;
+    const everyWord = rankEveryWord;
+    const anyWordOf = rankAnyWord;
+    const itemCount = items.length;
+    const { sums, subCategoryOf, lineOf } = this;
+    const summedMarks = this.summed;
+    const baseCapacity = this.base.capacity;
+    const replaced = this.replaced;
+    const taxonomyMasks = plans.map((plan) => ({ subCategories: plan.subCategories, lines: plan.lines }));
+    const onlyTaxonomy = plans.length * TAXONOMY_RANK;
     for (let index = 0; index < candidates.length; index++) {
       const id = candidates[index] ?? 0;
       let rank: number;
-      if (summed >= 0 && this.inBase(id)) {
+      if (summed >= 0 && id < baseCapacity && replaced[id] !== 1) {
         // No entry matched: found by its taxonomy alone.
-        if (this.summed[id] !== summed) rank = -1;
-        else rank = sumRank(this.sums[id] ?? 0, items.length);
+        if (summedMarks[id] !== summed) rank = -1;
+        else rank = sumRank(sums[id] ?? 0, itemCount);
       } else {
         const matches = scratch.fill(this.documentOf(id), items);
-        if (!anyWord) rank = rankEveryWord(matches);
-        else if (matches.itemStart[items.length] === 0) rank = -1;
-        else rank = rankAnyWord(matches);
+        if (!anyWord) rank = everyWord(matches);
+        else if (matches.itemStart[itemCount] === 0) rank = -1;
+        else rank = anyWordOf(matches);
       }
       if (!byTaxonomy) {
         ranks[index] = rank;
       } else if (rank < 0) {
-        ranks[index] = plans.length * TAXONOMY_RANK;
+        ranks[index] = onlyTaxonomy;
       } else {
         // Added word by word, as SQL added its CASE terms to ts_rank: the same double.
-        for (const plan of plans) rank += this.inTaxonomy(id, plan) ? TAXONOMY_RANK : 0;
+        const subCategory = subCategoryOf[id] ?? 0;
+        const line = lineOf[id] ?? 0;
+        for (let at = 0; at < taxonomyMasks.length; at++) {
+          const masks = taxonomyMasks[at];
+          rank +=
+            masks && (masks.subCategories[subCategory] === 1 || masks.lines[line] === 1) ? TAXONOMY_RANK : 0;
+        }
         ranks[index] = rank;
       }
     }
     return bestFirst(candidates, ranks);
+  }
+
+  /**
+   * One lexeme no changed product holds: its postings are the products, ids ascending, and
+   * ts_rank is their one entry's weight (what sumEntries and the ranking pass would give).
+   */
+  private rankLexeme(lexeme: number): number[] {
+    const { start, ids, weights } = this.lexemePostings;
+    const from = start[lexeme] ?? 0;
+    const to = start[lexeme + 1] ?? from;
+    const { replaced } = this;
+    const found = new Int32Array(to - from);
+    const ranks = new Float64Array(to - from);
+    const add = addEntry;
+    const sumRank = anyWordRank;
+    let count = 0;
+    for (let k = from; k < to; k++) {
+      const id = ids[k] ?? 0;
+      if (replaced[id] === 1) continue;
+      found[count] = id;
+      ranks[count] = sumRank(add(0, weights[k] ?? 0), 1);
+      count++;
+    }
+    return bestFirst(found.subarray(0, count), ranks.subarray(0, count));
   }
 
   /**
@@ -781,35 +841,89 @@ export class SearchIndex implements CatalogueSubscriber {
    */
   similarTitles(text: string): number[] {
     const found = this.titles.similar(text, WORD_SIMILARITY_THRESHOLD);
-    const bySimilarity = new Map<number, number[]>();
-    for (const { title, similarity } of found) {
-      const group = bySimilarity.get(similarity);
-      if (group) group.push(title);
-      else bySimilarity.set(similarity, [title]);
-    }
+    found.sort((a, b) => b.similarity - a.similarity);
     const best: number[] = [];
-    for (const similarity of Float64Array.from(bySimilarity.keys()).sort().reverse()) {
-      const ids = this.productsOfTitles(bySimilarity.get(similarity) ?? []);
-      for (const id of ids) {
-        if (best.length === SEARCH_CANDIDATES_MAX) return best;
-        best.push(id);
-      }
+    for (let from = 0; from < found.length && best.length < SEARCH_CANDIDATES_MAX; ) {
+      const similarity = found[from]?.similarity;
+      let to = from + 1;
+      while (to < found.length && found[to]?.similarity === similarity) to++;
+      const ids = this.productsOfTitles(found, from, to);
+      for (let k = 0; k < ids.length && best.length < SEARCH_CANDIDATES_MAX; k++) best.push(ids[k] ?? 0);
+      from = to;
     }
     return best;
   }
 
-  /** The live products of these titles, ascending ids. */
-  private productsOfTitles(titles: readonly number[]): Int32Array {
+  /**
+   * The live products of the titles `found[from .. to)`, ascending ids: sorted when few, else set
+   * in the `found` bitmap and read back in id order.
+   */
+  private productsOfTitles(titles: readonly SimilarTitle[], from: number, to: number): Int32Array {
     const { start, ids } = this.titlePostings;
-    const found = new IntList(64);
-    for (const title of titles) {
-      for (let k = start[title] ?? 0; k < (start[title + 1] ?? 0); k++) {
-        const id = ids[k] ?? 0;
-        if (this.replaced[id] !== 1) found.push(id);
-      }
-      for (const id of this.overlayTitles.get(title) ?? []) found.push(id);
+    const replaced = this.replaced;
+    // Changed products' titles (a Map read per title only when there are any).
+    const overlay = this.overlayTitles.size > 0 ? this.overlayTitles : undefined;
+    let count = 0;
+    for (let at = from; at < to; at++) {
+      const title = titles[at]?.title ?? 0;
+      count += (start[title + 1] ?? 0) - (start[title] ?? 0) + (overlay?.get(title)?.size ?? 0);
     }
-    return found.toArray().sort();
+    if (count * READ_BACK_SHARE < this.capacity) {
+      const list = new IntList(count);
+      for (let at = from; at < to; at++) {
+        const title = titles[at]?.title ?? 0;
+        const end = start[title + 1] ?? 0;
+        for (let k = start[title] ?? 0; k < end; k++) {
+          const id = ids[k] ?? 0;
+          if (replaced[id] !== 1) list.push(id);
+        }
+        for (const id of overlay?.get(title) ?? []) list.push(id);
+      }
+      return list.toArray().sort();
+    }
+    const found = this.foundBitmap();
+    let set = 0;
+    for (let at = from; at < to; at++) {
+      const title = titles[at]?.title ?? 0;
+      const end = start[title + 1] ?? 0;
+      for (let k = start[title] ?? 0; k < end; k++) {
+        const id = ids[k] ?? 0;
+        if (replaced[id] === 1) continue;
+        found[id >>> 5] = (found[id >>> 5] ?? 0) | (1 << (id & 31));
+        set++;
+      }
+      for (const id of overlay?.get(title) ?? []) {
+        found[id >>> 5] = (found[id >>> 5] ?? 0) | (1 << (id & 31));
+        set++;
+      }
+    }
+    // A product has one title: no id was set twice.
+    return this.readFound(set);
+  }
+
+  /** The bitmap by product id, all zeros between calls. */
+  private foundBitmap(): Uint32Array {
+    const words = (this.capacity >>> 5) + 1;
+    if (this.found.length < words) this.found = new Uint32Array(words);
+    return this.found;
+  }
+
+  /** The `count` ids set in `found`, ascending; clears them. */
+  private readFound(count: number): Int32Array {
+    const found = this.found;
+    const ids = new Int32Array(count);
+    let next = 0;
+    for (let at = 0; next < count && at < found.length; at++) {
+      let word = found[at] ?? 0;
+      if (word === 0) continue;
+      found[at] = 0;
+      while (word !== 0) {
+        const low = word & -word;
+        ids[next++] = (at << 5) | (31 - Math.clz32(low));
+        word ^= low;
+      }
+    }
+    return ids;
   }
 
   // ---- building ----
@@ -862,7 +976,13 @@ export class SearchIndex implements CatalogueSubscriber {
     this.base = base;
     this.replaced.fill(0);
     this.lexemePostings = invertLexemes(this.lexemes.length, base);
-    this.titlePostings = invertTitles(this.titles.size, base.capacity, this.titleOf, this.live);
+    this.titlePostings = invertColumn(this.titles.size, base.capacity, this.titleOf, this.live);
+    let subCategories = 0;
+    for (let id = 0; id < base.capacity; id++) {
+      if (this.live[id] === 1) subCategories = Math.max(subCategories, (this.subCategoryOf[id] ?? 0) + 1);
+    }
+    this.subCategoryPostings = invertColumn(subCategories, base.capacity, this.subCategoryOf, this.live);
+    this.linePostings = invertColumn(PRODUCT_LINES.length + 1, base.capacity, this.lineOf, this.live);
   }
 
   private remove(id: number): void {
@@ -1037,29 +1157,34 @@ export class SearchIndex implements CatalogueSubscriber {
     return count;
   }
 
+  /** About how many products the plan's sub-categories and lines hold (products changed since the base counted as in). */
+  private namedCount(plan: TermPlan): number {
+    let count = this.overlay.size;
+    const add = (postings: Postings, mask: Uint8Array) => {
+      const { start } = postings;
+      const keys = Math.min(mask.length, start.length - 1);
+      for (let key = 0; key < keys; key++)
+        if (mask[key] === 1) count += (start[key + 1] ?? 0) - (start[key] ?? 0);
+    };
+    add(this.subCategoryPostings, plan.subCategories);
+    add(this.linePostings, plan.lines);
+    return count;
+  }
+
   private inTaxonomy(id: number, plan: TermPlan): boolean {
     return plan.subCategories[this.subCategoryOf[id] ?? 0] === 1 || plan.lines[this.lineOf[id] ?? 0] === 1;
   }
 
   /** Every live product the plan matches, ascending ids. */
   private productsOf(plan: TermPlan): Int32Array {
+    if (plan.named) return this.productsNamed(plan);
     const { stamp } = this.scratch();
     const mark = ++this.generation;
     let count = 0;
-    const { capacity, live, replaced, subCategoryOf, lineOf } = this;
-    if (plan.named) {
-      const { subCategories, lines } = plan;
-      for (let id = 0; id < capacity; id++) {
-        if (live[id] !== 1) continue;
-        if (subCategories[subCategoryOf[id] ?? 0] === 1 || lines[lineOf[id] ?? 0] === 1) {
-          stamp[id] = mark;
-          count++;
-        }
-      }
-    }
+    const { replaced } = this;
     // Without the taxonomy, few products are found, and often in order (one lexeme): kept as
     // found, sorted only when needed, instead of read back from the marks over every id.
-    const listed = plan.named ? undefined : new IntList(64);
+    const listed = new IntList(64);
     let ordered = plan.lexemes.length <= 1;
     const { start, ids } = this.lexemePostings;
     for (const lexeme of plan.lexemes) {
@@ -1069,17 +1194,17 @@ export class SearchIndex implements CatalogueSubscriber {
         if (replaced[id] === 1 || stamp[id] === mark) continue;
         stamp[id] = mark;
         count++;
-        listed?.push(id);
+        listed.push(id);
       }
       for (const id of this.overlayLexemes.get(lexeme) ?? []) {
         if (stamp[id] === mark) continue;
         stamp[id] = mark;
         count++;
-        listed?.push(id);
+        listed.push(id);
         ordered = false;
       }
     }
-    if (listed && (ordered || count * READ_BACK_SHARE < capacity)) {
+    if (ordered || count * READ_BACK_SHARE < this.capacity) {
       const found = listed.toArray();
       return ordered ? found : found.sort();
     }
@@ -1088,6 +1213,51 @@ export class SearchIndex implements CatalogueSubscriber {
     let next = 0;
     for (let id = 0; next < count && id < this.capacity; id++) if (stamp[id] === mark) found[next++] = id;
     return found;
+  }
+
+  /**
+   * The products of a plan naming a department or line: its sub-categories' and lines' products
+   * (from their postings, not a pass over every id) and its lexemes', set in the `found` bitmap
+   * (all zeros between calls) and read back in id order.
+   */
+  private productsNamed(plan: TermPlan): Int32Array {
+    const found = this.foundBitmap();
+    const { replaced, live } = this;
+    let count = 0;
+    const setAll = (postings: Postings, key: number) => {
+      const { start, ids } = postings;
+      const to = start[key + 1] ?? 0;
+      for (let k = start[key] ?? 0; k < to; k++) {
+        const id = ids[k] ?? 0;
+        if (replaced[id] === 1) continue;
+        const word = found[id >>> 5] ?? 0;
+        const bit = 1 << (id & 31);
+        if ((word & bit) === 0) {
+          found[id >>> 5] = word | bit;
+          count++;
+        }
+      }
+    };
+    const set = (id: number) => {
+      const word = found[id >>> 5] ?? 0;
+      const bit = 1 << (id & 31);
+      if ((word & bit) === 0) {
+        found[id >>> 5] = word | bit;
+        count++;
+      }
+    };
+    const subCategoryKeys = Math.min(plan.subCategories.length, this.subCategoryPostings.start.length - 1);
+    for (let key = 0; key < subCategoryKeys; key++)
+      if (plan.subCategories[key] === 1) setAll(this.subCategoryPostings, key);
+    const lineKeys = Math.min(plan.lines.length, this.linePostings.start.length - 1);
+    for (let key = 0; key < lineKeys; key++) if (plan.lines[key] === 1) setAll(this.linePostings, key);
+    // Products changed since the base was built are in the overlay alone.
+    for (const id of this.overlay.keys()) if (live[id] === 1 && this.inTaxonomy(id, plan)) set(id);
+    for (const lexeme of plan.lexemes) {
+      setAll(this.lexemePostings, lexeme);
+      for (const id of this.overlayLexemes.get(lexeme) ?? []) set(id);
+    }
+    return this.readFound(count);
   }
 
   /** The product's lexeme entries, wherever they are kept. */
@@ -1110,6 +1280,42 @@ export class SearchIndex implements CatalogueSubscriber {
     view.posStart = doc?.posStart ?? EMPTY_VIEW.posStart;
     view.positions = doc?.positions ?? EMPTY_VIEW.positions;
     return view;
+  }
+
+  /**
+   * The candidates the plan matches too: by their documents, or (when the plan's lexemes have
+   * fewer postings than the candidates' documents have steps) by its postings marked first.
+   */
+  private matching(candidates: Int32Array, plan: TermPlan): Int32Array {
+    if (this.postingCount(plan.lexemes) > candidates.length * FILTER_STEPS_PER_DOCUMENT) {
+      return candidates.filter((id) => this.matches(id, plan));
+    }
+    const { stamp } = this.scratch();
+    const mark = ++this.generation;
+    const { replaced } = this;
+    const { start, ids } = this.lexemePostings;
+    for (const lexeme of plan.lexemes) {
+      const to = start[lexeme + 1] ?? 0;
+      for (let k = start[lexeme] ?? 0; k < to; k++) {
+        const id = ids[k] ?? 0;
+        if (replaced[id] !== 1) stamp[id] = mark;
+      }
+      for (const id of this.overlayLexemes.get(lexeme) ?? []) stamp[id] = mark;
+    }
+    const { subCategoryOf, lineOf } = this;
+    const { named, subCategories, lines } = plan;
+    const kept = new Int32Array(candidates.length);
+    let count = 0;
+    for (let index = 0; index < candidates.length; index++) {
+      const id = candidates[index] ?? 0;
+      if (
+        stamp[id] === mark ||
+        (named && (subCategories[subCategoryOf[id] ?? 0] === 1 || lines[lineOf[id] ?? 0] === 1))
+      ) {
+        kept[count++] = id;
+      }
+    }
+    return kept.subarray(0, count);
   }
 
   private matches(id: number, plan: TermPlan): boolean {

@@ -35,6 +35,16 @@ export class TitleDictionary {
   /** Per trigram: the words holding it, each once. */
   private trigramWords: number[][] = [];
   private trigramBuffer = new Int32Array(64);
+  // Scratch of `similar` (one search at a time: the event loop runs one), all zeros (byWord: NaN)
+  // between calls, so a search allocates nothing sized by the dictionary.
+  private masks = new Uint32Array(0);
+  private relevant = new Uint8Array(0);
+  private byWord = new Float64Array(0);
+  /** Per title: the mark of the last search that weighed it. */
+  private weighed = new Int32Array(0);
+  private weighMark = 0;
+  private holds = new Uint8Array(0);
+  private lastPosition = new Int32Array(0);
 
   /** Title ids are below this. */
   get size(): number {
@@ -90,12 +100,19 @@ export class TitleDictionary {
     const known = [...queryTrigrams].filter((trigram) => trigram >= 0);
     if (known.length < needed) return [];
     // Per word: which of the known trigrams it holds (`width` words of 32 bits from word * width).
+    // A word holding none plays no part at either end of a title (see below).
     const width = Math.ceil(known.length / 32);
-    const masks = new Uint32Array(this.wordTrigrams.length * width);
+    const masks = this.scratchMasks(this.wordTrigrams.length * width);
+    const relevant = this.scratchRelevant();
+    const touched: number[] = [];
     known.forEach((trigram, bit) => {
       for (const word of this.trigramWords[trigram] ?? []) {
         const at = word * width + (bit >>> 5);
         masks[at] = (masks[at] ?? 0) | (1 << (bit & 31));
+        if (relevant[word] === 0) {
+          relevant[word] = 1;
+          touched.push(word);
+        }
       }
     });
     const costOf = (trigram: number) =>
@@ -104,27 +121,71 @@ export class TitleDictionary {
       .map((trigram) => ({ trigram, cost: costOf(trigram) }))
       .sort((a, b) => a.cost - b.cost)
       .slice(0, known.length - needed + 1);
+    const trigramCount = this.trigramWords.length;
+    if (this.holds.length < trigramCount) {
+      this.holds = new Uint8Array(trigramCount);
+      this.lastPosition = new Int32Array(trigramCount).fill(-1);
+    }
     const query: TrigramQuery = {
       size: queryTrigrams.size,
-      holds: new Uint8Array(this.trigramWords.length),
-      lastPosition: new Int32Array(this.trigramWords.length).fill(-1),
+      holds: this.holds,
+      lastPosition: this.lastPosition,
     };
     for (const trigram of known) query.holds[trigram] = 1;
+    // word_similarity skips the trigrams before the first one the text holds and never counts
+    // those after the last: a title's words before its first relevant word and after its last
+    // change nothing, so titles alike between those ends are compared once (`bySpan`), and a
+    // span of one word once per word (`byWord`).
+    const byWord = this.scratchByWord();
+    const bySpan = new Map<number | string, number>();
+    const words = this.wordTrigrams.length;
     const titleWords = this.titleWords;
     const allWords = titleWords.all;
-    const weighed = new Uint8Array(titleWords.count);
+    const weighed = this.scratchWeighed(titleWords.count);
+    const mark = ++this.weighMark;
     const found: SimilarTitle[] = [];
-    for (const { trigram } of rarest) {
-      for (const word of this.trigramWords[trigram] ?? []) {
-        for (const title of this.wordTitles[word] ?? []) {
-          if (weighed[title] === 1) continue;
-          weighed[title] = 1;
-          const from = titleWords.from(title);
-          const to = titleWords.from(title + 1);
-          if (heldCount(allWords, from, to, masks, width) < needed) continue;
-          const similarity = wordSimilarity(query, this.trigramsOf(allWords, from, to));
-          if (similarity >= threshold) found.push({ title, similarity });
+    // An imported function called per title is read once (an import is a getter once compiled).
+    const similarityOf = wordSimilarity;
+    try {
+      for (const { trigram } of rarest) {
+        for (const word of this.trigramWords[trigram] ?? []) {
+          for (const title of this.wordTitles[word] ?? []) {
+            if (weighed[title] === mark) continue;
+            weighed[title] = mark;
+            let from = titleWords.from(title);
+            let to = titleWords.from(title + 1);
+            while (relevant[allWords[from] ?? 0] === 0) from++;
+            while (relevant[allWords[to - 1] ?? 0] === 0) to--;
+            if (heldCount(allWords, from, to, masks, width) < needed) continue;
+            let similarity: number;
+            if (to - from === 1) {
+              const only = allWords[from] ?? 0;
+              similarity = byWord[only] ?? Number.NaN;
+              if (Number.isNaN(similarity)) {
+                similarity = similarityOf(query, this.wordTrigrams[only] ?? EMPTY);
+                byWord[only] = similarity;
+              }
+            } else {
+              const key = spanKey(allWords, from, to, words);
+              const seen = bySpan.get(key);
+              if (seen === undefined) {
+                similarity = similarityOf(query, this.trigramsOf(allWords, from, to));
+                bySpan.set(key, similarity);
+              } else {
+                similarity = seen;
+              }
+            }
+            if (similarity >= threshold) found.push({ title, similarity });
+          }
         }
+      }
+    } finally {
+      // The scratch is left as found: zeros (NaN for byWord) everywhere.
+      for (const trigram of known) query.holds[trigram] = 0;
+      for (const word of touched) {
+        relevant[word] = 0;
+        byWord[word] = Number.NaN;
+        masks.fill(0, word * width, word * width + width);
       }
     }
     return found;
@@ -218,6 +279,31 @@ export class TitleDictionary {
     return id;
   }
 
+  private scratchMasks(length: number): Uint32Array {
+    if (this.masks.length < length) this.masks = new Uint32Array(length * 2);
+    return this.masks;
+  }
+
+  private scratchRelevant(): Uint8Array {
+    const words = this.wordTrigrams.length;
+    if (this.relevant.length < words) this.relevant = new Uint8Array(words * 2);
+    return this.relevant;
+  }
+
+  private scratchByWord(): Float64Array {
+    const words = this.wordTrigrams.length;
+    if (this.byWord.length < words) this.byWord = new Float64Array(words * 2).fill(Number.NaN);
+    return this.byWord;
+  }
+
+  private scratchWeighed(titles: number): Int32Array {
+    if (this.weighed.length < titles || this.weighMark > 0x3fffffff) {
+      this.weighed = new Int32Array(Math.max(titles * 2, this.weighed.length));
+      this.weighMark = 0;
+    }
+    return this.weighed;
+  }
+
   /**
    * A title's trigram ids in order (its words' trigrams one after another, as pg_trgm lists them),
    * in a buffer reused by the next call.
@@ -296,6 +382,23 @@ function heldCount(words: Int32Array, from: number, to: number, masks: Uint32Arr
   }
   return count;
 }
+
+/**
+ * A span of word ids as one key: a number while it stays a safe integer (the ids + 1 as digits in
+ * base words + 1, so spans of any length differ; the usual spans of two or three words), else text.
+ */
+function spanKey(ids: Int32Array, from: number, to: number, words: number): number | string {
+  if (words >= SPAN_KEY_WORDS_MAX) return ids.subarray(from, to).join(',');
+  let key = 0;
+  for (let k = from; k < to; k++) {
+    if (key > SPAN_KEY_MAX) return ids.subarray(from, to).join(',');
+    key = key * (words + 1) + (ids[k] ?? 0) + 1;
+  }
+  return key;
+}
+/** Numeric span keys: one more digit below SPAN_KEY_WORDS_MAX keeps a key below 2 ** 53. */
+const SPAN_KEY_MAX = 2 ** 32;
+const SPAN_KEY_WORDS_MAX = 2 ** 20;
 
 /** Set bits of a 32-bit word. */
 function bitCount(value: number): number {
