@@ -153,6 +153,7 @@ describe.each(targets)("the owner's shop settings on %s", (target) => {
         ['exchange_rate', currencyBody({ exchange_rate: 0 })],
         ['exchange_rate', currencyBody({ exchange_rate: -2 })],
         ['exchange_rate', currencyBody({ exchange_rate: 1.1234567 })],
+        ['exchange_rate', currencyBody({ exchange_rate: 1.3e-74 })],
         ['decimal_places', currencyBody({ decimal_places: 4 })],
       ];
       for (const [field, body] of bad) {

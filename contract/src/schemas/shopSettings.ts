@@ -38,7 +38,7 @@ const CurrencyCode = Type.String({
 const CurrencyFields = {
   symbol: Type.String({ minLength: 1, maxLength: CURRENCY_SYMBOL_MAX_LENGTH, pattern: '\\S' }),
   exchange_rate: Type.Number({
-    exclusiveMinimum: 0,
+    minimum: 0.000001,
     maximum: EXCHANGE_RATE_MAX,
     description: `Units of this currency per 1 ${PRICE_CURRENCY}, at most ${EXCHANGE_RATE_DECIMALS} decimals (${PRICE_CURRENCY}: 1)`,
   }),
@@ -85,7 +85,7 @@ export const AdminShippingBody = Type.Object({
   ),
   free_shipping_over: Nullable(
     Type.Number({
-      exclusiveMinimum: 0,
+      minimum: 0.01,
       maximum: 1_000_000,
       description: 'USD; null (or 0, which the API takes as null): no free shipping',
     }),

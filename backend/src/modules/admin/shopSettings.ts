@@ -32,11 +32,11 @@ import { freeShippingOverUsd, setFreeShippingOverUsd } from '../../services/site
 /** The places a USD amount is stored with (numeric(12, 2)). */
 const USD_DECIMALS = 2;
 
-/** At most `places` decimals, read on the number as written (0.1 + 0.2 has 17). */
-function hasAtMostDecimals(value: number, places: number): boolean {
-  const scaled = Number((value * 10 ** places).toFixed(6));
-  return Number.isInteger(scaled);
-}
+/**
+ * At most `places` decimals: the number is the one written with that many (1.005 is not 1.00 in
+ * binary either, and 1e-74 is not 0.000000, which numeric(18, 6) would store and its CHECK refuse).
+ */
+const hasAtMostDecimals = (value: number, places: number): boolean => Number(value.toFixed(places)) === value;
 
 // ---------------------------------------------------------------- currencies
 
