@@ -177,14 +177,23 @@ describe.each(targets)('the back office API on %s', (target) => {
         action: 'POST admin/admins/:id/enable',
         object_id: String(staffId),
         reason: 'back',
+        before: { disabled: true },
+        after: { disabled: false },
       });
-      expect(disable).toMatchObject({ admin: { email: 'owner@gifts.example' }, reason: 'holiday' });
+      expect(disable).toMatchObject({
+        admin: { email: 'owner@gifts.example' },
+        reason: 'holiday',
+        before: { disabled: false },
+        after: { disabled: true },
+      });
       expect(cancel).toMatchObject({
         admin: { email: 'staff@gifts.example' },
         action: 'POST admin/orders/:id/status',
         object_type: 'orders',
         object_id: String(order.id),
         details: { order_status: 'Cancel' },
+        before: { order_status: order.orderStatus },
+        after: { order_status: 'Cancel' },
       });
       // Sign-ins are actions too; a password never reaches the log; reads are not actions.
       expect(items.some((entry) => entry.action === 'POST admin/login')).toBe(true);

@@ -21,6 +21,7 @@ import {
   startAdminThread,
   writeSettings,
 } from './moderation';
+import { adminState, reviewState, stateOf } from './stateSnapshots';
 
 export const backOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, accounts, checkout } = app.deps;
@@ -77,7 +78,12 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => ({
         status: true as const,
         data: {
-          admin: await audited(db, request, (tx) => setAdminDisabled(tx, request.params.id, disabled)),
+          admin: await audited(
+            db,
+            request,
+            (tx) => setAdminDisabled(tx, request.params.id, disabled),
+            stateOf(adminState, request.params.id),
+          ),
         },
       }),
     );
@@ -102,7 +108,7 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       status: true as const,
       data: await audited(db, request, (tx) => writeSettings(tx, request.body, checkout.shopEmail), {
         before: (tx) => readSettings(tx, checkout.shopEmail),
-        after: (_tx, settings) => settings,
+        after: async (_tx, settings) => settings,
       }),
     }),
   );
@@ -177,7 +183,14 @@ export const backOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { schema: { ...schema, ...endpointSchema(`POST admin/reviews/:id/${action}`) } },
       async (request) => ({
         status: true as const,
-        data: { review: await audited(db, request, (tx) => setReviewHidden(tx, request.params.id, hidden)) },
+        data: {
+          review: await audited(
+            db,
+            request,
+            (tx) => setReviewHidden(tx, request.params.id, hidden),
+            stateOf(reviewState, request.params.id),
+          ),
+        },
       }),
     );
   }

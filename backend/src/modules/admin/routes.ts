@@ -31,6 +31,7 @@ import {
 } from './orders';
 import { productRoutes } from './productRoutes';
 import { shopSettingsRoutes } from './shopSettingsRoutes';
+import { orderState, proofState, stateOf } from './stateSnapshots';
 import { stockRoutes } from './stockRoutes';
 
 /** `admin/login`: the only admin endpoint without an admin token. */
@@ -172,11 +173,15 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { order_status, reason } = request.body;
-      const order = await audited(db, request, (tx) =>
-        moveOrderStatus(tx, request.params.id, order_status, {
-          role: adminOf(request).role,
-          ...(reason === undefined ? {} : { reason }),
-        }),
+      const order = await audited(
+        db,
+        request,
+        (tx) =>
+          moveOrderStatus(tx, request.params.id, order_status, {
+            role: adminOf(request).role,
+            ...(reason === undefined ? {} : { reason }),
+          }),
+        stateOf(orderState, request.params.id),
       );
       accounts.mailer.wake();
       return { status: true as const, data: { order } };
@@ -204,11 +209,15 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       status: true as const,
       data: {
-        order: await audited(db, request, (tx) =>
-          markPaymentReceived(tx, request.params.id, {
-            role: adminOf(request).role,
-            ...(request.body?.reason === undefined ? {} : { reason: request.body.reason }),
-          }),
+        order: await audited(
+          db,
+          request,
+          (tx) =>
+            markPaymentReceived(tx, request.params.id, {
+              role: adminOf(request).role,
+              ...(request.body?.reason === undefined ? {} : { reason: request.body.reason }),
+            }),
+          stateOf(orderState, request.params.id),
         ),
       },
     }),
@@ -239,8 +248,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       status: true as const,
       data: {
-        proofOfPayment: await audited(db, request, (tx) =>
-          reviewProof(tx, request.params.proofId, 'Confirmed', request.body.comments ?? null),
+        proofOfPayment: await audited(
+          db,
+          request,
+          (tx) => reviewProof(tx, request.params.proofId, 'Confirmed', request.body.comments ?? null),
+          stateOf(proofState, request.params.proofId),
         ),
       },
     }),
@@ -257,8 +269,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       status: true as const,
       data: {
-        proofOfPayment: await audited(db, request, (tx) =>
-          reviewProof(tx, request.params.proofId, 'Rejected', request.body.comments),
+        proofOfPayment: await audited(
+          db,
+          request,
+          (tx) => reviewProof(tx, request.params.proofId, 'Rejected', request.body.comments),
+          stateOf(proofState, request.params.proofId),
         ),
       },
     }),
