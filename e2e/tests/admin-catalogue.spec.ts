@@ -99,14 +99,10 @@ function catalogueCsv(tag: string, path: string, { badAt = -1, archived = false 
   const lines = [`slug,title,description,price,stock,category${archived ? ',archived' : ''}`];
   for (let row = 0; row < 500; row += 1) {
     const price = row === badAt ? 'twelve' : `${10 + (row % 40)}.50`;
-    const cells = [
-      `${tag}-item-${row + 1}`,
-      `${tag} item ${row + 1}`,
-      '<p>Made for the import.</p>',
-      price,
-      '7',
-      path,
-    ];
+    // The first row's description spans two lines (quoted): every line number after it moves down one.
+    const description =
+      row === 0 ? '<p>Made for the import.</p>\n<p>Second line.</p>' : '<p>Made for the import.</p>';
+    const cells = [`${tag}-item-${row + 1}`, `${tag} item ${row + 1}`, description, price, '7', path];
     if (archived) cells.push('true');
     lines.push(cells.map(csvCell).join(','));
   }
@@ -226,8 +222,8 @@ test('the owner manages the catalogue and the content, and the storefront shows 
     await page.getByRole('button', { name: 'Check the file' }).click();
     await expect(page.getByText('1 of 500 rows is in error.', { exact: false })).toBeVisible();
     const errors = page.getByRole('table', { name: 'Rows in error' });
-    // The header is line 1: the 251st product is on line 252.
-    await expect(errors.getByRole('row').nth(1)).toContainText('252');
+    // The header is line 1 and the first product takes two: the 251st product is on line 253.
+    await expect(errors.getByRole('row').nth(1)).toContainText('253');
     await expect(errors.getByRole('row').nth(1)).toContainText(`${importTag}-item-251`);
     await fileInput.setInputFiles(csvFile(catalogueCsv(importTag, path)));
     await page.getByRole('button', { name: 'Check the file' }).click();
