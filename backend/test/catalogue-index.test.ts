@@ -36,6 +36,9 @@ function randomSource(seed: number) {
   return { next, below, pick };
 }
 
+/** Whether a selected name gets every one of its values (randomSelection). */
+const everyValueDraws = randomSource(23);
+
 describe('SortedSlots', () => {
   it('stays sorted through random inserts and removals, ties broken by the slot', () => {
     const random = randomSource(7);
@@ -242,6 +245,9 @@ async function randomSelection(
     ];
     const chosen = new Set<string>();
     for (let count = 1 + random.below(3); count > 0; count -= 1) chosen.add(random.pick(values));
+    // Now and then every value (where every product has the name, no filter at all); drawn from
+    // a source of its own so the changes drawn from `random` stay those of before.
+    if (everyValueDraws.next() < 0.25) for (const value of values) chosen.add(value);
     if (random.next() < 0.1) chosen.add('No such value');
     attributes[random.next() < 0.05 ? 'No such name' : name] = [...chosen];
   }

@@ -8,9 +8,10 @@
  * price, creation time (µs) and the attribute pairs (name, value) as ints. Besides the columns:
  * - bitmaps (listingBitmaps.ts), one per flag and one per attribute pair, one bit per slot;
  * - the base: slots [0, baseEnd) are grouped by taxonomy cell (type, category, sub-category), each
- *   cell a contiguous slot range, so a taxonomy filter or facet is a range, not a test per product;
- * - the tail: products added or moved to another cell since the base was laid out, read slot by
- *   slot; past a share of the catalogue the base is laid out again (cluster());
+ *   cell a contiguous slot range sorted by (price, id), so a taxonomy filter or facet is a range
+ *   and price bounds a sub-range of it, not a test per product;
+ * - the tail: products added, moved to another cell or repriced since the base was laid out, read
+ *   slot by slot; past a share of the catalogue the base is laid out again (cluster());
  * - three sorted permutations (newest, price up, price down) for the pages; oldest is newest
  *   walked backwards, the exact reverse of (created_at DESC, id DESC).
  *
@@ -43,7 +44,7 @@ import {
   countAnd,
   countRange,
   grownBitmap,
-  hasBit,
+  rangeMask,
   setBit,
   wordsFor,
 } from './listingBitmaps';
@@ -351,7 +352,8 @@ class ListingColumns {
   /** A listing's scratch bitmaps (list() is synchronous: one listing at a time uses them). */
   matched: Uint32Array = new Uint32Array(wordsFor(INITIAL_SLOTS));
   work: Uint32Array = new Uint32Array(wordsFor(INITIAL_SLOTS));
-  priceBits: Uint32Array = new Uint32Array(wordsFor(INITIAL_SLOTS));
+  /** The words' required flags (and supplier): bitmapPass's scratch. */
+  baseBits: Uint32Array = new Uint32Array(wordsFor(INITIAL_SLOTS));
   groupWork: Uint32Array[] = [];
   groupMatched: Uint32Array[] = [];
   readonly slotOfId = new SlotsById();
@@ -375,6 +377,8 @@ class ListingColumns {
   readonly pairUses: number[] = [];
   readonly pairOfKey = new Map<string, number>();
   readonly nameIds = new Map<string, number>();
+  /** Per name int: how many live products have at least one value of it. */
+  readonly nameProducts: number[] = [];
   /** Pairs in the facets' order (name, value as the database sorts them). */
   pairOrder: number[] = [];
 
@@ -412,6 +416,7 @@ class ListingColumns {
       if (nameId === undefined) {
         nameId = this.nameIds.size;
         this.nameIds.set(name, nameId);
+        this.nameProducts.push(0);
       }
       this.pairOfKey.set(pairKey(name, value), this.pairNames.length);
       this.pairNames.push(name);
@@ -437,12 +442,16 @@ class ListingColumns {
     };
   }
 
-  /** Whether the slot's taxonomy is still `values`' (then it may stay where it is in the base). */
-  sameCell(slot: number, values: SlotValues): boolean {
+  /**
+   * Whether the product may stay in its slot: its taxonomy is still `values`' and, in the base
+   * (each cell's range sorted by price), so is its price.
+   */
+  staysInPlace(slot: number, values: SlotValues): boolean {
     return (
       this.types[slot] === values.type &&
       this.categories[slot] === values.category &&
-      this.subCategories[slot] === values.subCategory
+      this.subCategories[slot] === values.subCategory &&
+      (slot >= this.baseEnd || this.prices[slot] === values.price)
     );
   }
 
@@ -531,10 +540,10 @@ class ListingColumns {
       (this.subCategories[slot] ?? 0);
     const cellOf = new Map<number, number>();
     const cellSlots: number[] = [];
-    const liveSlots: number[] = [];
-    for (let slot = 0; slot < this.size; slot += 1) {
-      if (((this.flags[slot] ?? 0) & LIVE) === 0) continue;
-      liveSlots.push(slot);
+    // In price order (priceUp holds exactly the live slots): each cell's range is then sorted by
+    // (price, id), so a price bound is a sub-range of the cell found by a binary search.
+    const liveSlots = this.priceUp.view().slice();
+    for (const slot of liveSlots) {
       const key = cellKey(slot);
       const cell = cellOf.get(key);
       if (cell === undefined) {
@@ -569,15 +578,18 @@ class ListingColumns {
     }
 
     const count = liveSlots.length;
+    // The live slot each new slot takes its product from (new slots in order: the pool too).
+    const oldOf = new Int32Array(count);
+    for (const slot of liveSlots) oldOf[slotOf[slot] ?? 0] = slot;
     const capacity = Math.max(INITIAL_SLOTS, Math.ceil(count * 1.25));
     const moveInt = (from: Int32Array) => {
       const to = new Int32Array(capacity);
-      for (const slot of liveSlots) to[slotOf[slot] ?? 0] = from[slot] ?? 0;
+      for (let slot = 0; slot < count; slot += 1) to[slot] = from[oldOf[slot] ?? 0] ?? 0;
       return to;
     };
     const moveFloat = (from: Float64Array) => {
       const to = new Float64Array(capacity);
-      for (const slot of liveSlots) to[slotOf[slot] ?? 0] = from[slot] ?? 0;
+      for (let slot = 0; slot < count; slot += 1) to[slot] = from[oldOf[slot] ?? 0] ?? 0;
       return to;
     };
     let pairsLive = 0;
@@ -586,16 +598,15 @@ class ListingColumns {
     const pairStart = new Int32Array(capacity);
     const pairCount = new Int32Array(capacity);
     let poolSize = 0;
-    for (const slot of liveSlots) {
-      const pairs = this.pairsOf(slot);
-      const to = slotOf[slot] ?? 0;
+    for (let to = 0; to < count; to += 1) {
+      const pairs = this.pairsOf(oldOf[to] ?? 0);
       pool.set(pairs, poolSize);
       pairStart[to] = poolSize;
       pairCount[to] = pairs.length;
       poolSize += pairs.length;
     }
     const flags = new Uint8Array(capacity);
-    for (const slot of liveSlots) flags[slotOf[slot] ?? 0] = this.flags[slot] ?? 0;
+    for (let slot = 0; slot < count; slot += 1) flags[slot] = this.flags[oldOf[slot] ?? 0] ?? 0;
     this.ids = moveInt(this.ids);
     this.types = moveInt(this.types);
     this.categories = moveInt(this.categories);
@@ -651,7 +662,7 @@ class ListingColumns {
     );
     this.matched = new Uint32Array(words);
     this.work = new Uint32Array(words);
-    this.priceBits = new Uint32Array(words);
+    this.baseBits = new Uint32Array(words);
     this.groupWork = [];
     this.groupMatched = [];
     if (this.pairBitsIncomplete) return;
@@ -673,7 +684,28 @@ class ListingColumns {
     return { work: this.groupWork[group] ?? this.work, matched: this.groupMatched[group] ?? this.matched };
   }
 
+  /** How many values of name int `name` some live product has. */
+  liveValues(name: number): number {
+    let values = 0;
+    for (let pair = 0; pair < this.pairNameIds.length; pair += 1) {
+      if (this.pairNameIds[pair] === name && (this.pairUses[pair] ?? 0) > 0) values += 1;
+    }
+    return values;
+  }
+
+  /** Adds `delta` to the product count of each name among `pairs` (once per name). */
+  private countNames(pairs: Int32Array, delta: number): void {
+    for (let at = 0; at < pairs.length; at += 1) {
+      const name = this.pairNameIds[pairs[at] ?? 0] ?? 0;
+      let seen = false;
+      for (let before = 0; before < at && !seen; before += 1)
+        seen = this.pairNameIds[pairs[before] ?? 0] === name;
+      if (!seen) this.nameProducts[name] = (this.nameProducts[name] ?? 0) + delta;
+    }
+  }
+
   private unsetPairs(slot: number): void {
+    this.countNames(this.pairsOf(slot), -1);
     for (const pair of this.pairsOf(slot)) {
       this.pairUses[pair] = (this.pairUses[pair] ?? 0) - 1;
       const bits = this.pairBits[pair];
@@ -682,6 +714,7 @@ class ListingColumns {
   }
 
   private writePairs(slot: number, pairs: Int32Array): void {
+    this.countNames(pairs, 1);
     for (const pair of pairs) {
       this.pairUses[pair] = (this.pairUses[pair] ?? 0) + 1;
       let bits = this.pairBits[pair];
@@ -749,7 +782,7 @@ class ListingColumns {
     this.pairBits = this.pairBits.map((bits) => (bits ? grownBitmap(bits, capacity) : null));
     this.matched = grownBitmap(this.matched, capacity);
     this.work = grownBitmap(this.work, capacity);
-    this.priceBits = grownBitmap(this.priceBits, capacity);
+    this.baseBits = grownBitmap(this.baseBits, capacity);
     this.groupWork = [];
     this.groupMatched = [];
     this.capacity = capacity;
@@ -909,7 +942,7 @@ export class CatalogueIndex implements CatalogueSubscriber {
       columns.pairPool,
       columns.matched,
       columns.work,
-      columns.priceBits,
+      columns.baseBits,
       ...columns.flagBits,
       ...columns.groupWork,
       ...columns.groupMatched,
@@ -928,24 +961,30 @@ export class CatalogueIndex implements CatalogueSubscriber {
     if (!columns) throw new Error('the catalogue index is used before its first load');
 
     // Each selected attribute name is a group (a bit); its values are the pairs some live product has.
-    const groupNames = Object.keys(selection.attributes);
     const groupOfPair = new Int8Array(columns.pairNames.length).fill(-1);
     const groupOfName = new Int8Array(columns.nameIds.size).fill(-1);
     const groupPairs: number[][] = [];
-    for (const [group, name] of groupNames.entries()) {
+    for (const name of Object.keys(selection.attributes)) {
+      const group = groupPairs.length;
       const selected: number[] = [];
       for (const value of selection.attributes[name] ?? []) {
         const pair = columns.pairOfKey.get(pairKey(name, value));
-        if (pair !== undefined && (columns.pairUses[pair] ?? 0) > 0) {
+        if (pair !== undefined && (columns.pairUses[pair] ?? 0) > 0 && groupOfPair[pair] !== group) {
           groupOfPair[pair] = group;
           selected.push(pair);
         }
       }
       // A name none of whose values any product has: nothing can match (AND across names).
       if (selected.length === 0) return nothing();
+      const nameId = columns.nameIds.get(name) ?? -1;
+      // Every value of a name every live product has filters nothing: the answer is the one
+      // without it (its values' facets then count the matches, which are those of the others).
+      if (columns.nameProducts[nameId] === columns.live && selected.length === columns.liveValues(nameId)) {
+        for (const pair of selected) groupOfPair[pair] = -1;
+        continue;
+      }
       groupPairs.push(selected);
-      const nameId = columns.nameIds.get(name);
-      if (nameId !== undefined) groupOfName[nameId] = group;
+      groupOfName[nameId] = group;
     }
 
     // A taxonomy level unselected (ANY), or the entry selected (an unknown slug matches nothing).
@@ -974,20 +1013,21 @@ export class CatalogueIndex implements CatalogueSubscriber {
       subCategoryWanted: selectedIn(columns.subCategoryLevel, selection.subCategory),
       groupOfPair,
       groupOfPairName,
-      allGroups: (1 << groupNames.length) - 1,
+      allGroups: (1 << groupPairs.length) - 1,
       typeCounts: new Int32Array(columns.typeLevel.size),
       categoryCounts: new Int32Array(columns.categoryLevel.size),
       subCategoryCounts: new Int32Array(columns.subCategoryLevel.size),
       pairCounts: new Int32Array(columns.pairNames.length),
     };
-    columns.matched.fill(0, 0, wordsFor(columns.size));
+    const matched = columns.matched;
+    matched.fill(0, 0, wordsFor(columns.size));
 
     // The candidates: a search's ranked products (each once), or the base by bitmaps and the tail.
     const ranked = selection.rankedIds;
     let totalCount = 0;
     const counted =
       !ranked &&
-      groupNames.length === 0 &&
+      groupPairs.length === 0 &&
       selection.priceMin === undefined &&
       selection.priceMax === undefined &&
       selection.supplierId === undefined &&
@@ -1023,14 +1063,23 @@ export class CatalogueIndex implements CatalogueSubscriber {
         productSubCategories: facetValues(columns.subCategoryLevel, input.subCategoryCounts),
         attributes: attributeFacets(columns, input.pairCounts),
       },
-      pageIds: page(columns, totalCount, window, ranked, (slot) => hasBit(columns.matched, slot)),
+      pageIds: page(
+        columns,
+        totalCount,
+        window,
+        ranked,
+        (slot) => ((matched[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0,
+        input.priceMin,
+        input.priceMax,
+      ),
     };
   }
 }
 
 /**
- * Applies changed products (read by id; an id not read is gone). A product whose taxonomy did not
- * change is rewritten in its slot; one that moved, or a new one, goes to the tail. Past
+ * Applies changed products (read by id; an id not read is gone). A product whose taxonomy (and,
+ * in the base, price) did not change is rewritten in its slot; one that moved, one of the base
+ * with a new price, or a new one, goes to the tail. Past
  * `bulkChanges` the permutations drop the changed slots and merge them back in one pass.
  */
 function applyChanges(
@@ -1059,7 +1108,7 @@ function applyChanges(
   for (let at = 0; at < products.count; at += 1) {
     const values = columns.valuesOf(products, at, pairsOf(at));
     let slot = columns.slotOfId.get(values.id);
-    if (slot >= 0 && columns.sameCell(slot, values)) {
+    if (slot >= 0 && columns.staysInPlace(slot, values)) {
       const keysChange = columns.created[slot] !== values.created || columns.prices[slot] !== values.price;
       if (!keysChange) {
         columns.write(slot, values);
@@ -1115,6 +1164,35 @@ function slotsInOrder(columns: ListingColumns, ranked: readonly number[]): Int32
   return slots;
 }
 
+/**
+ * The part of a price order (`descending`: priceDown) whose prices lie within [priceMin, priceMax]:
+ * every match is in it, since a match meets the bounds.
+ */
+function withinPrices(
+  prices: Float64Array,
+  order: Int32Array,
+  descending: boolean,
+  priceMin: number,
+  priceMax: number,
+): Int32Array {
+  /** The first position whose price is past `bound` in the order's direction (or at it, `inclusive`). */
+  const firstPast = (bound: number, inclusive: boolean) => {
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const price = prices[order[middle] ?? 0] ?? 0;
+      const before = descending ? price > bound : price < bound;
+      if (before || (!inclusive && price === bound)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  return descending
+    ? order.subarray(firstPast(priceMax, true), firstPast(priceMin, false))
+    : order.subarray(firstPast(priceMin, true), firstPast(priceMax, false));
+}
+
 /** The matched products from offset to offset + limit in the window's order. */
 function page(
   columns: ListingColumns,
@@ -1122,6 +1200,8 @@ function page(
   window: ListingWindow,
   ranked: readonly number[] | undefined,
   matches: (slot: number) => boolean,
+  priceMin = Number.NEGATIVE_INFINITY,
+  priceMax = Number.POSITIVE_INFINITY,
 ): number[] {
   const idOf = columns.ids;
   const ids: number[] = [];
@@ -1139,12 +1219,16 @@ function page(
   }
   const end = Math.min(totalCount, window.offset + window.limit);
   if (window.offset >= end) return ids;
-  const order =
+  let order =
     window.order === 'low-to-high'
       ? columns.priceUp.view()
       : window.order === 'high-to-low'
         ? columns.priceDown.view()
         : columns.newest.view();
+  // By price within price bounds: only the part of the order between them (two binary searches).
+  if (window.order === 'low-to-high' || window.order === 'high-to-low') {
+    order = withinPrices(columns.prices, order, window.order === 'high-to-low', priceMin, priceMax);
+  }
   // Oldest first is newest walked backwards: the exact reverse of (created_at DESC, id DESC).
   const reversed = window.order === 'oldest-to-newest';
   const last = order.length - 1;
@@ -1345,88 +1429,163 @@ function slotMatcher(input: PassInput): (slot: number) => boolean {
     (subCategoryWanted === ANY_TAXONOMY || subCategories[slot] === subCategoryWanted);
 }
 
-/** The slots whose price is within the bounds, as a bitmap (from the price order: two binary searches). */
-function priceBitmap(columns: ListingColumns, priceMin: number, priceMax: number): Uint32Array {
-  const bits = columns.priceBits;
-  bits.fill(0, 0, wordsFor(columns.size));
-  const order = columns.priceUp.view();
-  const prices = columns.prices;
-  const firstNotBelow = (bound: number, inclusive: boolean) => {
-    let low = 0;
-    let high = order.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      const price = prices[order[middle] ?? 0] ?? 0;
-      if (price < bound || (inclusive && price === bound)) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  };
-  const from = firstNotBelow(priceMin, false);
-  const to = firstNotBelow(priceMax, true);
-  for (let at = from; at < to; at += 1) setBit(bits, order[at] ?? 0);
-  return bits;
+/** A bitmap's words as int32 (a Uint32Array's words past 2^31 are read as doubles, several times slower). */
+const int32 = (bits: Uint32Array): Int32Array => new Int32Array(bits.buffer, bits.byteOffset, bits.length);
+
+/** The first slot of [from, to) (sorted by price) whose price is above `bound` (`inclusive`) or not below it. */
+function firstPriced(
+  prices: Float64Array,
+  from: number,
+  to: number,
+  bound: number,
+  inclusive: boolean,
+): number {
+  let low = from;
+  let high = to;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const price = prices[middle] ?? 0;
+    if (price < bound || (inclusive && price === bound)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The bitmaps one bitmapPass reads and fills, as int32 words. */
+interface PassBitmaps {
+  /** The required flags' bitmaps (LIVE first). */
+  flagMaps: Int32Array[];
+  /** Per selected group, its pairs' bitmaps (OR within the group). */
+  groups: Int32Array[][];
+  /** Scratch: the words' required flags (and supplier). */
+  base: Int32Array;
+  /** Scratch: per group, the words' OR of its pairs. */
+  any: Int32Array[];
+  /** The words meeting every filter (base AND every group). */
+  all: Int32Array;
+  /** Per group, the products meeting every filter but maybe that group's (filled per passing cell). */
+  others: Int32Array[];
+  supplier: number;
+  bySupplier: boolean;
+  suppliers: Int32Array;
 }
 
 /**
- * The base by bitmaps: per word, the AND of the required flags, the price bitmap (the supplier
- * bit by bit) and each selected group's OR of pairs; per cell (a slot range), its count added to
- * the total and every taxonomy facet when it passes the three levels, to the failing level's
- * facet when it fails one; then each pair's facet as the popcount of its bitmap AND the matches
- * (or, for a selected name, AND the products failing only that name).
+ * base, any and all for the words [fromWord, toWord), a bitmap at a time (tight loops over typed
+ * arrays, 32 products a step). A word's values do not depend on the cell: a word two cells share
+ * is simply computed twice.
+ */
+function fillWords(maps: PassBitmaps, fromWord: number, toWord: number): void {
+  const { flagMaps, groups, base, any, all } = maps;
+  const first = flagMaps[0] as Int32Array;
+  for (let word = fromWord; word < toWord; word += 1) base[word] = first[word] as number;
+  for (let flag = 1; flag < flagMaps.length; flag += 1) {
+    const bits = flagMaps[flag] as Int32Array;
+    for (let word = fromWord; word < toWord; word += 1)
+      base[word] = (base[word] as number) & (bits[word] as number);
+  }
+  if (maps.bySupplier) {
+    const { suppliers, supplier } = maps;
+    for (let word = fromWord; word < toWord; word += 1) {
+      let bits = base[word] as number;
+      for (let rest = bits; rest !== 0; rest &= rest - 1) {
+        const bit = 31 - Math.clz32(rest & -rest);
+        if (suppliers[(word << 5) + bit] !== supplier) bits &= ~(1 << bit);
+      }
+      base[word] = bits;
+    }
+  }
+  for (let word = fromWord; word < toWord; word += 1) all[word] = base[word] as number;
+  for (let group = 0; group < groups.length; group += 1) {
+    const pairs = groups[group] as Int32Array[];
+    const target = any[group] as Int32Array;
+    const firstPair = pairs[0];
+    if (firstPair)
+      for (let word = fromWord; word < toWord; word += 1) target[word] = firstPair[word] as number;
+    else target.fill(0, fromWord, toWord);
+    for (let pair = 1; pair < pairs.length; pair += 1) {
+      const bits = pairs[pair] as Int32Array;
+      for (let word = fromWord; word < toWord; word += 1)
+        target[word] = (target[word] as number) | (bits[word] as number);
+    }
+    for (let word = fromWord; word < toWord; word += 1)
+      all[word] = (all[word] as number) & (target[word] as number);
+  }
+}
+
+/**
+ * Each group's "meets every filter but maybe this group" over the slots [from, to) of a passing
+ * cell (fillWords done for its words): inner words assigned, the two edge words ORed in masked
+ * (a neighbouring cell may own the rest of them).
+ */
+function fillOthers(maps: PassBitmaps, from: number, to: number): void {
+  const { base, any, others } = maps;
+  const firstWord = from >>> 5;
+  const lastWord = (to - 1) >>> 5;
+  for (let group = 0; group < others.length; group += 1) {
+    const target = others[group] as Int32Array;
+    for (let word = firstWord + 1; word < lastWord; word += 1) target[word] = base[word] as number;
+    for (let other = 0; other < any.length; other += 1) {
+      if (other === group) continue;
+      const bits = any[other] as Int32Array;
+      for (let word = firstWord + 1; word < lastWord; word += 1)
+        target[word] = (target[word] as number) & (bits[word] as number);
+    }
+    for (const edge of firstWord === lastWord ? [firstWord] : [firstWord, lastWord]) {
+      let value = base[edge] as number;
+      for (let other = 0; other < any.length; other += 1)
+        if (other !== group) value &= any[other]?.[edge] ?? 0;
+      target[edge] = (target[edge] as number) | (value & rangeMask(edge, from, to));
+    }
+  }
+}
+
+/**
+ * The base by bitmaps, cell by cell (a slot range; with price bounds the sub-range of the prices
+ * within them, the range being sorted by price): per word the AND of the required flags (the
+ * supplier bit by bit) and each selected group's OR of pairs; the cell's count added to the total
+ * and every taxonomy facet when it passes the three levels, to the failing level's facet when it
+ * fails one; then each pair's facet as the popcount of its bitmap AND the matches (or, for a
+ * selected name, AND the products meeting every other filter).
  */
 function bitmapPass(input: PassInput, groupPairs: readonly number[][], selection: ListingSelection): number {
   const { columns, required, typeWanted, categoryWanted, subCategoryWanted } = input;
   const { typeCounts, categoryCounts, subCategoryCounts, pairCounts } = input;
-  const flagMaps = columns.flagBits.filter((_, bit) => (required & (1 << bit)) !== 0);
   const priced = selection.priceMin !== undefined || selection.priceMax !== undefined;
-  const prices = priced ? priceBitmap(columns, input.priceMin, input.priceMax) : null;
-  const groups = groupPairs.map((pairs) => pairs.flatMap((pair) => columns.pairBits[pair] ?? []));
-  const groupCount = groups.length;
-  const scratch = groups.map((_, group) => columns.groupBitmaps(group));
-  const { work, matched, suppliers } = columns;
-  const values = new Int32Array(groupCount);
-
-  /** W for the words of [from, to): `withGroups` also fills each group's "all but this group". */
-  const compute = (from: number, to: number, withGroups: boolean) => {
-    const lastWord = (to - 1) >>> 5;
-    for (let word = from >>> 5; word <= lastWord; word += 1) {
-      let base = 0xffffffff;
-      for (let flag = 0; flag < flagMaps.length; flag += 1) base &= flagMaps[flag]?.[word] ?? 0;
-      if (prices) base &= prices[word] ?? 0;
-      if (input.bySupplier && base !== 0) {
-        for (let bit = 0; bit < 32; bit += 1) {
-          if (base & (1 << bit) && suppliers[(word << 5) + bit] !== input.supplier) base &= ~(1 << bit);
-        }
-      }
-      let all = base;
-      for (let group = 0; group < groupCount; group += 1) {
-        let any = 0;
-        const maps = groups[group] ?? [];
-        for (let map = 0; map < maps.length; map += 1) any |= maps[map]?.[word] ?? 0;
-        values[group] = any;
-        all &= any;
-      }
-      work[word] = all;
-      if (!withGroups) continue;
-      for (let group = 0; group < groupCount; group += 1) {
-        let others = base;
-        for (let other = 0; other < groupCount; other += 1) if (other !== group) others &= values[other] ?? 0;
-        const target = scratch[group]?.work;
-        if (target) target[word] = others;
-      }
-    }
+  const groupCount = groupPairs.length;
+  const scratch = groupPairs.map((_, group) => columns.groupBitmaps(group));
+  const words = wordsFor(columns.size);
+  for (const { matched: others } of scratch) others.fill(0, 0, words);
+  const maps: PassBitmaps = {
+    flagMaps: columns.flagBits.filter((_, bit) => (required & (1 << bit)) !== 0).map(int32),
+    groups: groupPairs.map((pairs) =>
+      pairs.flatMap((pair) => {
+        const bits = columns.pairBits[pair];
+        return bits ? [int32(bits)] : [];
+      }),
+    ),
+    base: int32(columns.baseBits),
+    any: scratch.map(({ work }) => int32(work)),
+    all: int32(columns.work),
+    others: scratch.map(({ matched }) => int32(matched)),
+    supplier: input.supplier,
+    bySupplier: input.bySupplier,
+    suppliers: columns.suppliers,
   };
+  const { work, matched, prices } = columns;
 
   let totalCount = 0;
-  let spanFrom = Number.POSITIVE_INFINITY;
-  let spanTo = 0;
+  // The words of the passing cells (price sub-ranges): [from, to) word ranges, in slot order,
+  // ranges sharing a word merged (so no word is counted twice).
+  const spans: number[] = [];
   const cells = columns.cellStart.length;
-  // Passing cells first fill the groups' scratch; their words are cleared over the passing span.
-  const passing: number[] = [];
   for (let cell = 0; cell < cells; cell += 1) {
-    const start = columns.cellStart[cell] ?? 0;
-    const end = columns.cellEnd[cell] ?? 0;
+    let start = columns.cellStart[cell] ?? 0;
+    let end = columns.cellEnd[cell] ?? 0;
+    if (priced && end > start) {
+      start = firstPriced(prices, start, end, input.priceMin, false);
+      end = firstPriced(prices, start, end, input.priceMax, true);
+    }
     if (end <= start) continue;
     const type = columns.cellType[cell] ?? 0;
     const category = columns.cellCategory[cell] ?? 0;
@@ -1436,7 +1595,7 @@ function bitmapPass(input: PassInput, groupPairs: readonly number[][], selection
     const subCategoryFails = subCategoryWanted !== ANY_TAXONOMY && subCategory !== subCategoryWanted;
     const fails = Number(typeFails) + Number(categoryFails) + Number(subCategoryFails);
     if (fails > 1) continue;
-    compute(start, end, fails === 0 && groupCount > 0);
+    fillWords(maps, start >>> 5, ((end - 1) >>> 5) + 1);
     const count = countRange(work, start, end);
     if (fails === 1) {
       if (typeFails) typeCounts[type] = (typeCounts[type] ?? 0) + count;
@@ -1444,26 +1603,23 @@ function bitmapPass(input: PassInput, groupPairs: readonly number[][], selection
       else subCategoryCounts[subCategory] = (subCategoryCounts[subCategory] ?? 0) + count;
       continue;
     }
+    if (groupCount > 0) fillOthers(maps, start, end);
     totalCount += count;
     typeCounts[type] = (typeCounts[type] ?? 0) + count;
     categoryCounts[category] = (categoryCounts[category] ?? 0) + count;
     subCategoryCounts[subCategory] = (subCategoryCounts[subCategory] ?? 0) + count;
     copyRange(matched, work, start, end);
-    passing.push(cell);
-    spanFrom = Math.min(spanFrom, start >>> 5);
-    spanTo = Math.max(spanTo, ((end - 1) >>> 5) + 1);
+    const fromWord = start >>> 5;
+    const toWord = ((end - 1) >>> 5) + 1;
+    if (spans.length > 0 && fromWord < (spans.at(-1) ?? 0)) spans[spans.length - 1] = toWord;
+    else spans.push(fromWord, toWord);
   }
-  if (passing.length === 0) return totalCount;
-  // The groups' "fails only this group" sets over the passing cells (their scratch is cleared first).
-  for (const { matched: failsOnly } of scratch) failsOnly.fill(0, spanFrom, spanTo);
-  for (const cell of passing) {
-    const start = columns.cellStart[cell] ?? 0;
-    const end = columns.cellEnd[cell] ?? 0;
-    for (const { work: others, matched: failsOnly } of scratch) copyRange(failsOnly, others, start, end);
-  }
+  if (spans.length === 0) return totalCount;
+  let spanWords = 0;
+  for (let at = 0; at < spans.length; at += 2) spanWords += (spans[at + 1] ?? 0) - (spans[at] ?? 0);
   // Each pair's facet: the popcount of its bitmap AND the set (the matches, or for a selected
-  // name those failing only it), or, when the set holds fewer products than that costs words, a
-  // walk of the set's products adding their pairs.
+  // name those meeting every other filter), or, when the set holds fewer products than that costs
+  // words, a walk of the set's products adding their pairs.
   const groupOfPairName = input.groupOfPairName;
   const pairsPerProduct = (columns.poolSize - columns.poolGarbage) / Math.max(1, columns.live);
   const sets = [
@@ -1475,16 +1631,26 @@ function bitmapPass(input: PassInput, groupPairs: readonly number[][], selection
     for (let pair = 0; pair < pairCounts.length; pair += 1) {
       if ((columns.pairUses[pair] ?? 0) > 0 && (groupOfPairName[pair] ?? -1) === group) setPairs += 1;
     }
-    const members = group < 0 ? totalCount : countRange(set, spanFrom << 5, spanTo << 5);
+    let members = totalCount;
+    if (group >= 0) {
+      members = 0;
+      for (let at = 0; at < spans.length; at += 2)
+        members += countRange(set, (spans[at] ?? 0) << 5, (spans[at + 1] ?? 0) << 5);
+    }
     // A product's pairs cost about as much as 16 words' popcounts (measured).
-    if (members * pairsPerProduct * 16 < setPairs * (spanTo - spanFrom)) {
-      addPairsOfSet(columns, set, spanFrom, spanTo, group, groupOfPairName, pairCounts);
+    if (members * pairsPerProduct * 16 < setPairs * spanWords) {
+      for (let at = 0; at < spans.length; at += 2) {
+        addPairsOfSet(columns, set, spans[at] ?? 0, spans[at + 1] ?? 0, group, groupOfPairName, pairCounts);
+      }
       continue;
     }
     for (let pair = 0; pair < pairCounts.length; pair += 1) {
       const bits = columns.pairBits[pair];
       if (!bits || (columns.pairUses[pair] ?? 0) === 0 || (groupOfPairName[pair] ?? -1) !== group) continue;
-      pairCounts[pair] = (pairCounts[pair] ?? 0) + countAnd(set, bits, spanFrom, spanTo);
+      let count = 0;
+      for (let at = 0; at < spans.length; at += 2)
+        count += countAnd(set, bits, spans[at] ?? 0, spans[at + 1] ?? 0);
+      pairCounts[pair] = (pairCounts[pair] ?? 0) + count;
     }
   }
   return totalCount;
