@@ -87,7 +87,6 @@ describe.each(targets)('the catalogue CSV on %s', (target) => {
     hint: '',
     short_description: 'Made for the import test',
     description: '<p>Hand made</p>',
-    details: '',
     price: '25.00',
     old_price: '',
     stock: '4',
@@ -129,7 +128,7 @@ describe.each(targets)('the catalogue CSV on %s', (target) => {
     const [first] = await ctx.database.db.select().from(products).orderBy(products.id).limit(1);
     await ctx.database.db
       .update(products)
-      .set({ archivedAt: new Date(), description: '<p>One, "two"</p>\n<p>three</p>' })
+      .set({ archivedAt: new Date(), details: '<p>One, "two"</p>\n<p>three</p>' })
       .where(eq(products.id, first?.id ?? 0));
     const answer = await get('admin/catalogue/export');
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -291,7 +290,8 @@ describe.each(targets)('the catalogue CSV on %s', (target) => {
     const updated = await productBySlug(slug);
     expect(updated).toMatchObject({
       title: 'Zanzibar lantern, brass',
-      description: '<p>Brass</p>',
+      description: 'Brass',
+      details: '<p>Brass</p>',
       price: 31.5,
       stockQuantity: 6,
       hot: true,
@@ -320,6 +320,30 @@ describe.each(targets)('the catalogue CSV on %s', (target) => {
     expect(row[HEADER.indexOf('images')]).toBe(
       `/backend/api/images/uploaded/${pictures[1]}.webp|/backend/api/images/uploaded/${pictures[0]}.webp`,
     );
+  });
+
+  it("takes the description as the product editor's: sanitised HTML on the product page and in the editor, plain text for search", async () => {
+    const html =
+      '<p>Carved <strong>oak</strong>, by hand.</p><script>alert(1)</script><ul><li>Gift wrapped</li></ul>';
+    const applied = await report(csvOf([newRow('csv-carved-box', { description: html })]), 'apply');
+    expect(applied).toMatchObject({ applied: true, created: 1, errors: [] });
+    const clean = '<p>Carved <strong>oak</strong>, by hand.</p><ul><li>Gift wrapped</li></ul>';
+    const page = dataOf<{ item: ProductDetail }>(await get('products/by-slug/csv-carved-box', null));
+    expect(page.item.details).toBe(clean);
+    const saved = await productBySlug('csv-carved-box');
+    expect(saved).toMatchObject({ details: clean, description: 'Carved oak, by hand. Gift wrapped' });
+    const editor = dataOf<{ product: { description: string } }>(await get(`admin/products/${saved?.id}`));
+    expect(editor.product.description).toBe(clean);
+    const row = parseCsv(await exported()).find((record) => record.fields[0] === 'csv-carved-box')?.fields;
+    expect(row?.[HEADER.indexOf('description')]).toBe(clean);
+    const search = dataOf<ProductListing>(await get('products?q=Carved&per-page=100', null));
+    expect(search.items.map((item) => item.slug)).toContain('csv-carved-box');
+
+    const older = await upload(`${csvRecord([...HEADER, 'details'])}`, 'check');
+    expect([older.statusCode, failureOf(older).error.message]).toEqual([
+      400,
+      expect.stringContaining('Line 1: there is no "details" column'),
+    ]);
   });
 
   it('refuses pictures that are not uploaded here, and fetches nothing', async () => {

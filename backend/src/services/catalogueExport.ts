@@ -22,7 +22,6 @@ interface ExportRow {
   title: string;
   hint: string | null;
   short_description: string;
-  description: string;
   details: string;
   price: string;
   old_price: string | null;
@@ -52,8 +51,8 @@ function cellsOf(row: ExportRow): Record<CatalogueCsvColumn, string> {
     title: row.title,
     hint: row.hint ?? '',
     short_description: row.short_description,
-    description: row.description,
-    details: row.details,
+    // The product editor's description: its HTML (products.description is only its plain text).
+    description: row.details,
     price: row.price,
     old_price: row.old_price ?? '',
     stock: String(row.stock_quantity),
@@ -70,7 +69,7 @@ function cellsOf(row: ExportRow): Record<CatalogueCsvColumn, string> {
 async function pageAfter(db: Database, afterId: number, pageSize: number): Promise<ExportRow[]> {
   return rowsOf<ExportRow>(
     await db.execute(sql`
-      SELECT p.id, p.slug, p.title, p.hint, p.short_description, p.description, p.details,
+      SELECT p.id, p.slug, p.title, p.hint, p.short_description, p.details,
         p.price::text AS price, p.old_price::text AS old_price, p.stock_quantity, p.hot, p.new_item,
         p.free_delivery, p.line, s.name AS supplier, t.name AS type_name, c.name AS category_name,
         sc.name AS sub_category_name, p.archived_at IS NOT NULL AS archived,

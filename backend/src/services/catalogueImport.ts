@@ -40,7 +40,7 @@ import {
   readSpecifications,
 } from './catalogueCsvCells';
 import { type CsvRecord, CsvSyntaxError, decodeUtf8, parseCsv } from './csv';
-import { sanitizeRichText } from './html';
+import { plainTextOf, sanitizeRichText } from './html';
 import { mailBackInStock, type StockActor } from './stock';
 
 /**
@@ -65,8 +65,10 @@ interface ImportRow {
   title: string;
   hint: string | null;
   short_description: string | null;
+  /** The description's plain text (products.description: the search reads it). */
   description: string;
-  details: string | null;
+  /** The description as sanitised HTML (products.details: the product page and the editor show it). */
+  details: string;
   price: string;
   old_price: string | null;
   stock: number;
@@ -102,6 +104,12 @@ const key = (...names: (string | number)[]) => names.map((name) => String(name).
 /** The header's columns by position; a bad header refuses the file (400, line 1). */
 function columnsOf(header: CsvRecord): CatalogueCsvColumn[] {
   const columns = header.fields.map((field) => field.trim().toLowerCase());
+  if (columns.includes('details')) {
+    throw new CsvSyntaxError(
+      header.line,
+      'there is no "details" column: the product\'s description (HTML, as in the product editor) is the "description" column.',
+    );
+  }
   const unknown = columns.filter((column) => !(COLUMN_NAMES as readonly string[]).includes(column));
   if (unknown.length > 0) {
     throw new CsvSyntaxError(
@@ -125,8 +133,11 @@ function columnsOf(header: CsvRecord): CatalogueCsvColumn[] {
 export interface PreparedImport {
   columns: CatalogueCsvColumn[];
   records: CsvRecord[];
-  /** Each record's description and details as they will be saved (sanitised), by record. */
-  richTexts: { description: string; details: string | null }[];
+  /**
+   * Each record's description as the product editor saves it, by record: `details` the sanitised
+   * HTML, `description` its plain text.
+   */
+  richTexts: { description: string; details: string }[];
 }
 
 /**
@@ -137,11 +148,10 @@ export interface PreparedImport {
 export function prepareImport(bytes: Uint8Array): PreparedImport {
   const { columns, records } = readCatalogueCsv(bytes);
   const description = columns.indexOf('description');
-  const details = columns.indexOf('details');
-  const richTexts = records.map((record) => ({
-    description: sanitizeRichText(record.fields[description] ?? ''),
-    details: details < 0 ? null : sanitizeRichText(record.fields[details] ?? ''),
-  }));
+  const richTexts = records.map((record) => {
+    const html = record.fields[description] ?? '';
+    return { description: plainTextOf(html), details: sanitizeRichText(html) };
+  });
   return { columns, records, richTexts };
 }
 
@@ -444,7 +454,7 @@ async function checkRows(
   const errors: ImportRowError[] = [];
   const firstLine = new Map<string, number>();
   for (const [index, record] of records.entries()) {
-    const richText = richTexts[index] ?? { description: '', details: null };
+    const richText = richTexts[index] ?? { description: '', details: '' };
     const checked = checkRecord(record, richText, columns, lookups, publicUrl);
     const slug = (record.fields[slugIndex] ?? '').trim();
     const problems = Array.isArray(checked) ? [...checked] : [];
@@ -525,6 +535,7 @@ function updatedColumns(columns: readonly CatalogueCsvColumn[]) {
   const set = [
     sql`title = EXCLUDED.title`,
     sql`description = EXCLUDED.description`,
+    sql`details = EXCLUDED.details`,
     sql`price = EXCLUDED.price`,
     sql`stock_quantity = EXCLUDED.stock_quantity`,
     sql`type_id = EXCLUDED.type_id`,
@@ -535,7 +546,6 @@ function updatedColumns(columns: readonly CatalogueCsvColumn[]) {
   const optional: [CatalogueCsvColumn, ReturnType<typeof sql>][] = [
     ['hint', sql`hint = EXCLUDED.hint`],
     ['short_description', sql`short_description = EXCLUDED.short_description`],
-    ['details', sql`details = EXCLUDED.details`],
     ['old_price', sql`old_price = EXCLUDED.old_price`],
     ['flags', sql`hot = EXCLUDED.hot, new_item = EXCLUDED.new_item, free_delivery = EXCLUDED.free_delivery`],
     ['line', sql`line = EXCLUDED.line`],
@@ -601,7 +611,7 @@ async function upsertProducts(
       hint: row.hint,
       short_description: row.short_description ?? '',
       description: row.description,
-      details: row.details ?? '',
+      details: row.details,
       price: row.price,
       old_price: row.old_price,
       stock: row.stock,

@@ -25,3 +25,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export const sanitizeRichText = (html: string): string => sanitizeHtml(html, OPTIONS);
+
+const PLAIN_TEXT: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
+
+/**
+ * A rich description's words as plain text: what a product's `description` column keeps beside
+ * its HTML in `details` (the search vector reads it). The product editor and the CSV import save both.
+ */
+export const plainTextOf = (html: string): string =>
+  sanitizeHtml(html.replace(/<\/(p|div|li|h[1-6])>|<br\s*\/?>/gi, ' $&'), PLAIN_TEXT)
+    .replace(/\s+/g, ' ')
+    .trim();

@@ -34,9 +34,17 @@ export const CATALOGUE_CSV_COLUMNS = [
   { name: 'title', required: true, description: 'Up to 200 characters' },
   { name: 'hint', required: false, description: 'A short line under the title (empty: none)' },
   { name: 'short_description', required: false, description: 'Plain text, shown on the card' },
-  { name: 'description', required: true, description: 'HTML; sanitised on import like the product form' },
-  { name: 'details', required: false, description: 'HTML; sanitised on import' },
-  { name: 'price', required: true, description: 'In the default currency, a dot before the cents: 49.90' },
+  {
+    name: 'description',
+    required: true,
+    description:
+      "The product editor's description, shown on the product page: HTML, sanitised on import like the editor's (its plain text is what search reads)",
+  },
+  {
+    name: 'price',
+    required: true,
+    description: "In USD (the prices' base, whatever the default currency), a dot before the cents: 49.90",
+  },
   { name: 'old_price', required: false, description: 'The crossed-out price (empty: none)' },
   {
     name: 'stock',

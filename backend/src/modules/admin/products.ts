@@ -23,7 +23,6 @@ import type {
 } from '@shop/contract/schemas/adminCatalogue';
 import { ADMIN_PRODUCTS_PER_PAGE } from '@shop/contract/schemas/adminCatalogue';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
 import {
@@ -42,7 +41,8 @@ import {
   suppliers,
 } from '../../db/schema';
 import { AppError } from '../../errors';
-import { sanitizeRichText } from '../../services/html';
+import { isUniqueViolation } from '../../services/buyers';
+import { plainTextOf, sanitizeRichText } from '../../services/html';
 import { imageUrl } from '../../services/images';
 import { pageMeta } from '../../services/memberOrders';
 import { intArray, productImageUrl } from '../../services/productCards';
@@ -284,15 +284,10 @@ export async function productSnapshot(db: Database, id: number): Promise<Record<
 
 // ------------------------------------------------------------------ checks
 
-const PLAIN_TEXT: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
-
-/** The description's words for the search (the search vector reads `description`). */
-export const plainTextOf = (html: string): string =>
-  sanitizeHtml(html.replace(/<\/(p|div|li|h[1-6])>|<br\s*\/?>/gi, ' $&'), PLAIN_TEXT)
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** Every rule of a product the schema cannot check; 400 naming each broken field. */
+/**
+ * Every rule of a product the schema cannot check; 400 naming each broken field. Holds the product's
+ * sub-category, category and type FOR SHARE until the commit (heldParents), so call it first.
+ */
 export async function checkProduct(
   db: Database,
   input: ProductInput,
@@ -322,15 +317,17 @@ export async function checkProduct(
   const packagingIds = input.packagings.map((pack) => pack.packaging_id);
   if (new Set(packagingIds).size !== packagingIds.length) fields.packagings = 'lists a packaging twice';
 
-  const [taxonomy] = rowsOf<{ type: boolean; category: boolean; sub: boolean }>(
-    await db.execute(sql`SELECT
-        EXISTS (SELECT 1 FROM product_types WHERE id = ${input.type_id}) AS type,
-        EXISTS (SELECT 1 FROM categories WHERE id = ${input.category_id} AND type_id = ${input.type_id}) AS category,
-        EXISTS (SELECT 1 FROM sub_categories WHERE id = ${input.sub_category_id} AND category_id = ${input.category_id}) AS sub`),
-  );
-  if (!taxonomy?.type) fields.type_id = 'is not a product type';
-  else if (!taxonomy.category) fields.category_id = 'is not a category of this type';
-  else if (!taxonomy.sub) fields.sub_category_id = 'is not a sub-category of this category';
+  const held = await heldParents(db, input.sub_category_id);
+  if (held?.categoryId !== input.category_id || held.typeId !== input.type_id) {
+    const [taxonomy] = rowsOf<{ type: boolean; category: boolean }>(
+      await db.execute(sql`SELECT
+          EXISTS (SELECT 1 FROM product_types WHERE id = ${input.type_id}) AS type,
+          EXISTS (SELECT 1 FROM categories WHERE id = ${input.category_id} AND type_id = ${input.type_id}) AS category`),
+    );
+    if (!taxonomy?.type) fields.type_id = 'is not a product type';
+    else if (!taxonomy.category) fields.category_id = 'is not a category of this type';
+    else fields.sub_category_id = 'is not a sub-category of this category';
+  }
 
   if (input.supplier_id !== null) {
     const [found] = await db
@@ -363,6 +360,31 @@ export async function checkProduct(
   }
 }
 
+/**
+ * The sub-category's category and type as they are now, each row held FOR SHARE until the commit
+ * (null: no such sub-category). The category tree's lock order (categoryTree.ts): the taxonomy
+ * before the product, child before parent, so a move or a delete racing this save either waits
+ * for its commit or has committed and is seen here (a READ COMMITTED lock reads the new row).
+ */
+async function heldParents(
+  db: Database,
+  subCategoryId: number,
+): Promise<{ categoryId: number; typeId: number } | null> {
+  const [sub] = rowsOf<{ category_id: number }>(
+    await db.execute(sql`SELECT category_id FROM sub_categories WHERE id = ${subCategoryId} FOR SHARE`),
+  );
+  if (!sub) return null;
+  const [category] = rowsOf<{ type_id: number }>(
+    await db.execute(sql`SELECT type_id FROM categories WHERE id = ${sub.category_id} FOR SHARE`),
+  );
+  if (!category) return null;
+  const [type] = rowsOf<{ id: number }>(
+    await db.execute(sql`SELECT id FROM product_types WHERE id = ${category.type_id} FOR SHARE`),
+  );
+  if (!type) return null;
+  return { categoryId: Number(sub.category_id), typeId: Number(category.type_id) };
+}
+
 /** 409 SLUG_TAKEN when another product has the slug now or had it before (its redirect). */
 async function checkSlugFree(db: Database, slug: string, productId: number | null): Promise<void> {
   const [holder] = rowsOf<{ id: number; title: string; redirect: boolean }>(
@@ -385,9 +407,9 @@ const slugTaken = (slug: string, holder?: { id: number; title: string; redirect:
     { slug: 'is taken' },
   );
 
-/** A unique violation on the slug (two saves racing for it) is the same 409. */
+/** A unique violation on the slug (two saves racing for it; Drizzle wraps it in `cause`) is the same 409. */
 const slugRace = (slug: string) => (error: unknown) => {
-  throw (error as { code?: unknown })?.code === '23505' ? slugTaken(slug) : error;
+  throw isUniqueViolation(error) ? slugTaken(slug) : error;
 };
 
 // ------------------------------------------------------------------ writes
@@ -529,13 +551,14 @@ export async function createProduct(tx: Database, input: ProductInput): Promise<
  * behind as a redirect; taking back one of the product's own old slugs removes that redirect.
  */
 export async function updateProduct(tx: Database, id: number, input: ProductInput): Promise<void> {
+  // The taxonomy's locks first (checkProduct), then the product's: the category tree's order.
+  await checkProduct(tx, input, id);
   const [current] = await tx
     .select({ slug: products.slug })
     .from(products)
     .where(eq(products.id, id))
     .for('update');
   if (!current) throw AppError.notFound('Product not found.');
-  await checkProduct(tx, input, id);
   if (input.slug !== current.slug) {
     await checkSlugFree(tx, input.slug, id);
     await tx.delete(productSlugRedirects).where(eq(productSlugRedirects.slug, input.slug));
