@@ -407,12 +407,19 @@ export async function endDeal(db: Database): Promise<void> {
 
 // ---------------------------------------------------------------- category blocks
 
-/** Sets the block at a position: a product type and some of its categories, in the order given. */
+/**
+ * Sets the block at a position: a product type and some of its categories, in the order given.
+ * The type and the categories are read FOR SHARE and held until the commit (the category tree's
+ * lock order, categoryTree.ts): a category deleted or moved to another type meanwhile is waited
+ * for and then refused (400), never a foreign-key 500 nor a block listing another type's category;
+ * and a delete or move waiting on them then sees this block (409 there).
+ */
 export async function setBlock(db: Database, position: number, input: CategoryBlockInput): Promise<void> {
   const [type] = await db
     .select({ id: productTypes.id })
     .from(productTypes)
-    .where(eq(productTypes.id, input.product_type_id));
+    .where(eq(productTypes.id, input.product_type_id))
+    .for('share');
   if (!type) throw AppError.badRequest('No such product type.', { product_type_id: 'no such product type' });
   const ofType =
     input.category_ids.length === 0
@@ -420,7 +427,9 @@ export async function setBlock(db: Database, position: number, input: CategoryBl
       : await db
           .select({ id: categories.id })
           .from(categories)
-          .where(and(inArray(categories.id, input.category_ids), eq(categories.typeId, type.id)));
+          .where(and(inArray(categories.id, input.category_ids), eq(categories.typeId, type.id)))
+          .orderBy(categories.id)
+          .for('share');
   const strangers = input.category_ids.filter((id) => !ofType.some((row) => row.id === id));
   if (strangers.length > 0) {
     throw AppError.badRequest(`Not categories of this product type: ${strangers.join(', ')}.`, {
