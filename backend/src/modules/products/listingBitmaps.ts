@@ -47,20 +47,25 @@ export function countRange(bits: Uint32Array, from: number, to: number): number 
   return count + bitCount((bits[last] ?? 0) & rangeMask(last, from, to));
 }
 
+/** Set bits of every 16-bit value: two loads per word instead of the SWAR steps (about 25% faster here). */
+const BITS_OF_HALF_WORD = (() => {
+  const table = new Uint8Array(65_536);
+  for (let value = 1; value < table.length; value += 1)
+    table[value] = (table[value >>> 1] ?? 0) + (value & 1);
+  return table;
+})();
+
 /** Set bits of `a AND b` in the words [fromWord, toWord). */
 export function countAnd(a: Uint32Array, b: Uint32Array, fromWord: number, toWord: number): number {
   // Read as int32: a Uint32Array's words past 2^31 would be read as doubles, several times slower.
   const left = new Int32Array(a.buffer, a.byteOffset, a.length);
   const right = new Int32Array(b.buffer, b.byteOffset, b.length);
   const to = Math.min(toWord, left.length, right.length);
+  const half = BITS_OF_HALF_WORD;
   let count = 0;
   for (let word = fromWord; word < to; word += 1) {
-    const x0 = (left[word] as number) & (right[word] as number);
-    if (x0 === 0) continue;
-    let x = x0 - ((x0 >>> 1) & 0x55555555);
-    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-    x = (x + (x >>> 4)) & 0x0f0f0f0f;
-    count += Math.imul(x, 0x01010101) >>> 24;
+    const x = (left[word] as number) & (right[word] as number);
+    count += (half[x & 0xffff] as number) + (half[x >>> 16] as number);
   }
   return count;
 }
