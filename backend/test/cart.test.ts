@@ -224,6 +224,26 @@ describe.each(targets)('cart on %s', (target) => {
     });
   });
 
+  it('answers an archived product like an unknown one (404); a line of it already in the cart can still change or go', async () => {
+    const productId = await freshProduct();
+    const kept = await cartOf('add', { product_id: productId, quantity: 2 });
+    const token = kept.guest_session_token;
+    await ctx.database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, productId));
+    const archived = await call('add', { product_id: productId, guest_session_token: token });
+    expect([archived.statusCode, failureOf(archived).error]).toEqual([
+      404,
+      expect.objectContaining({ code: 'NOT_FOUND', message: 'Product not found.' }),
+    ]);
+    const line = kept.items[0]?.id;
+    const fewer = await cartOf('update-quantity', {
+      item_id: line,
+      quantity: 1,
+      guest_session_token: token,
+    });
+    expect(fewer.items[0]?.quantity).toBe(1);
+    expect((await cartOf('remove', { cart_item_id: line, guest_session_token: token })).items).toEqual([]);
+  });
+
   it('prices the cart in the selected currency, rounding LBP up to a whole number', async () => {
     // 89 500.5 makes the rounding visible: 10.01 × 89 500.5 = 895 900.005 → 895 901.
     await ctx.database.db.update(currencies).set({ exchangeRate: 89500.5 }).where(eq(currencies.code, 'LBP'));

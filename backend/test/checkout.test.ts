@@ -481,6 +481,30 @@ describe.each(targets)('checkout on %s', (target) => {
       expect(await countOrdersOf(shopper.buyerId)).toBe(0);
     });
 
+    it('refuses a cart holding a product archived since it was added (409 PRODUCT_UNAVAILABLE naming it) and changes nothing', async () => {
+      const shopper = await member();
+      const retired = await freshProduct({ stockQuantity: 5, title: 'Retired Lantern' });
+      const fine = await freshProduct({ stockQuantity: 5 });
+      await readyCart(shopper, [
+        [retired, 1],
+        [fine, 1],
+      ]);
+      await ctx.database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, retired));
+      const refused = await placeOrder(shopper.token);
+      expect([refused.statusCode, failureOf(refused).error]).toEqual([
+        409,
+        expect.objectContaining({
+          code: 'PRODUCT_UNAVAILABLE',
+          message: '"Retired Lantern" is no longer sold. Please remove it from your cart.',
+          fields: { [`product_${retired}`]: 'no longer sold' },
+        }),
+      ]);
+      expect((await stockOf(retired))?.stock).toBe(5);
+      expect((await stockOf(fine))?.stock).toBe(5);
+      expect(await countOrdersOf(shopper.buyerId)).toBe(0);
+      expect((await cartOf('cart/get-items', {}, bearer(shopper.token))).items).toHaveLength(2);
+    });
+
     it('counts every line of one product against its stock', async () => {
       const shopper = await member();
       const productId = await freshProduct({ stockQuantity: 3 });

@@ -216,6 +216,24 @@ describe.each(targets)('wishlist on %s', (target) => {
     expect(productIdsOf(await itemsOf(owner))).toEqual([soldOut]);
   });
 
+  it('answers 404 for an archived product, as for an unknown one, on add and on move to the cart', async () => {
+    const owner = await wishlistUser();
+    const productId = await freshProduct();
+    await add(owner, productId);
+    await ctx.database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, productId));
+    const again = await post(
+      'wishlist/add',
+      { user_id: owner.id, product_id: productId },
+      bearer(owner.token),
+    );
+    expect([again.statusCode, failureOf(again).error.code]).toEqual([404, 'NOT_FOUND']);
+    const other = await freshProduct({ archivedAt: new Date() });
+    const fresh = await post('wishlist/add', { user_id: owner.id, product_id: other }, bearer(owner.token));
+    expect([fresh.statusCode, failureOf(fresh).error.code]).toEqual([404, 'NOT_FOUND']);
+    const moved = await move(owner, productId);
+    expect([moved.statusCode, failureOf(moved).error.code]).toEqual([404, 'NOT_FOUND']);
+  });
+
   it("moves a product into a member's own cart and off the wishlist", async () => {
     const owner = await member();
     const [moved, stays] = [await freshProduct({ price: 20 }), await freshProduct()];

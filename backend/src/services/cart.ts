@@ -91,13 +91,28 @@ async function findOrCreateCart(
   return { cart, guestToken };
 }
 
-export async function lockProduct(db: Database, productId: number) {
+/**
+ * The product, locked. An archived one is no longer sold: adding it is refused like an unknown
+ * product (404), unless `archived` allows it (a line already in the cart may still change or go).
+ */
+export async function lockProduct(
+  db: Database,
+  productId: number,
+  archived: 'refused' | 'allowed' = 'refused',
+) {
   const [product] = await db
-    .select({ id: products.id, title: products.title, stockQuantity: products.stockQuantity })
+    .select({
+      id: products.id,
+      title: products.title,
+      stockQuantity: products.stockQuantity,
+      archivedAt: products.archivedAt,
+    })
     .from(products)
     .where(eq(products.id, productId))
     .for('update');
-  if (!product) throw AppError.notFound('Product not found.');
+  if (!product || (product.archivedAt !== null && archived === 'refused')) {
+    throw AppError.notFound('Product not found.');
+  }
   return product;
 }
 
@@ -374,7 +389,7 @@ export async function lockProductOfLine(db: Database, itemId: number) {
     .from(cartItems)
     .where(eq(cartItems.id, itemId));
   if (!target) throw AppError.notFound('Cart item not found.');
-  return lockProduct(db, target.productId);
+  return lockProduct(db, target.productId, 'allowed');
 }
 
 /**

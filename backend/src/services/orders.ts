@@ -163,10 +163,26 @@ function assertComplete(cart: CartRow, channel: OrderChannel): ChoosablePaymentM
 }
 
 /**
+ * 409 PRODUCT_UNAVAILABLE naming every product of the cart the shop has archived since it was
+ * added (no longer sold, whatever its stock); nothing is changed, the shopper removes the line.
+ */
+function assertStillSold(stock: readonly StockRow[]): void {
+  const archived = stock.filter((product) => product.archived);
+  if (archived.length === 0) return;
+  const names = archived.map((product) => `"${product.title}"`).join(', ');
+  throw AppError.conflict(
+    'PRODUCT_UNAVAILABLE',
+    `${names} ${archived.length === 1 ? 'is' : 'are'} no longer sold. Please remove ${archived.length === 1 ? 'it' : 'them'} from your cart.`,
+    Object.fromEntries(archived.map((product) => [`product_${product.id}`, 'no longer sold'])),
+  );
+}
+
+/**
  * Every product must cover the pieces of all the cart's lines for it (one product may sit in
  * several lines, customized differently). 409 naming every short product; nothing is changed.
  */
 function assertStock(lines: readonly (typeof cartItems.$inferSelect)[], stock: readonly StockRow[]): void {
+  assertStillSold(stock);
   const wanted = new Map<number, number>();
   for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
   const short = stock.filter((product) => (wanted.get(product.id) ?? 0) > product.stockQuantity);
@@ -199,7 +215,8 @@ async function nextOrderNumber(tx: Database): Promise<string> {
 /**
  * Places the buyer's cart as an order, inside the caller's transaction (which also does what the
  * caller adds: idempotency, the end of a guest's session). Refusals throw before anything changes:
- * 409 CART_EMPTY, 422 CHECKOUT_INCOMPLETE (checkout only), 409 OUT_OF_STOCK / INSUFFICIENT_STOCK.
+ * 409 CART_EMPTY, 422 CHECKOUT_INCOMPLETE (checkout only), 409 PRODUCT_UNAVAILABLE (archived),
+ * 409 OUT_OF_STOCK / INSUFFICIENT_STOCK.
  */
 export async function placeOrderWithin(tx: Database, input: PlaceOrderInput): Promise<PlacedOrderRecord> {
   const { buyer, channel, pricing, uploads } = input;

@@ -7,7 +7,8 @@ import { asc, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { products } from '../db/schema';
 
-export type StockRow = { id: number; title: string; stockQuantity: number };
+/** A locked product: its stock, and whether it is archived (no longer sold: an order refuses it). */
+export type StockRow = { id: number; title: string; stockQuantity: number; archived: boolean };
 
 /**
  * A product came into a cart between reading its lines and locking it: its row is not locked,
@@ -27,7 +28,12 @@ export async function lockProducts(tx: Database, productIds: number[]): Promise<
   if (ids.length === 0) return [];
   return (
     tx
-      .select({ id: products.id, title: products.title, stockQuantity: products.stockQuantity })
+      .select({
+        id: products.id,
+        title: products.title,
+        stockQuantity: products.stockQuantity,
+        archived: sql<boolean>`${products.archivedAt} IS NOT NULL`,
+      })
       .from(products)
       // One statement text whatever the number of ids (prepared once per connection).
       .where(sql`${products.id} = ANY(${`{${ids.join(',')}}`}::int[])`)

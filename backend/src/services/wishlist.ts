@@ -5,7 +5,7 @@
  * have equal ids). Every change runs in one transaction that locks the rows it changes.
  */
 import type { WishlistItem, WishlistMovedToCart } from '@shop/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { products, wishlistItems, wishlistUsers } from '../db/schema';
 import { AppError } from '../errors';
@@ -112,10 +112,11 @@ export async function addToWishlist(
   const owner = ownListOf(caller, userId);
   return db.transaction(async (tx) => {
     // KEY SHARE: the product cannot be deleted under the new line, and nobody's stock change waits.
+    // An archived product is no longer sold: refused like an unknown one.
     const [product] = await tx
       .select({ id: products.id })
       .from(products)
-      .where(eq(products.id, productId))
+      .where(and(eq(products.id, productId), isNull(products.archivedAt)))
       .for('key share');
     if (!product) throw AppError.notFound('Product not found.');
     await tx
