@@ -8,8 +8,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AdminSession, ProductDetail, ProductListing } from '@shop/contract';
+import type { AdminSession, CategoryBlock, ProductDetail, ProductListing } from '@shop/contract';
 import type { CategoryTree, TaxonomyEntry } from '@shop/contract/schemas/categoryTree';
+import type { AdminHomeContent } from '@shop/contract/schemas/homeContent';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { adminAuditLog, products } from '../src/db/schema';
@@ -288,6 +289,15 @@ describe.each(targets)('the category tree on %s', (target) => {
     const [first, second] = before.types;
     const category = second?.categories.find((entry) => entry.product_count > 0);
     if (!first || !second || !category) throw new Error('the seed has too few types');
+    // Out of the home page blocks listing it first (a listed one cannot move: the test after this one).
+    const home = dataOf<AdminHomeContent>(await call('GET', 'admin/home', owner));
+    for (const block of home.blocks.filter((entry) =>
+      entry.categories.some(({ id }) => id === category.id),
+    )) {
+      expect((await call('DELETE', `admin/home/category-blocks/${block.position}`, owner)).statusCode).toBe(
+        200,
+      );
+    }
     await edited('categories', category.id, {
       name: category.name,
       slug: category.slug,
@@ -324,6 +334,37 @@ describe.each(targets)('the category tree on %s', (target) => {
     const audit = await lastAudit('POST admin/category-tree/:level/:id/position');
     expect(audit).toMatchObject({ adminEmail: 'staff@gifts.example', objectId: `types/${last.id}` });
     expect(audit?.after).toMatchObject({ position: 0 });
+  });
+
+  it('refuses to move a category a home page block lists to another type, naming the block; out of it, it moves', async () => {
+    const [first, second] = (await tree()).types;
+    if (!first || !second) throw new Error('the seed has too few types');
+    const shelf = await created('categories', { name: 'Block shelf', parent_id: first.id });
+    const block = { product_type_id: first.id, category_ids: [shelf.id] };
+    expect((await call('PUT', 'admin/home/category-blocks/8', staff, block)).statusCode).toBe(200);
+    const move = { name: shelf.name, slug: shelf.slug, parent_id: second.id, image_id: null };
+    const refused = await call('PUT', `admin/category-tree/categories/${shelf.id}`, owner, move);
+    expect([refused.statusCode, failureOf(refused).error]).toEqual([
+      409,
+      expect.objectContaining({
+        code: 'CATEGORY_IN_USE',
+        message: expect.stringContaining("the home page's category block at position 8"),
+        fields: { home_blocks: '8' },
+      }),
+    ]);
+    const shown = dataOf<{ items: CategoryBlock[] }>(
+      await ctx.app.inject({ method: 'GET', url: '/backend/api/category-blocks' }),
+    ).items.find((entry) => entry.position === 8);
+    expect([shown?.product_type_slug, shown?.categories.map((entry) => entry.category.slug)]).toEqual([
+      first.slug,
+      [shelf.slug],
+    ]);
+    expect((await tree()).types.find((type) => type.id === first.id)?.categories.map((c) => c.id)).toContain(
+      shelf.id,
+    );
+
+    expect((await call('DELETE', 'admin/home/category-blocks/8', staff)).statusCode).toBe(200);
+    expect((await edited('categories', shelf.id, move)).parent_id).toBe(second.id);
   });
 
   it('refuses to delete an entry in use, naming what uses it, and deletes an unused one', async () => {

@@ -3,7 +3,8 @@
  * second connection playing the tree's transaction (categoryTree.ts: the entry FOR UPDATE, then
  * changed): the block's save holds its type and categories FOR SHARE (homeContent.ts setBlock), so
  * a category deleted or moved to another type meanwhile is refused with 400, never a foreign-key
- * 500 nor a block listing another type's category.
+ * 500 nor a block listing another type's category; and a category's move waiting on a block's save
+ * then sees the block and is refused (409, categoryTree.ts refuseMoveOutOfBlocks).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AdminSession } from '@shop/contract';
@@ -24,7 +25,7 @@ onPostgres('home category blocks racing the category tree on postgres', () => {
   let staff: string;
   let types: AdminHomeContent['types'];
 
-  const call = (method: 'GET' | 'PUT', path: string, payload?: object) =>
+  const call = (method: 'GET' | 'PUT' | 'DELETE', path: string, payload?: object) =>
     ctx.app.inject({
       method,
       url: `/backend/api/${path}`,
@@ -112,5 +113,44 @@ onPostgres('home category blocks racing the category tree on postgres', () => {
       { category_ids: `not categories of this product type: ${categoryId}` },
     ]);
     expect(await strayItems()).toBe(0);
+  });
+
+  it('a move to another type waiting on a block save that lists the category answers 409 naming the block', async () => {
+    const categoryId = await newCategory('block-race-listed');
+    const listedAlready = await newCategory('block-race-neighbour');
+    expect(
+      (
+        await call('PUT', 'admin/home/category-blocks/9', {
+          product_type_id: types[0]?.id,
+          category_ids: [listedAlready],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const [block] = (await other.query('SELECT id FROM category_blocks WHERE position = 9')).rows as {
+      id: number;
+    }[];
+    // The block's save (setBlock): the category held FOR SHARE, then listed.
+    await other.query('BEGIN');
+    await other.query('SELECT id FROM categories WHERE id = $1 FOR SHARE', [categoryId]);
+    await other.query(
+      'INSERT INTO category_block_items (block_id, category_id, position) VALUES ($1, $2, 1)',
+      [block?.id, categoryId],
+    );
+    const moving = call('PUT', `admin/category-tree/categories/${categoryId}`, {
+      name: 'block-race-listed',
+      slug: 'block-race-listed',
+      parent_id: types[1]?.id,
+      image_id: null,
+    });
+    await sleep(500);
+    await other.query('COMMIT');
+    const answer = await moving;
+    expect([answer.statusCode, failureOf(answer).error.code, failureOf(answer).error.fields]).toEqual([
+      409,
+      'CATEGORY_IN_USE',
+      { home_blocks: '9' },
+    ]);
+    expect(await strayItems()).toBe(0);
+    expect((await call('DELETE', 'admin/home/category-blocks/9')).statusCode).toBe(200);
   });
 });

@@ -113,7 +113,7 @@ export const categoryTreeEndpoints = endpoints({
   },
   'PUT admin/category-tree/:level/:id': {
     summary:
-      "Rename, change the slug or picture of, or move an entry (a category to another type, a sub-category to another category: its products follow in the same transaction); an old slug's listing links keep working; 409 SLUG_TAKEN",
+      "Rename, change the slug or picture of, or move an entry (a category to another type, a sub-category to another category: its products follow in the same transaction); an old slug's listing links keep working; 409 SLUG_TAKEN; 409 CATEGORY_IN_USE for a category a home page category block lists moved to another type (the blocks' positions named)",
     params: TaxonomyEntryParams,
     body: TaxonomyEntryBody,
     response: TaxonomyEntryAnswer,

@@ -346,6 +346,9 @@ export async function updateEntry(
   const current = await lockedEntry(db, level, id);
   const parent = await lockedParent(db, level, body.parent_id);
   await checkUploadedImage(db, body.image_id);
+  if (level === 'categories' && parent !== null && parent.id !== current.parentId) {
+    await refuseMoveOutOfBlocks(db, id);
+  }
 
   if (body.slug !== current.slug) {
     const owner = await slugOwner(db, level, body.slug);
@@ -383,6 +386,27 @@ export async function updateEntry(
     }
   }
   return taxonomyEntry(db, level, id);
+}
+
+/**
+ * A home page category block lists categories of its own product type: a category one lists
+ * cannot move to another type (409 CATEGORY_IN_USE naming the blocks' positions) until it is taken
+ * out of them. The owner decides what the block shows instead; nothing on the home page changes
+ * unseen and unaudited. Read after the category's FOR UPDATE: a block's save holding it FOR SHARE
+ * (homeContent.ts setBlock) has committed by then, and its items are counted.
+ */
+async function refuseMoveOutOfBlocks(db: Database, categoryId: number): Promise<void> {
+  const positions = rowsOf<{ position: number }>(
+    await db.execute(sql`SELECT b.position FROM category_block_items i
+      JOIN category_blocks b ON b.id = i.block_id WHERE i.category_id = ${categoryId} ORDER BY b.position`),
+  ).map((row) => Number(row.position));
+  if (positions.length === 0) return;
+  const many = positions.length > 1;
+  throw AppError.conflict(
+    'CATEGORY_IN_USE',
+    `This category is in the home page's category block${many ? 's' : ''} at position${many ? 's' : ''} ${positions.join(', ')}, which list${many ? '' : 's'} categories of its present type: take it out of ${many ? 'them' : 'it'} first, then move it.`,
+    { home_blocks: positions.join(', ') },
+  );
 }
 
 /** Renumbers a sibling group 0, 1, 2… in its order, with `moving` put at `position` (if given). */
