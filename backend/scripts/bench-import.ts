@@ -48,7 +48,6 @@ function catalogue(paths: readonly string[], round: number): string {
       hint: i % 3 === 0 ? 'Wrapped by hand' : '',
       short_description: `Gift number ${i}, for the import benchmark`,
       description: `<p>A gift made for the benchmark, number ${i}.</p>\r\n<p>It has "quotes", commas, and a second line.</p>`,
-      details: '',
       price: `${10 + (i % 90) + round}.50`,
       old_price: '',
       stock: String((i + round) % 25),
