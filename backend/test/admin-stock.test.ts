@@ -2,12 +2,14 @@
  * A product's stock in the back office (issue 22) against a real database: set or moved with a
  * reason by an owner or staff (none: 400), logged with the admin, audited with before and after;
  * an order placed and an order canceled logged too; a product back in stock mails each of its
- * notify-me requests once, whoever brings it back.
+ * notify-me requests once, whoever brings it back; a stock figure changed through the product
+ * editor's save is logged and mails the same way.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AdminSession, Cart, ShippingAddress } from '@shop/contract';
+import type { AdminProduct, ProductInput } from '@shop/contract/schemas/adminCatalogue';
 import type { StockChange, StockLogPage } from '@shop/contract/schemas/adminStock';
 import type { AuditPage } from '@shop/contract/schemas/backOffice';
 import { eq } from 'drizzle-orm';
@@ -257,5 +259,63 @@ describe.each(targets)('stock in the back office on %s', (target) => {
       reason: `Order ${order.orderNumber} canceled`,
     });
     expect(await mailsToIn(ctx, outbox, 'after-cancel@shoppers.example')).toHaveLength(1);
+  });
+
+  it("logs a stock figure changed through the product editor's save, and mails the product's notify-me requests", async () => {
+    const id = await productWithStock(0, 7);
+    expect(
+      (await post('notify-me', { product_id: id, email: 'editor@shoppers.example' }, null)).statusCode,
+    ).toBe(200);
+    const product = dataOf<{ product: AdminProduct }>(await get(`admin/products/${id}`, staff)).product;
+    const {
+      id: _id,
+      image: _image,
+      archived_at: _archived,
+      created_at: _created,
+      updated_at: _updated,
+      old_slugs: _old,
+      group: _group,
+      ...fields
+    } = product;
+    const input: ProductInput = {
+      ...fields,
+      media: product.media.map((entry) =>
+        entry.kind === 'image'
+          ? { kind: 'image' as const, image_id: entry.image.id }
+          : entry.kind === 'video'
+            ? { kind: 'video' as const, url: entry.url }
+            : { kind: 'drawing' as const },
+      ),
+    };
+    const save = (payload: Partial<ProductInput>) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/backend/api/admin/products/${id}`,
+        payload,
+        headers: headers(staff),
+      });
+    expect((await save({ ...input, stock_quantity: 4 })).statusCode).toBe(200);
+    expect(await stockOf(id)).toBe(4);
+    // The same figure again, and no figure at all: no change, no log row.
+    expect((await save({ ...input, stock_quantity: 4 })).statusCode).toBe(200);
+    const { stock_quantity: _stock, ...withoutStock } = input;
+    expect((await save(withoutStock)).statusCode).toBe(200);
+    expect(await stockOf(id)).toBe(4);
+    const log = await logOf(id);
+    expect(log.product.waiting).toBe(0);
+    expect(
+      log.items.map(({ source, before, after, reason, admin_email }) => ({
+        source,
+        before,
+        after,
+        reason,
+        admin_email,
+      })),
+    ).toEqual([
+      { source: 'admin', before: 0, after: 4, reason: 'Product editor', admin_email: 'stock@gifts.example' },
+    ]);
+    const mails = await mailsToIn(ctx, outbox, 'editor@shoppers.example');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(`${product.title} is back in stock`);
   });
 });

@@ -136,7 +136,7 @@ export const ProductInput = Type.Object({
     Type.Integer({
       ...StockQuantity,
       description:
-        'Pieces in stock. Left out: 0 for a new product, kept on a save (the editor leaves it to the stock panel, which logs each change with its reason)',
+        "Pieces in stock. Left out: 0 for a new product, kept on a save (the editor leaves it to the stock panel). Given on a save and different, it is changed as the stock panel changes it: logged with the reason 'Product editor', notify-me mails sent when it comes back in stock",
     }),
   ),
   description: Type.String({

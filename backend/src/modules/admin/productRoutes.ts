@@ -1,11 +1,13 @@
 /**
  * `admin/products*` (issue 22): the back office's products, for owners and staff. Registered
  * inside adminRoutes, so behind its guard; every change is audited with the product's editable
- * fields before and after (services: products.ts). Endpoints: contract/src/schemas/adminCatalogue.ts.
+ * fields before and after (services: products.ts); a save's changed stock figure is logged and
+ * mails its notify-me requests like the stock panel's (services/stock.ts). Endpoints:
+ * contract/src/schemas/adminCatalogue.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpointSchema } from '../../http/endpoint';
-import { audited } from './audit';
+import { adminOf, audited } from './audit';
 import {
   createProduct,
   listAdminProducts,
@@ -17,7 +19,8 @@ import {
 } from './products';
 
 export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.deps.database;
+  const { database, accounts } = app.deps;
+  const { db } = database;
   const schema = {
     tags: ['admin'],
     security: [{ bearer: [] }],
@@ -64,10 +67,17 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { ...schema, ...endpointSchema('PUT admin/products/:id') } },
     async (request) => {
       const { id } = request.params;
-      await audited(db, request, (tx) => updateProduct(tx, id, request.body), {
-        before: (tx) => productSnapshot(tx, id),
-        after: (tx) => productSnapshot(tx, id),
-      });
+      const admin = adminOf(request);
+      const { notified } = await audited(
+        db,
+        request,
+        (tx) => updateProduct(tx, id, request.body, { id: admin.id, email: admin.email }),
+        {
+          before: (tx) => productSnapshot(tx, id),
+          after: (tx) => productSnapshot(tx, id),
+        },
+      );
+      if (notified > 0) accounts.mailer.wake();
       return { status: true as const, data: { product: await readAdminProduct(db, id) } };
     },
   );

@@ -46,6 +46,7 @@ import { plainTextOf, sanitizeRichText } from '../../services/html';
 import { imageUrl } from '../../services/images';
 import { pageMeta } from '../../services/memberOrders';
 import { intArray, productImageUrl } from '../../services/productCards';
+import { changeStock, type StockActor } from '../../services/stock';
 import { containing } from './listFilters';
 
 const iso = (date: Date) => date.toISOString();
@@ -438,7 +439,6 @@ function productColumns(input: ProductInput) {
     updatedAt: new Date(),
     ...(input.short_description !== undefined ? { shortDescription: input.short_description.trim() } : {}),
     ...(input.line !== undefined ? { line: input.line } : {}),
-    ...(input.stock_quantity !== undefined ? { stockQuantity: input.stock_quantity } : {}),
   };
 }
 
@@ -538,7 +538,7 @@ export async function createProduct(tx: Database, input: ProductInput): Promise<
   await checkSlugFree(tx, input.slug, null);
   const [row] = await tx
     .insert(products)
-    .values({ shortDescription: '', ...productColumns(input) })
+    .values({ shortDescription: '', ...productColumns(input), stockQuantity: input.stock_quantity ?? 0 })
     .returning({ id: products.id })
     .catch(slugRace(input.slug));
   if (!row) throw new Error('product not created');
@@ -546,15 +546,26 @@ export async function createProduct(tx: Database, input: ProductInput): Promise<
   return row.id;
 }
 
+/** The stock log's reason for a stock figure changed through a save (PUT admin/products/:id). */
+export const EDITOR_STOCK_REASON = 'Product editor';
+
 /**
  * Saves every field of the editor (in the caller's transaction). A new slug leaves the old one
- * behind as a redirect; taking back one of the product's own old slugs removes that redirect.
+ * behind as a redirect; taking back one of the product's own old slugs removes that redirect. A
+ * stock figure that differs goes through changeStock, as the stock panel's does: logged with the
+ * reason 'Product editor' and the admin, notify-me mails queued when it comes back in stock.
+ * Answers how many of those mails were queued (the caller wakes the mailer).
  */
-export async function updateProduct(tx: Database, id: number, input: ProductInput): Promise<void> {
+export async function updateProduct(
+  tx: Database,
+  id: number,
+  input: ProductInput,
+  actor: StockActor,
+): Promise<{ notified: number }> {
   // The taxonomy's locks first (checkProduct), then the product's: the category tree's order.
   await checkProduct(tx, input, id);
   const [current] = await tx
-    .select({ slug: products.slug })
+    .select({ slug: products.slug, stock: products.stockQuantity })
     .from(products)
     .where(eq(products.id, id))
     .for('update');
@@ -571,6 +582,14 @@ export async function updateProduct(tx: Database, id: number, input: ProductInpu
   }
   await tx.update(products).set(productColumns(input)).where(eq(products.id, id)).catch(slugRace(input.slug));
   await writeParts(tx, id, input);
+  if (input.stock_quantity === undefined || input.stock_quantity === current.stock) return { notified: 0 };
+  const { notified } = await changeStock(
+    tx,
+    id,
+    { quantity: input.stock_quantity, reason: EDITOR_STOCK_REASON },
+    actor,
+  );
+  return { notified };
 }
 
 /** Archives a product or brings it back (the UPDATE is the change feed's news). */
