@@ -22,7 +22,7 @@ import type { AuditPage } from '@shop/contract/schemas/backOffice';
 import type { UploadedImage } from '@shop/contract/schemas/images';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app';
-import { products } from '../src/db/schema';
+import { productGallery, products } from '../src/db/schema';
 import { createAdmin } from '../src/services/admins';
 import { PasswordHasher } from '../src/services/passwords';
 import { createTestApp, dataOf, failureOf, type TestContext, targets } from './db';
@@ -294,6 +294,26 @@ describe.each(targets)('the back office products on %s', (target) => {
       expect(Object.keys(failure.error.fields ?? {}).some((key) => key.startsWith(field))).toBe(true);
       expect(failure.error.message.length).toBeGreaterThan(0);
     }
+    // An http(s) video the storefront's CSP would not frame: 400 naming its row.
+    const elsewhere = await call(
+      'POST',
+      'admin/products',
+      staff,
+      fullInput({
+        slug: 'never-made',
+        media: [
+          { kind: 'image', image_id: pictures[0]?.id ?? 0 },
+          { kind: 'video', url: 'https://player.vimeo.com/video/76979871' },
+        ],
+      }),
+    );
+    expect([elsewhere.statusCode, failureOf(elsewhere).error.fields]).toEqual([
+      400,
+      {
+        media:
+          'row 2 is a video that must be a YouTube embed address (https://www.youtube.com/embed/<video id>)',
+      },
+    ]);
     const mixed = fullInput({
       slug: 'never-made',
       packagings: (options.packagings.slice(0, 2) ?? []).map((pack, at) => ({
@@ -463,6 +483,25 @@ describe.each(targets)('the back office products on %s', (target) => {
       }
     },
   );
+
+  it("saves a seeded product with its YouTube video unchanged (the seed's embed addresses pass)", async () => {
+    const [withVideo] = await ctx.database.db
+      .select({ id: productGallery.productId })
+      .from(productGallery)
+      .where(eq(productGallery.type, 'Video'))
+      .orderBy(productGallery.productId)
+      .limit(1);
+    if (!withVideo) throw new Error('no seeded product with a video');
+    const product = dataOf<{ product: AdminProduct }>(
+      await call('GET', `admin/products/${withVideo.id}`, staff),
+    ).product;
+    const videos = product.media.filter((entry) => entry.kind === 'video');
+    expect(videos).toEqual([
+      { kind: 'video', url: expect.stringMatching(/^https:\/\/www\.youtube\.com\/embed\//) },
+    ]);
+    const saved = await save(withVideo.id, asInput(product));
+    expect(saved.media.filter((entry) => entry.kind === 'video')).toEqual(videos);
+  });
 
   it('lists products by any part of the title or slug, newest first', async () => {
     const list = dataOf<AdminProductList>(await call('GET', 'admin/products?q=QUOKKA', staff));

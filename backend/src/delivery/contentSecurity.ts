@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import { VIDEO_EMBED_ORIGINS } from '@shop/contract/media';
 import type { RemotesRegistry } from './site';
 
 /** For API answers and files: nothing may run or load; only same-origin framing. */
@@ -63,8 +64,8 @@ export const PAGE_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',
 } as const;
 
-/** Where gallery videos are embedded from. */
-export const VIDEO_EMBED_ORIGINS = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
+/** Where gallery videos are embedded from (the product editor accepts only their embed addresses). */
+export { VIDEO_EMBED_ORIGINS };
 
 export const newNonce = () => randomBytes(16).toString('base64');
 

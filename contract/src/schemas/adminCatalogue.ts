@@ -81,7 +81,8 @@ export const VideoUrl = Type.String({
   minLength: 1,
   maxLength: VIDEO_URL_MAX,
   pattern: '^https?://[^\\s]+$',
-  description: 'An http(s) address (a YouTube embed URL, for instance)',
+  description:
+    "A YouTube embed address, https://www.youtube.com/embed/<video id> (or www.youtube-nocookie.com): the storefront's CSP frames no other (anything else is a 400 naming the media row)",
 });
 
 /**

@@ -11,7 +11,7 @@
  * left out by the loaders (catalogueLoader.ts, searchIndex.ts) and the product page.
  */
 
-import { uploadedImageUrl } from '@shop/contract/media';
+import { isVideoEmbedUrl, uploadedImageUrl, VIDEO_EMBED_RULE } from '@shop/contract/media';
 import type {
   AdminMedia,
   AdminProduct,
@@ -346,6 +346,10 @@ export async function checkProduct(
   };
   const unknownPackagings = await missing('packagings', packagingIds);
   if (unknownPackagings.length > 0) fields.packagings = `unknown packaging ${unknownPackagings.join(', ')}`;
+  // The storefront's CSP frames videos from YouTube only (contentSecurity.ts): any other address
+  // would be a blocked, blank frame on the product page.
+  const badVideo = input.media.findIndex((entry) => entry.kind === 'video' && !isVideoEmbedUrl(entry.url));
+  if (badVideo >= 0) fields.media = `row ${badVideo + 1} is a video that ${VIDEO_EMBED_RULE}`;
   const imageIds = input.media.flatMap((entry) => (entry.kind === 'image' ? [entry.image_id] : []));
   const unknownImages = await missing('uploaded_images', imageIds);
   if (unknownImages.length > 0) fields.media = `picture ${unknownImages.join(', ')} was not uploaded`;

@@ -9,7 +9,7 @@ const entries: GalleryEntry[] = [
     id: 3,
     type: 'Video',
     image: '/img/oak.svg?view=3',
-    video_link: 'https://video.example/embed/1',
+    video_link: 'https://www.youtube.com/embed/aqz-KE-bpKQ',
     caption: null,
   },
 ];
@@ -52,7 +52,10 @@ describe('product gallery', () => {
   it('plays a video entry in an embedded player', () => {
     render(<Gallery title="Oak box" entries={entries} />);
     fireEvent.click(screen.getByRole('button', { name: 'Show video 3 of 3' }));
-    expect(screen.getByTitle('Oak box video')).toHaveAttribute('src', 'https://video.example/embed/1');
+    const player = screen.getByTitle('Oak box video');
+    expect(player).toHaveAttribute('src', 'https://www.youtube.com/embed/aqz-KE-bpKQ');
+    // Sandboxed: the player's scripts run, but it cannot navigate the page, open pop-ups or submit forms.
+    expect(player).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-presentation');
     expect(screen.queryByRole('button', { name: 'Zoom image' })).toBeNull();
   });
 

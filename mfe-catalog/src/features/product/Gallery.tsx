@@ -55,6 +55,9 @@ export function Gallery({ title, entries }: { title: string; entries: readonly G
             src={entry.video_link}
             title={entry.caption ? `${title}: ${entry.caption}` : `${title} video`}
             allow="encrypted-media; picture-in-picture"
+            // The player's scripts run (YouTube needs its own origin's storage); it cannot navigate
+            // the shop's page, open pop-ups or submit forms.
+            sandbox="allow-scripts allow-same-origin allow-presentation"
             allowFullScreen
           />
         ) : (
