@@ -1,5 +1,5 @@
 import type { AdminProduct } from '@shop/contract/schemas/adminCatalogue';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { adminApi, refreshAdminReads } from '../../api/adminApi';
 import { useAdminAction } from '../../api/useAdminAction';
 import { Refusal } from '../../app/Refusal';
@@ -21,6 +21,19 @@ export function ArchiveControl({
   const [asking, setAsking] = useState(false);
   const [action, run] = useAdminAction();
   const question = useFocusWhenShown<HTMLParagraphElement>(asking);
+  // Cancel gives the focus back to the Archive button, which comes back as the question goes
+  // (focus must not drop to the page's body); the effect runs once it is in the page again.
+  const archiveButton = useRef<HTMLButtonElement>(null);
+  const cancelled = useRef(false);
+  useEffect(() => {
+    if (asking || !cancelled.current) return;
+    cancelled.current = false;
+    archiveButton.current?.focus();
+  }, [asking]);
+  const cancel = () => {
+    cancelled.current = true;
+    setAsking(false);
+  };
   const change = (archive: boolean) =>
     void run(
       () =>
@@ -57,7 +70,7 @@ export function ArchiveControl({
         <button type="button" disabled={action.busy} onClick={() => change(true)}>
           {PRODUCT_TEXTS.archiveYes}
         </button>
-        <button type="button" onClick={() => setAsking(false)}>
+        <button type="button" onClick={cancel}>
           {PRODUCT_TEXTS.cancel}
         </button>
       </div>
@@ -65,7 +78,7 @@ export function ArchiveControl({
     </div>
   ) : (
     <div className={styles.actions}>
-      <button type="button" onClick={() => setAsking(true)}>
+      <button type="button" ref={archiveButton} onClick={() => setAsking(true)}>
         {PRODUCT_TEXTS.archive}
       </button>
     </div>

@@ -266,6 +266,8 @@ describe('the product editor', () => {
     expect(question).toHaveFocus();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(backend.calls.filter((call) => call.method === 'POST')).toEqual([]);
+    // Cancel gives the focus back to the Archive button (it does not drop to the page's body).
+    expect(screen.getByRole('button', { name: 'Archive' })).toHaveFocus();
 
     fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, archive it' }));
