@@ -149,6 +149,11 @@ describe('the product editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a packaging' }));
     fillIn({ 'Packaging 1': '2', 'Packaging 1 price (USD)': '6' });
     fireEvent.click(screen.getByRole('button', { name: 'Add a video' }));
+    // An address the storefront cannot frame (its CSP allows YouTube only) is refused before sending.
+    fillIn({ 'Video 1 address': 'https://player.vimeo.com/video/76979871' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
+    expect((await screen.findAllByText(/A video is a YouTube embed address/)).length).toBeGreaterThan(0);
+    expect(sent).toBeNull();
     fillIn({ 'Video 1 address': 'https://www.youtube.com/embed/tray' });
     fireEvent.click(screen.getByRole('button', { name: 'Create product' }));
 

@@ -4,6 +4,8 @@
  * draft becomes the `ProductInput` the API saves, or the problems the form shows first. The API
  * checks everything again (the taxonomy, the ids, the slug's owner).
  */
+
+import { isVideoEmbedUrl } from '@shop/contract/media';
 import type {
   AdminProduct,
   MediaInput,
@@ -150,7 +152,6 @@ export const slugOf = (title: string): string =>
 
 const AMOUNT = /^\d+(\.\d{1,2})?$/;
 const SLUG = new RegExp(PRODUCT_SLUG_PATTERN);
-const VIDEO = /^https?:\/\/\S+$/;
 
 /** The list with the item at `index` moved by `delta` places (kept as it is at either end). */
 export function moved<T>(list: readonly T[], index: number, delta: -1 | 1): T[] {
@@ -223,7 +224,7 @@ export function inputOf(draft: ProductDraft, { withStock }: { withStock: boolean
       return row.image ? [{ kind: 'image', image_id: row.image.id }] : [];
     }
     if (row.kind === 'video') {
-      if (!VIDEO.test(row.url.trim())) problems.media = words.video;
+      if (!isVideoEmbedUrl(row.url.trim())) problems.media = words.video;
       return [{ kind: 'video', url: row.url.trim() }];
     }
     return [{ kind: 'drawing' }];

@@ -50,7 +50,7 @@ export const PRODUCT_TEXTS = {
     customization: 'Tick at least one thing a shopper may customize.',
     packaging: 'Choose the packaging of every packaging row.',
     picture: 'Upload a picture in every picture row, or remove the row.',
-    video: 'A video address starts with http:// or https://.',
+    video: 'A video is a YouTube embed address: https://www.youtube.com/embed/ and the video id.',
     group: 'Give the group a name.',
   },
 } as const;
