@@ -13,9 +13,10 @@ import { createTestDatabase } from './db';
  * Every table holding rows per product, with the order that makes its content comparable.
  * product_packagings is compared without its serial id: the INSERT seed numbers those rows in the
  * products' physical order, which its review UPDATE shuffles, so the ids are an accident of storage.
+ * products is compared without updated_at (0028): the time each seed wrote its rows.
  */
 const TABLES: [table: string, orderBy: string][] = [
-  ['products', 'id'],
+  ["(SELECT id, to_jsonb(p) - 'updated_at' AS fields FROM products p)", 'id'],
   ['product_specifications', 'id'],
   ['product_attributes', 'product_id, name, value'],
   ['product_reviews', 'id'],
