@@ -20,7 +20,7 @@
 // parent process every second) and, with CLUSTER_STOP_ON_STDIN_END=1 (the tests set it), the end
 // of its standard input. Once up it prints `cluster: ready {json}` and writes the same JSON (ports
 // and pids) to CLUSTER_DATA_DIR/cluster.json.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './apps.mjs';
 import { freePort } from './cluster/freePort.cjs';
@@ -109,8 +109,14 @@ function state() {
   };
 }
 
+/**
+ * The state file is written whole and then renamed over the old one, so a reader (an operator's
+ * script, the cluster tests) never reads it half-written while an instance is restarted.
+ */
 function writeState() {
-  writeFileSync(path.join(dataDir, 'cluster.json'), `${JSON.stringify(state(), null, 2)}\n`);
+  const file = path.join(dataDir, 'cluster.json');
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(state(), null, 2)}\n`);
+  renameSync(`${file}.tmp`, file);
 }
 
 const node = (script, args, env) => ({
