@@ -328,7 +328,11 @@ test('the owner manages the catalogue and the content, and the storefront shows 
     await expect(page.getByText('Saved: AED is shown at its new figures now.')).toBeVisible();
 
     await shop.goto(`/product/${saved.slug}`);
-    await shop.getByRole('button', { name: 'Add to Cart' }).first().click();
+    // The add is answered before the cart page is opened (a guest's first add makes the cart).
+    await Promise.all([
+      shop.waitForResponse((answer) => answer.url().includes('/backend/api/cart/add') && answer.ok()),
+      shop.getByRole('button', { name: 'Add to Cart' }).first().click(),
+    ]);
     await shop.goto('/cart');
     await shop.getByLabel('Currency').selectOption('AED');
     // 26.00 USD at 4 AED: 104.00.

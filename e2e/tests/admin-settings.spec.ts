@@ -33,12 +33,12 @@ test("the owner changes the new-order e-mail, sees a wrong one refused at the fi
   expect(shopEmail).toContain('@');
 
   await field.fill('not an address');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address');
   await expect(field).toHaveAttribute('aria-invalid', 'true');
 
   await field.fill(ORDER_EMAIL);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   const saved = page.getByRole('status');
   await expect(saved).toHaveText(`Saved: mail about new orders now goes to ${ORDER_EMAIL}.`);
   await expect(saved).toBeFocused();
@@ -47,7 +47,7 @@ test("the owner changes the new-order e-mail, sees a wrong one refused at the fi
   expect(await blockingViolations(page)).toEqual([]);
 
   await page.getByLabel('E-mail for new orders').fill('');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status')).toHaveText(`Saved: mail about new orders now goes to ${shopEmail}.`);
 
   await page.setViewportSize({ width: 390, height: 844 });
