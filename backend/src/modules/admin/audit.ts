@@ -252,6 +252,13 @@ export function guardAdminRoutes(app: FastifyInstance, db: Database, role?: Admi
   app.addHook('onError', refusalAudit(db));
 }
 
+/** The OpenAPI part of a route behind the admin guard that owners and staff may call. */
+export const STAFF_ROUTE_SCHEMA = {
+  tags: ['admin'],
+  security: [{ bearer: [] }],
+  description: "An admin's bearer token (owner or staff): none or an expired one 401, a buyer's 403.",
+};
+
 /** A route of an admin plugin that only owners may call (after the plugin's admin check). */
 export const ownersOnly: onRequestAsyncHookHandler = async (request) => {
   if (request.admin?.role !== 'owner') throw AppError.forbidden('Owners only.');

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { slugFromName, type TaxonomyLevel } from '@shop/contract/schemas/categoryTree';
 import { endpointSchema } from '../../http/endpoint';
 import { isUniqueViolation } from '../../services/buyers';
-import { audited } from './audit';
+import { audited, STAFF_ROUTE_SCHEMA } from './audit';
 import {
   categoryTree,
   createEntry,
@@ -20,11 +20,7 @@ import {
 
 export const categoryTreeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.deps.database;
-  const schema = {
-    tags: ['admin'],
-    security: [{ bearer: [] }],
-    description: "An admin's bearer token (owner or staff): none or an expired one 401, a buyer's 403.",
-  };
+  const schema = STAFF_ROUTE_SCHEMA;
   const snapshot = (level: TaxonomyLevel, id: number) => ({
     before: (tx: typeof db) => entrySnapshot(tx, level, id),
     after: (tx: typeof db) => entrySnapshot(tx, level, id),

@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpointSchema } from '../../http/endpoint';
-import { adminOf, audited } from './audit';
+import { adminOf, audited, STAFF_ROUTE_SCHEMA } from './audit';
 import {
   createProduct,
   listAdminProducts,
@@ -21,11 +21,7 @@ import {
 export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, accounts } = app.deps;
   const { db } = database;
-  const schema = {
-    tags: ['admin'],
-    security: [{ bearer: [] }],
-    description: "An admin's bearer token (owner or staff): none or an expired one 401, a buyer's 403.",
-  };
+  const schema = STAFF_ROUTE_SCHEMA;
 
   app.get(
     '/admin/products',

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { products } from '../../db/schema';
 import { endpointSchema } from '../../http/endpoint';
 import { changeStock, stockLogPage } from '../../services/stock';
-import { adminOf, audited } from './audit';
+import { adminOf, audited, STAFF_ROUTE_SCHEMA } from './audit';
 
 /** The audit's picture of a product's stock; locks the row, so the snapshot is the one changed. */
 async function stockSnapshot(tx: Database, productId: number) {
@@ -25,11 +25,7 @@ async function stockSnapshot(tx: Database, productId: number) {
 export const stockRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, accounts } = app.deps;
   const { db } = database;
-  const schema = {
-    tags: ['admin'],
-    security: [{ bearer: [] }],
-    description: "An admin's bearer token (owner or staff): none or an expired one 401, a buyer's 403.",
-  };
+  const schema = STAFF_ROUTE_SCHEMA;
 
   app.post(
     '/admin/products/:id/stock',
