@@ -15,7 +15,8 @@
  * BENCH_CATALOGUE_URLS: the databases, comma-separated (default: DATABASE_URL alone).
  * BENCH_SECONDS (default 10) per scenario, BENCH_CONNECTIONS (8), BENCH_ONLY (substring of the
  * scenario names to run), BENCH_REPORT (the markdown file; default .data/bench/catalogue-<time>.md),
- * BENCH_EXPLAIN=0 skips the plans, BENCH_ASSERT=1 exits 1 when a target or a check fails.
+ * BENCH_EXPLAIN=0 skips the plans, BENCH_ASSERT=1 exits 1 when a target or a check fails,
+ * BENCH_SERVER_NODE_ARGS adds Node flags to the measured server (`--cpu-prof --cpu-prof-dir=DIR`).
  * Targets: p95 <= 30 ms up to 100,000 products, <= 100 ms at 1,000,000 (8 connections).
  * The server runs in a child process (its own event loop); this process generates the load.
  * No result cache exists to turn off: each answer is computed for its request. The per-address
@@ -91,6 +92,11 @@ async function serve() {
 
 function startServer(databaseUrl: string): Promise<{ child: ChildProcess; address: string }> {
   const child = fork(__filename, [], {
+    // BENCH_SERVER_NODE_ARGS: extra Node flags for the measured server (e.g. `--cpu-prof`).
+    execArgv: [
+      ...process.execArgv,
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', [ROLE_ENV]: 'server' },
   });
   return new Promise((resolve, reject) => {
@@ -106,12 +112,13 @@ async function stopServer(child: ChildProcess): Promise<void> {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-function serverCpuMs(child: ChildProcess): Promise<number> {
+/** The server's CPU time so far: user and system (kernel: sockets, the loopback's TCP) in ms. */
+function serverCpuMs(child: ChildProcess): Promise<{ userMs: number; systemMs: number }> {
   return new Promise((resolve) => {
     const onMessage = (message: ServerMessage) => {
       if (message.type !== 'cpu') return;
       child.off('message', onMessage);
-      resolve(message.userMs + message.systemMs);
+      resolve({ userMs: message.userMs, systemMs: message.systemMs });
     };
     child.on('message', onMessage);
     child.send('cpu');
@@ -467,6 +474,8 @@ interface Measured {
   checked: number;
   failed: number;
   cpuMsPerRequest: number;
+  /** The part of cpuMsPerRequest spent in the kernel. */
+  systemCpuMsPerRequest: number;
   failures: string[];
   target: number;
 }
@@ -563,7 +572,8 @@ async function measure(
   });
   run.on('response', (_client, _statusCode, _bytes, responseTime) => latencies.push(responseTime));
   const result = await run;
-  const cpuMs = (await serverCpuMs(child)) - cpuBefore;
+  const cpuAfter = await serverCpuMs(child);
+  const requests = Math.max(1, latencies.length);
   latencies.sort((a, b) => a - b);
   const round = (value: number) => Math.round(value * 10) / 10;
   return {
@@ -576,7 +586,8 @@ async function measure(
     errors: result.errors + result.non2xx,
     checked,
     failed,
-    cpuMsPerRequest: cpuMs / Math.max(1, latencies.length),
+    cpuMsPerRequest: (cpuAfter.userMs + cpuAfter.systemMs - cpuBefore.userMs - cpuBefore.systemMs) / requests,
+    systemCpuMsPerRequest: (cpuAfter.systemMs - cpuBefore.systemMs) / requests,
     failures,
     target,
   };
@@ -718,7 +729,7 @@ function report(sizes: SizeResult[], started: Date): string {
     lines.push('| scenario | paths | server CPU ms/req | failures (first few) |', '|---|---|---|---|');
     for (const m of size.measured) {
       lines.push(
-        `| ${m.name} | ${m.paths} | ${m.cpuMsPerRequest.toFixed(1)} | ${m.failures.join('<br>').replace(/\|/g, '\\|') || '-'} |`,
+        `| ${m.name} | ${m.paths} | ${m.cpuMsPerRequest.toFixed(1)} (sys ${m.systemCpuMsPerRequest.toFixed(1)}) | ${m.failures.join('<br>').replace(/\|/g, '\\|') || '-'} |`,
       );
     }
     lines.push(
@@ -762,7 +773,7 @@ async function main() {
         const m = await measure(api, child, scenario, scenario.targetMs ?? target);
         measured.push(m);
         console.log(
-          `  ${m.name.padEnd(44)} ${String(m.rps).padStart(5)} req/s  p50 ${m.p50}  p95 ${m.p95}  p99 ${m.p99} ms  CPU ${m.cpuMsPerRequest.toFixed(1)} ms/req  errors ${m.errors}  failed ${m.failed}/${m.checked} checked (${m.paths} paths)  ${passes(m) ? 'ok' : 'MISSED'}`,
+          `  ${m.name.padEnd(44)} ${String(m.rps).padStart(5)} req/s  p50 ${m.p50}  p95 ${m.p95}  p99 ${m.p99} ms  CPU ${m.cpuMsPerRequest.toFixed(1)} ms/req (sys ${m.systemCpuMsPerRequest.toFixed(1)})  errors ${m.errors}  failed ${m.failed}/${m.checked} checked (${m.paths} paths)  ${passes(m) ? 'ok' : 'MISSED'}`,
         );
         for (const failure of m.failures) console.log(`      ${failure}`);
       }

@@ -64,6 +64,20 @@ const SESSION_SETUP = `SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY
 export const PREPARED_STATEMENTS_PER_CONNECTION = 300;
 const PREPARABLE = /^\s*(select|with)\b/i;
 
+/** Statement names by text, so a statement's text is hashed once per process, not per execution. */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `s_${createHash('sha1').update(text).digest('base64url')}`;
+    // Texts are few (the code's statements); the bound only guards against generated ones.
+    if (statementNames.size >= PREPARED_STATEMENTS_PER_CONNECTION * 4) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Reads are sent as named prepared statements (the name is a hash of the text), so each
  * connection parses and plans a statement once and reuses the plan: at 100 000 products planning
@@ -92,7 +106,7 @@ export class StatementCachingClient extends Client {
         typeof statement.submit !== 'function' &&
         PREPARABLE.test(statement.text)
       ) {
-        const name = `s_${createHash('sha1').update(statement.text).digest('base64url')}`;
+        const name = statementName(statement.text);
         if (prepared.has(name) || prepared.size < PREPARED_STATEMENTS_PER_CONNECTION) {
           prepared.add(name);
           return this.dropWhenTimedOut(send({ ...statement, name }, values, callback));

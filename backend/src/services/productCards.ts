@@ -74,81 +74,70 @@ export function toCard(row: CardRow): ProductCard {
   };
 }
 
-/** A specification list as JSON, in display order. */
-const specsOf = (table: string, ownerColumn: string, ownerId: SQL) =>
-  sql`(SELECT coalesce(json_agg(json_build_object('name', x.name, 'value', x.value, 'show_in_quick_view', x.show_in_quick_view) ORDER BY x.position, x.id), '[]'::json)
-    FROM ${sql.raw(table)} x WHERE x.${sql.raw(ownerColumn)} = ${ownerId})`;
+/** A specification row as the card's JSON object. */
+const SPEC_OBJECT = sql`json_build_object('name', x.name, 'value', x.value, 'show_in_quick_view', x.show_in_quick_view)`;
 
-/** Card columns of `products` and its taxonomy (t, c, s); numbers as float8, the date as ISO 8601 UTC. */
+/**
+ * Card columns of `products` and its taxonomy; numbers as float8, the date as ISO 8601 UTC.
+ * (`sub_category_id` joins the sub-category's specifications.)
+ */
 const CARD_COLUMNS = sql`products.id, products.slug, products.title, products.price::float8 AS price,
   products.old_price::float8 AS old_price, products.stock_quantity, products.is_customizable,
   products.has_packaging, products.hot, products.new_item, products.free_delivery, products.supplier_id,
   products.line, products.image_id, products.sub_category_id, products.rating::float8 AS rating, products.review_count,
-  products.created_at AS created_ts,
   to_char(products.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
   t.name AS type_name, t.slug AS type_slug, c.name AS category_name, c.slug AS category_slug,
   s.name AS sub_category_name, s.slug AS sub_category_slug`;
-const TAXONOMY_JOINS = sql`JOIN product_types t ON t.id = products.type_id
-  JOIN categories c ON c.id = products.category_id
-  JOIN sub_categories s ON s.id = products.sub_category_id`;
 
 /**
- * Product cards with both specification lists, in one statement: `from` (products, or products
- * joined to a ranking `r`), filtered by `where`; with `page`, sorted and cut to one page first,
- * so the specifications are only gathered for the cards returned.
+ * Product cards with both specification lists (in display order), in one statement. Each list
+ * is aggregated once over all the cards (a grouped scan per table) instead of a sub-query per
+ * card: a listing page's 20 cards took 40 sub-plans, 0.6 ms of PostgreSQL's CPU; grouped, 0.4.
  */
-export async function selectCards(
-  db: Database,
-  input: {
-    from?: SQL;
-    where: SQL;
-    page?: { order: CardOrder; limit: number; offset: number; rank?: boolean };
-  },
-): Promise<CardRow[]> {
-  const from = input.from ?? sql`products`;
-  const specs = sql`${specsOf('product_specifications', 'product_id', sql`page.id`)} AS product_specs,
-    ${specsOf('sub_category_specifications', 'sub_category_id', sql`page.sub_category_id`)} AS sub_category_specs`;
-  const { page } = input;
-  const query = page
-    ? sql`SELECT page.*, ${specs} FROM (
-        SELECT ${CARD_COLUMNS}${page.rank ? sql`, r.ord AS rank` : sql``} FROM ${from} ${TAXONOMY_JOINS}
-        WHERE ${input.where} ORDER BY ${page.order.inner} LIMIT ${literalInt(page.limit)} OFFSET ${literalInt(page.offset)}
-      ) page ORDER BY ${page.order.outer}`
-    : sql`SELECT page.*, ${specs} FROM (SELECT ${CARD_COLUMNS} FROM ${from} ${TAXONOMY_JOINS} WHERE ${input.where}) page`;
+async function selectCards(db: Database, ids: readonly number[], alongside?: SQL): Promise<CardRow[]> {
+  const query = sql`WITH ${alongside ? sql`${alongside}, ` : sql``}page AS MATERIALIZED (
+      SELECT ${CARD_COLUMNS} FROM products
+      JOIN product_types t ON t.id = products.type_id
+      JOIN categories c ON c.id = products.category_id
+      JOIN sub_categories s ON s.id = products.sub_category_id
+      WHERE products.id = ANY(${intArray(ids)})
+    ), product_specs AS (
+      SELECT x.product_id, json_agg(${SPEC_OBJECT} ORDER BY x.position, x.id) AS specs
+      FROM product_specifications x WHERE x.product_id IN (SELECT id FROM page) GROUP BY x.product_id
+    ), sub_category_specs AS (
+      SELECT x.sub_category_id, json_agg(${SPEC_OBJECT} ORDER BY x.position, x.id) AS specs
+      FROM sub_category_specifications x WHERE x.sub_category_id IN (SELECT sub_category_id FROM page)
+      GROUP BY x.sub_category_id
+    )
+    SELECT page.*, coalesce(ps.specs, '[]'::json) AS product_specs, coalesce(ss.specs, '[]'::json) AS sub_category_specs
+    FROM page LEFT JOIN product_specs ps ON ps.product_id = page.id
+    LEFT JOIN sub_category_specs ss ON ss.sub_category_id = page.sub_category_id`;
   return rowsOf<CardRow>(await db.execute(query));
-}
-
-/**
- * LIMIT / OFFSET written into the text, not bound: with parameters there PostgreSQL cannot cost a
- * generic plan (it assumes an unknown offset skips 10% of the rows), so a prepared statement
- * would be planned again on every execution. Only ever a validated integer.
- */
-function literalInt(n: number): SQL {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
-  return sql.raw(String(n));
 }
 
 /** An int[] parameter: one parameter whatever the number of ids (one prepared statement). */
 export const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
-/** Product cards by id, in the order asked for; unknown ids are skipped. */
+/**
+ * Product cards by id, in the order asked for; unknown ids are skipped. `alongside`: a
+ * data-modifying CTE (`name AS (INSERT …)`) run in the same statement, one round trip for both
+ * (a listing's search log row); it runs even when no card is asked for.
+ */
 export async function loadProductCards(
   db: Database,
   ids: readonly number[],
+  alongside?: SQL,
 ): Promise<Map<number, ProductCard>> {
   const cards = new Map<number, ProductCard>();
-  if (ids.length === 0) return cards;
-  const rows = await selectCards(db, { where: sql`products.id = ANY(${intArray([...new Set(ids)])})` });
+  if (ids.length === 0) {
+    if (alongside) await db.execute(sql`WITH ${alongside} SELECT 1`);
+    return cards;
+  }
+  const rows = await selectCards(db, [...new Set(ids)], alongside);
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const id of ids) {
     const row = byId.get(id);
     if (row && !cards.has(id)) cards.set(id, toCard(row));
   }
   return cards;
-}
-
-/** A sort as the inner (page) query and the outer (page with specifications) query write it. */
-export interface CardOrder {
-  inner: SQL;
-  outer: SQL;
 }

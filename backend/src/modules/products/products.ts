@@ -12,7 +12,7 @@ import { currencies, products, productViews, suppliers } from '../../db/schema';
 import { AppError } from '../../errors';
 import { sanitizeRichText } from '../../services/html';
 import { loadProductCards } from '../../services/productCards';
-import { logSearch, normalizeQuery, resolveSearch } from '../search/engine';
+import { normalizeQuery, resolveSearch, searchLogged } from '../search/engine';
 import type { SearchIndex } from '../search/searchIndex';
 import { parseAttributeFilters } from './attributeFilters';
 import type { CatalogueFeed } from './catalogueFeed';
@@ -126,10 +126,7 @@ export async function listProducts(
     },
     { order: byRelevance ? 'relevance' : sort, offset: (page - 1) * perPage, limit: perPage },
   );
-  const [cards] = await Promise.all([
-    loadProductCards(db, answer.pageIds),
-    text ? logSearch(db, text) : undefined,
-  ]);
+  const cards = await loadProductCards(db, answer.pageIds, text ? searchLogged(text) : undefined);
 
   const echo: Record<string, string> = {};
   for (const key of [
