@@ -34,6 +34,118 @@ function linkRefusal(link: string, field: string): RefusalValue | null {
   return problem ? { message: problem, fields: { [field]: problem } } : null;
 }
 
+// ---------------------------------------------------------------- the item form
+
+/** What a slide's or a banner's form edits: texts, choices and the picture. */
+type ItemInput = Record<string, string | number | null> & { image_id: number | null };
+/** The fields of `Input` that hold text (`null` where the text is optional). */
+type TextName<Input> = {
+  [Name in keyof Input]: Input[Name] extends string | null ? Name : never;
+}[keyof Input];
+/** The fields of `Input` that hold one of a few values. */
+type ChoiceName<Input> = {
+  [Name in keyof Input]: Input[Name] extends string | number ? Name : never;
+}[keyof Input];
+
+/**
+ * One field of an item's form. A `text` is sent as typed, or, when `optional`, trimmed and
+ * `null` when blank; a `link` is a text with the link hint, checked before sending as on the API;
+ * a `choice` picks one of its options.
+ */
+type ItemField<Input> =
+  | { kind: 'text'; name: TextName<Input> & string; label: string; maxLength: number; optional?: true }
+  | { kind: 'link'; name: TextName<Input> & string; label: string }
+  | {
+      kind: 'choice';
+      name: ChoiceName<Input> & string;
+      label: string;
+      options: readonly { value: string | number; label: string }[];
+    };
+
+/** A text field's value as its input shows it (an optional text left out is blank). */
+const textOf = (value: string | number | null | undefined): string =>
+  typeof value === 'string' ? value : '';
+
+/**
+ * The form of a slide or a banner: its fields in order, then the picture, the refusal not
+ * naming a field, Save and Cancel. A link refused before sending is shown at its field.
+ */
+function ItemForm<Input extends ItemInput>({
+  fields,
+  title,
+  first,
+  image: firstImage,
+  change,
+  save,
+  close,
+}: {
+  fields: readonly ItemField<Input>[];
+  title: string;
+  first: Input;
+  image: UploadedImage | null;
+  change: HomeChange;
+  save: (input: Input) => Promise<boolean>;
+  close: () => void;
+}): ReactNode {
+  const [input, setInput] = useState(first);
+  const [image, setImage] = useState(firstImage);
+  const [refusedHere, setRefusedHere] = useState<RefusalValue | null>(null);
+  const refusal = refusedHere ?? change.refusal;
+  const set = (name: string) => (value: string | number) => setInput({ ...input, [name]: value });
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    let refused: RefusalValue | null = null;
+    for (const field of fields)
+      if (field.kind === 'link') refused ??= linkRefusal(textOf(input[field.name]), field.name);
+    setRefusedHere(refused);
+    if (refused) return;
+    let sent: Input = input;
+    for (const field of fields)
+      if (field.kind === 'text' && field.optional) {
+        const text = textOf(input[field.name]).trim();
+        sent = { ...sent, [field.name]: text === '' ? null : text };
+      }
+    if (await save({ ...sent, image_id: image?.id ?? null })) close();
+  };
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
+      <h3>{title}</h3>
+      {fields.map((field) =>
+        field.kind === 'choice' ? (
+          <SelectField
+            key={field.name}
+            label={field.label}
+            value={input[field.name] ?? ''}
+            options={field.options}
+            onChange={set(field.name)}
+          />
+        ) : (
+          <TextField
+            key={field.name}
+            label={field.label}
+            name={field.name}
+            value={textOf(input[field.name])}
+            onChange={set(field.name)}
+            maxLength={field.kind === 'link' ? HOME_TEXT_MAX.link : field.maxLength}
+            refusal={refusal}
+            hint={field.kind === 'link' ? HOME_TEXTS.linkHint : undefined}
+          />
+        ),
+      )}
+      <ImageField label="Picture" value={image} onChange={setImage} />
+      <Refusal refusal={refusal && Object.keys(refusal.fields).length === 0 ? refusal : null} />
+      <div className={styles.actions}>
+        <button type="submit" disabled={change.busy}>
+          {HOME_TEXTS.save}
+        </button>
+        <button type="button" onClick={close}>
+          {HOME_TEXTS.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 // ---------------------------------------------------------------- slides
 
 const emptySlide: HeroSlideInput = {
@@ -53,6 +165,21 @@ const slideInputOf = (slide: AdminHeroSlide): HeroSlideInput => ({
   offer_tag: slide.offer_tag,
   image_id: slide.image?.id ?? null,
 });
+
+/** A slide's form, top to bottom. */
+const SLIDE_FIELDS: readonly ItemField<HeroSlideInput>[] = [
+  { kind: 'text', name: 'title', label: 'Title', maxLength: HOME_TEXT_MAX.title },
+  { kind: 'text', name: 'sub_title', label: 'Sub-title', maxLength: HOME_TEXT_MAX.sub_title },
+  { kind: 'text', name: 'button_text', label: 'Button text', maxLength: HOME_TEXT_MAX.button_text },
+  { kind: 'link', name: 'button_link', label: 'Button link' },
+  {
+    kind: 'text',
+    name: 'offer_tag',
+    label: 'Offer tag (optional)',
+    maxLength: HOME_TEXT_MAX.offer_tag,
+    optional: true,
+  },
+];
 
 /** The hero slides: in order, each with Edit, Move up and down, Remove; Add while fewer than five. */
 export function HeroSlides({
@@ -123,8 +250,9 @@ export function HeroSlides({
           {HOME_TEXTS.addSlide}
         </button>
       ) : (
-        <SlideForm
+        <ItemForm
           key={String(editing)}
+          fields={SLIDE_FIELDS}
           title={edited ? `${HOME_TEXTS.edit} ${edited.title}` : HOME_TEXTS.addSlide}
           first={edited ? slideInputOf(edited) : emptySlide}
           image={edited?.image ?? null}
@@ -141,93 +269,6 @@ export function HeroSlides({
       )}
       <DoneNote note={change.done} className={styles.saved} />
     </section>
-  );
-}
-
-function SlideForm({
-  title,
-  first,
-  image: firstImage,
-  change,
-  save,
-  close,
-}: {
-  title: string;
-  first: HeroSlideInput;
-  image: UploadedImage | null;
-  change: HomeChange;
-  save: (input: HeroSlideInput) => Promise<boolean>;
-  close: () => void;
-}): ReactNode {
-  const [input, setInput] = useState(first);
-  const [image, setImage] = useState(firstImage);
-  const [refusedHere, setRefusedHere] = useState<RefusalValue | null>(null);
-  const refusal = refusedHere ?? change.refusal;
-  const set = (field: keyof HeroSlideInput) => (value: string) => setInput({ ...input, [field]: value });
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const refused = linkRefusal(input.button_link, 'button_link');
-    setRefusedHere(refused);
-    if (refused) return;
-    const offer = input.offer_tag?.trim() ?? '';
-    if (await save({ ...input, offer_tag: offer === '' ? null : offer, image_id: image?.id ?? null }))
-      close();
-  };
-  return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
-      <h3>{title}</h3>
-      <TextField
-        label="Title"
-        name="title"
-        value={input.title}
-        onChange={set('title')}
-        maxLength={HOME_TEXT_MAX.title}
-        refusal={refusal}
-      />
-      <TextField
-        label="Sub-title"
-        name="sub_title"
-        value={input.sub_title}
-        onChange={set('sub_title')}
-        maxLength={HOME_TEXT_MAX.sub_title}
-        refusal={refusal}
-      />
-      <TextField
-        label="Button text"
-        name="button_text"
-        value={input.button_text}
-        onChange={set('button_text')}
-        maxLength={HOME_TEXT_MAX.button_text}
-        refusal={refusal}
-      />
-      <TextField
-        label="Button link"
-        name="button_link"
-        value={input.button_link}
-        onChange={set('button_link')}
-        maxLength={HOME_TEXT_MAX.link}
-        refusal={refusal}
-        hint={HOME_TEXTS.linkHint}
-      />
-      <TextField
-        label="Offer tag (optional)"
-        name="offer_tag"
-        value={input.offer_tag ?? ''}
-        onChange={set('offer_tag')}
-        maxLength={HOME_TEXT_MAX.offer_tag}
-        refusal={refusal}
-      />
-      <ImageField label="Picture" value={image} onChange={setImage} />
-      <Refusal refusal={refusal && Object.keys(refusal.fields).length === 0 ? refusal : null} />
-      <div className={styles.actions}>
-        <button type="submit" disabled={change.busy}>
-          {HOME_TEXTS.save}
-        </button>
-        <button type="button" onClick={close}>
-          {HOME_TEXTS.cancel}
-        </button>
-      </div>
-    </form>
   );
 }
 
@@ -298,6 +339,16 @@ const LINK_TYPES = [
   { value: 'Button', label: 'Button (only its button is)' },
 ] as const;
 
+/** A banner's form, top to bottom. */
+const BANNER_FIELDS: readonly ItemField<BannerInput>[] = [
+  { kind: 'choice', name: 'template', label: 'Template', options: TEMPLATES },
+  { kind: 'choice', name: 'link_type', label: 'Link type', options: LINK_TYPES },
+  { kind: 'link', name: 'link', label: 'Link' },
+  { kind: 'text', name: 'title', label: 'Title', maxLength: HOME_TEXT_MAX.title },
+  { kind: 'text', name: 'sub_title', label: 'Sub-title', maxLength: HOME_TEXT_MAX.sub_title },
+  { kind: 'text', name: 'button_text', label: 'Button text', maxLength: HOME_TEXT_MAX.button_text },
+];
+
 /** The promotional banners: in order, each with Edit, Move up and down, Remove; Add. */
 export function Banners({
   banners,
@@ -356,8 +407,9 @@ export function Banners({
           {HOME_TEXTS.addBanner}
         </button>
       ) : (
-        <BannerForm
+        <ItemForm
           key={String(editing)}
+          fields={BANNER_FIELDS}
           title={edited ? `${HOME_TEXTS.edit} ${edited.title}` : HOME_TEXTS.addBanner}
           first={edited ? bannerInputOf(edited) : emptyBanner}
           image={edited?.image ?? null}
@@ -374,95 +426,5 @@ export function Banners({
       )}
       <DoneNote note={change.done} className={styles.saved} />
     </section>
-  );
-}
-
-function BannerForm({
-  title,
-  first,
-  image: firstImage,
-  change,
-  save,
-  close,
-}: {
-  title: string;
-  first: BannerInput;
-  image: UploadedImage | null;
-  change: HomeChange;
-  save: (input: BannerInput) => Promise<boolean>;
-  close: () => void;
-}): ReactNode {
-  const [input, setInput] = useState(first);
-  const [image, setImage] = useState(firstImage);
-  const [refusedHere, setRefusedHere] = useState<RefusalValue | null>(null);
-  const refusal = refusedHere ?? change.refusal;
-  const set = (field: 'title' | 'sub_title' | 'link' | 'button_text') => (value: string) =>
-    setInput({ ...input, [field]: value });
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const refused = linkRefusal(input.link, 'link');
-    setRefusedHere(refused);
-    if (refused) return;
-    if (await save({ ...input, image_id: image?.id ?? null })) close();
-  };
-  return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
-      <h3>{title}</h3>
-      <SelectField
-        label="Template"
-        value={input.template}
-        options={TEMPLATES}
-        onChange={(template) => setInput({ ...input, template })}
-      />
-      <SelectField
-        label="Link type"
-        value={input.link_type}
-        options={LINK_TYPES}
-        onChange={(linkType) => setInput({ ...input, link_type: linkType })}
-      />
-      <TextField
-        label="Link"
-        name="link"
-        value={input.link}
-        onChange={set('link')}
-        maxLength={HOME_TEXT_MAX.link}
-        refusal={refusal}
-        hint={HOME_TEXTS.linkHint}
-      />
-      <TextField
-        label="Title"
-        name="title"
-        value={input.title}
-        onChange={set('title')}
-        maxLength={HOME_TEXT_MAX.title}
-        refusal={refusal}
-      />
-      <TextField
-        label="Sub-title"
-        name="sub_title"
-        value={input.sub_title}
-        onChange={set('sub_title')}
-        maxLength={HOME_TEXT_MAX.sub_title}
-        refusal={refusal}
-      />
-      <TextField
-        label="Button text"
-        name="button_text"
-        value={input.button_text}
-        onChange={set('button_text')}
-        maxLength={HOME_TEXT_MAX.button_text}
-        refusal={refusal}
-      />
-      <ImageField label="Picture" value={image} onChange={setImage} />
-      <Refusal refusal={refusal && Object.keys(refusal.fields).length === 0 ? refusal : null} />
-      <div className={styles.actions}>
-        <button type="submit" disabled={change.busy}>
-          {HOME_TEXTS.save}
-        </button>
-        <button type="button" onClick={close}>
-          {HOME_TEXTS.cancel}
-        </button>
-      </div>
-    </form>
   );
 }
