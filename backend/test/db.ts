@@ -6,11 +6,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ShippingAddressInput, WishlistItem, WishlistUserData } from '@shop/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
+import { migrate, rowsOf } from '../src/db/migrate';
 import { buyers, productCustomizations } from '../src/db/schema';
 import { seedDatabase } from '../src/seed/seedDatabase';
 import { issueToken } from '../src/services/auth';
@@ -125,6 +125,21 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * A second connection to the PostgreSQL database `ctx` runs on (the throw-away one made above), to
+ * play the other transaction of a race; the test ends it.
+ */
+export async function secondConnection(ctx: TestContext): Promise<Client> {
+  const [current] = rowsOf<{ name: string }>(
+    await ctx.database.db.execute(sql`SELECT current_database() AS name`),
+  );
+  const target = new URL(process.env.TEST_DATABASE_URL ?? '');
+  target.pathname = `/${current?.name ?? ''}`;
+  const other = new Client({ connectionString: target.toString() });
+  await other.connect();
+  return other;
 }
 
 /** The first seeded product whose customization takes a logo (the upload tests' product). */

@@ -10,11 +10,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AdminSession } from '@shop/contract';
 import type { AdminHomeContent } from '@shop/contract/schemas/homeContent';
 import { sql } from 'drizzle-orm';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { rowsOf } from '../src/db/migrate';
 import { createAdmin } from '../src/services/admins';
 import { PasswordHasher } from '../src/services/passwords';
-import { createTestApp, dataOf, failureOf, type TestContext } from './db';
+import { createTestApp, dataOf, failureOf, secondConnection, type TestContext } from './db';
 
 const url = process.env.TEST_DATABASE_URL;
 const onPostgres = url ? describe : describe.skip;
@@ -50,13 +50,7 @@ onPostgres('home category blocks racing the category tree on postgres', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp('postgres', { products: 10, auth: { scryptLogN: 10 } });
-    const [current] = rowsOf<{ name: string }>(
-      await ctx.database.db.execute(sql`SELECT current_database() AS name`),
-    );
-    const target = new URL(url ?? '');
-    target.pathname = `/${current?.name ?? ''}`;
-    other = new Client({ connectionString: target.toString() });
-    await other.connect();
+    other = await secondConnection(ctx);
     await createAdmin(ctx.database.db, new PasswordHasher(10), 'staff@blocks.example', 'staff-password-1', {
       role: 'staff',
     });
