@@ -38,6 +38,7 @@ function randomSource(seed: number) {
 
 /** Whether a selected name gets every one of its values (randomSelection). */
 const everyValueDraws = randomSource(23);
+const searchDraws = randomSource(29);
 
 describe('SortedSlots', () => {
   it('stays sorted through random inserts and removals, ties broken by the slot', () => {
@@ -385,6 +386,24 @@ describe.each(targets)('the catalogue index (%s)', (kind) => {
           expect({ layout, selection, window, answer: index.list(selection, window) }).toEqual({
             layout,
             selection,
+            window,
+            answer: expected,
+          });
+        }
+      }
+      // A search with no other filter (every candidate matches: the pass reads no column), in a
+      // relevance order of its own, an unknown id among them; drawn from a source of its own.
+      const ids = (await db.select({ id: products.id }).from(products)).map((row) => row.id);
+      const rankedIds = [...ids, 999_999]
+        .filter(() => searchDraws.next() < 0.7)
+        .sort(() => searchDraws.next() - 0.5);
+      for (const order of ['relevance', 'low-to-high'] as const) {
+        const selection: ListingSelection = { rankedIds, flags: [], attributes: {} };
+        const window: ListingWindow = { order, offset: 0, limit: 20 };
+        const expected = await reference(db, selection, window);
+        for (const [layout, index] of Object.entries(layouts)) {
+          expect({ layout, window, answer: index.list(selection, window) }).toEqual({
+            layout,
             window,
             answer: expected,
           });

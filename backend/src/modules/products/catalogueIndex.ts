@@ -1047,7 +1047,8 @@ export class CatalogueIndex implements CatalogueSubscriber {
     }
     if (ranked) {
       const candidates = slotsInOrder(columns, ranked);
-      totalCount = onePass({ ...input, candidates, from: 0, to: candidates.length });
+      const pass = filtersNothing(input) ? unfilteredPass : onePass;
+      totalCount = pass({ ...input, candidates, from: 0, to: candidates.length });
     } else if (!columns.pairBitsIncomplete) {
       totalCount = bitmapPass(input, groupPairs, selection);
       totalCount += onePass({ ...input, from: columns.baseEnd, to: columns.size });
@@ -1372,6 +1373,77 @@ function onePass(input: PassInput): number {
     }
   }
   return totalCount;
+}
+
+/**
+ * Whether a pass's selection lets every candidate through (a search with no other filter): only
+ * LIVE is required, which a candidate is (slotsInOrder keeps the live products' slots).
+ */
+function filtersNothing(input: PassInput): boolean {
+  return (
+    input.required === LIVE &&
+    !input.bySupplier &&
+    input.priceMin === Number.NEGATIVE_INFINITY &&
+    input.priceMax === Number.POSITIVE_INFINITY &&
+    input.typeWanted === ANY_TAXONOMY &&
+    input.categoryWanted === ANY_TAXONOMY &&
+    input.subCategoryWanted === ANY_TAXONOMY &&
+    input.allGroups === 0
+  );
+}
+
+/**
+ * onePass when every candidate matches (filtersNothing) and the candidates ascend (slotsInOrder):
+ * no column is checked, and a base candidate's taxonomy is its cell's, counted once per cell as
+ * the candidates walk the cells in order; only tail candidates read their taxonomy. A search's
+ * pass reads three columns per candidate instead of nine.
+ */
+function unfilteredPass(input: PassInput): number {
+  const { candidates, from, to, typeCounts, categoryCounts, subCategoryCounts, pairCounts } = input;
+  const { types, categories, subCategories, pairStart, pairCount, pairPool, matched, baseEnd } =
+    input.columns;
+  const { cellEnd } = input.columns;
+  if (candidates === null) throw new Error('unfilteredPass walks candidates');
+  let cell = 0;
+  let inCell = 0;
+  for (let k = from; k < to; k += 1) {
+    const slot = candidates[k] ?? 0;
+    matched[slot >>> 5] = (matched[slot >>> 5] ?? 0) | (1 << (slot & 31));
+    if (slot < baseEnd) {
+      if (slot >= (cellEnd[cell] ?? 0)) {
+        addCell(input, cell, inCell);
+        inCell = 0;
+        while (slot >= (cellEnd[cell] ?? 0)) cell += 1;
+      }
+      inCell += 1;
+    } else {
+      const type = types[slot] ?? 0;
+      const category = categories[slot] ?? 0;
+      const subCategory = subCategories[slot] ?? 0;
+      typeCounts[type] = (typeCounts[type] ?? 0) + 1;
+      categoryCounts[category] = (categoryCounts[category] ?? 0) + 1;
+      subCategoryCounts[subCategory] = (subCategoryCounts[subCategory] ?? 0) + 1;
+    }
+    const end = (pairStart[slot] ?? 0) + (pairCount[slot] ?? 0);
+    for (let at = pairStart[slot] ?? 0; at < end; at += 1) {
+      const pair = pairPool[at] ?? 0;
+      pairCounts[pair] = (pairCounts[pair] ?? 0) + 1;
+    }
+  }
+  addCell(input, cell, inCell);
+  return to - from;
+}
+
+/** `products` matches of base cell `cell` into its taxonomy's facet counts. */
+function addCell(input: PassInput, cell: number, products: number): void {
+  if (products === 0) return;
+  const { cellType, cellCategory, cellSubCategory } = input.columns;
+  const type = cellType[cell] ?? 0;
+  const category = cellCategory[cell] ?? 0;
+  const subCategory = cellSubCategory[cell] ?? 0;
+  input.typeCounts[type] = (input.typeCounts[type] ?? 0) + products;
+  input.categoryCounts[category] = (input.categoryCounts[category] ?? 0) + products;
+  input.subCategoryCounts[subCategory] = (input.subCategoryCounts[subCategory] ?? 0) + products;
 }
 
 /**

@@ -29,7 +29,7 @@ import {
   trigramWords,
   WEIGHT_SHIFT,
 } from './textRank';
-import { type SimilarTitle, TitleDictionary } from './titleDictionary';
+import { TitleDictionary } from './titleDictionary';
 
 /** The text search configurations a search uses: English (stemmed), simple for stop words. */
 export type TextConfig = 'english' | 'simple';
@@ -840,38 +840,39 @@ export class SearchIndex implements CatalogueSubscriber {
    * ties. Each distinct title is weighed and compared once (TitleDictionary), then listed.
    */
   similarTitles(text: string): number[] {
-    const found = this.titles.similar(text, WORD_SIMILARITY_THRESHOLD);
-    found.sort((a, b) => b.similarity - a.similarity);
+    // word_similarity is a ratio of small counts: its values are few, so the titles are grouped
+    // by value and only the values sorted (not thousands of titles by a comparator).
+    const groups = new Map<number, number[]>();
+    for (const { title, similarity } of this.titles.similar(text, WORD_SIMILARITY_THRESHOLD)) {
+      const group = groups.get(similarity);
+      if (group) group.push(title);
+      else groups.set(similarity, [title]);
+    }
     const best: number[] = [];
-    for (let from = 0; from < found.length && best.length < SEARCH_CANDIDATES_MAX; ) {
-      const similarity = found[from]?.similarity;
-      let to = from + 1;
-      while (to < found.length && found[to]?.similarity === similarity) to++;
-      const ids = this.productsOfTitles(found, from, to);
+    for (const similarity of [...groups.keys()].sort((a, b) => b - a)) {
+      if (best.length >= SEARCH_CANDIDATES_MAX) break;
+      const ids = this.productsOfTitles(groups.get(similarity) ?? []);
       for (let k = 0; k < ids.length && best.length < SEARCH_CANDIDATES_MAX; k++) best.push(ids[k] ?? 0);
-      from = to;
     }
     return best;
   }
 
   /**
-   * The live products of the titles `found[from .. to)`, ascending ids: sorted when few, else set
-   * in the `found` bitmap and read back in id order.
+   * The live products of `titles`, ascending ids: sorted when few, else set in the `found`
+   * bitmap and read back in id order.
    */
-  private productsOfTitles(titles: readonly SimilarTitle[], from: number, to: number): Int32Array {
+  private productsOfTitles(titles: readonly number[]): Int32Array {
     const { start, ids } = this.titlePostings;
     const replaced = this.replaced;
     // Changed products' titles (a Map read per title only when there are any).
     const overlay = this.overlayTitles.size > 0 ? this.overlayTitles : undefined;
     let count = 0;
-    for (let at = from; at < to; at++) {
-      const title = titles[at]?.title ?? 0;
+    for (const title of titles) {
       count += (start[title + 1] ?? 0) - (start[title] ?? 0) + (overlay?.get(title)?.size ?? 0);
     }
     if (count * READ_BACK_SHARE < this.capacity) {
       const list = new IntList(count);
-      for (let at = from; at < to; at++) {
-        const title = titles[at]?.title ?? 0;
+      for (const title of titles) {
         const end = start[title + 1] ?? 0;
         for (let k = start[title] ?? 0; k < end; k++) {
           const id = ids[k] ?? 0;
@@ -883,8 +884,7 @@ export class SearchIndex implements CatalogueSubscriber {
     }
     const found = this.foundBitmap();
     let set = 0;
-    for (let at = from; at < to; at++) {
-      const title = titles[at]?.title ?? 0;
+    for (const title of titles) {
       const end = start[title + 1] ?? 0;
       for (let k = start[title] ?? 0; k < end; k++) {
         const id = ids[k] ?? 0;
