@@ -6,11 +6,10 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Cart, User } from '@shop/contract';
-import { eq, sql } from 'drizzle-orm';
-import { Client } from 'pg';
-import { rowsOf } from '../src/db/migrate';
+import { eq } from 'drizzle-orm';
+import type { Client } from 'pg';
 import { products } from '../src/db/schema';
-import { createTestApp, dataOf, registration, type TestContext } from './db';
+import { createTestApp, dataOf, registration, secondConnection, type TestContext } from './db';
 
 const url = process.env.TEST_DATABASE_URL;
 const onPostgres = url ? describe : describe.skip;
@@ -21,15 +20,7 @@ onPostgres('lock order of the guest-cart merge on postgres', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp('postgres', { products: 10, auth: { scryptLogN: 10 } });
-    // The throw-away database the app runs on (test/db.ts names it).
-    const [current] = rowsOf<{ name: string }>(
-      await ctx.database.db.execute(sql`SELECT current_database() AS name`),
-    );
-    const name = current?.name ?? '';
-    const target = new URL(url ?? '');
-    target.pathname = `/${name}`;
-    other = new Client({ connectionString: target.toString() });
-    await other.connect();
+    other = await secondConnection(ctx);
   });
   afterAll(async () => {
     await other.end();
