@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
-import { withoutFirstScreen } from './firstScreen';
+import { takenOver, withoutFirstScreen } from './firstScreen';
 import {
   addShippingAddress,
   addToMemberCart,
@@ -69,6 +69,12 @@ interface FailingCall {
 }
 
 const scrollToEnd = async (page: Page) => {
+  // The page's lower sections load as they come into view, and the page has no first screen
+  // here (withoutFirstScreen): scrolled before the remote has mounted the product, there is
+  // nothing below to scroll to, and they never load (a slow machine's flake). So the product's
+  // heading first, then to the end.
+  await takenOver(page);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   for (let step = 0; step < 4; step += 1) {
     await page.mouse.wheel(0, 2500);
     await page.waitForTimeout(150);
