@@ -34,7 +34,7 @@ import {
   ATTRIBUTE_FILTER_MAX_NAMES,
   ATTRIBUTE_FILTER_MAX_VALUES,
 } from '../src/modules/products/attributeFilters';
-import { fillToFilterLimits } from './benchServer';
+import { fillToFilterLimits, spread, TITLE_WORDS_SQL, typo } from './benchServer';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -185,11 +185,7 @@ async function readCatalogue(databaseUrl: string): Promise<Catalogue> {
     const attributes = new Map<string, string[]>();
     for (const { name, value } of attributeRows)
       attributes.set(name, [...(attributes.get(name) ?? []), value]);
-    const words = await one<{ word: string }>(
-      `SELECT DISTINCT lower(w) AS word FROM products p, regexp_split_to_table(p.title, '[^A-Za-z]+') w
-       WHERE p.id % $1 = 0 AND length(w) >= 3 ORDER BY 1`,
-      [Math.max(1, Math.floor(step / 4))],
-    );
+    const words = await one<{ word: string }>(TITLE_WORDS_SQL, [Math.max(1, Math.floor(step / 4))]);
     return {
       products,
       types: await slugs('product_types'),
@@ -225,14 +221,6 @@ function query(params: Record<string, string | number | undefined>): string {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
-
-/** Picks `count` items spread over the list (deterministic). */
-function spread<T>(items: readonly T[], count: number): T[] {
-  if (items.length <= count) return [...items];
-  return Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)]).filter(
-    (item): item is T => item !== undefined,
-  );
-}
 
 /** Another value of the attribute than the witness's (OR within a name widens the set). */
 function otherValue(catalogue: Catalogue, name: string, value: string, salt: number): string {
@@ -292,12 +280,6 @@ function worstFilters(catalogue: Catalogue, variants: number): string[] {
     return fillToFilterLimits(filter, variant.toString(36));
   });
 }
-
-/** A typo: one inner letter of a word of 7+ letters left out ('handmade' -> 'handade'). */
-const typo = (word: string, i: number) => {
-  const at = 2 + (i % (word.length - 4));
-  return word.slice(0, at) + word.slice(at + 1);
-};
 
 function buildScenarios(catalogue: Catalogue): Scenario[] {
   const listing = (name: string, paths: string[]): Scenario => ({ name, paths, kind: 'listing' });

@@ -179,3 +179,21 @@ export function fillToFilterLimits(filter: Record<string, string[]>, tag: string
   }
   return JSON.stringify(filter);
 }
+
+/** Picks `count` items spread over the list (deterministic). */
+export function spread<T>(items: readonly T[], count: number): T[] {
+  if (items.length <= count) return [...items];
+  return Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)]).filter(
+    (item): item is T => item !== undefined,
+  );
+}
+
+/** A typo: one inner letter of a word of 7+ letters left out ('handmade' -> 'handade'). */
+export const typo = (word: string, i: number) => {
+  const at = 2 + (i % (word.length - 4));
+  return word.slice(0, at) + word.slice(at + 1);
+};
+
+/** The catalogue benches' word sample ($1: every n-th product): distinct title words of 3+ letters. */
+export const TITLE_WORDS_SQL = `SELECT DISTINCT lower(w) AS word FROM products p, regexp_split_to_table(p.title, '[^A-Za-z]+') w
+  WHERE p.id % $1 = 0 AND length(w) >= 3 ORDER BY 1`;

@@ -15,6 +15,7 @@ import { CatalogueIndex } from '../src/modules/products/catalogueIndex';
 import { normalizeQuery } from '../src/modules/search/engine';
 import { rankSearch } from '../src/modules/search/ranking';
 import { searchIndexOf } from '../src/modules/search/searchIndex';
+import { spread, TITLE_WORDS_SQL, typo } from './benchServer';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 200);
@@ -28,11 +29,9 @@ async function samples(databaseUrl: string): Promise<{ words: string[]; titles: 
       (await client.query<{ max: number }>('SELECT coalesce(max(id), 0)::int AS max FROM products')).rows[0]
         ?.max ?? 0;
     const step = Math.max(1, Math.floor(max / 240));
-    const { rows } = await client.query<{ word: string }>(
-      `SELECT DISTINCT lower(w) AS word FROM products p, regexp_split_to_table(p.title, '[^A-Za-z]+') w
-       WHERE p.id % $1 = 0 AND length(w) >= 3 ORDER BY 1`,
-      [Math.max(1, Math.floor(step / 4))],
-    );
+    const { rows } = await client.query<{ word: string }>(TITLE_WORDS_SQL, [
+      Math.max(1, Math.floor(step / 4)),
+    ]);
     const titles = await client.query<{ title: string }>(
       'SELECT title FROM products WHERE id % $1 = 0 ORDER BY id LIMIT 240',
       [step],
@@ -42,16 +41,6 @@ async function samples(databaseUrl: string): Promise<{ words: string[]; titles: 
     await client.end();
   }
 }
-
-function spread<T>(items: readonly T[], count: number): T[] {
-  if (items.length <= count) return [...items];
-  return Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)] as T);
-}
-
-const typo = (word: string, i: number) => {
-  const at = 2 + (i % (word.length - 4));
-  return word.slice(0, at) + word.slice(at + 1);
-};
 
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;
