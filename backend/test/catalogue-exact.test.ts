@@ -1,7 +1,7 @@
 /**
  * Issue 19: listings answer from an in-memory index, yet stay exact: every committed change (a
  * price, the stock, a flag, an attribute, the taxonomy, a new or a deleted product, an order
- * taking the last piece) is in the very next listing's total, facets and `stock=1` filter, and
+ * taking the last piece, a product's or a sub-category's specifications) is in the very next listing's total, facets and `stock=1` filter, and
  * two API instances on one database agree at once.
  */
 import { mkdtempSync } from 'node:fs';
@@ -10,7 +10,9 @@ import path from 'node:path';
 import type { ProductListing, ShippingAddress } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
+import { rowsOf } from '../src/db/migrate';
 import { categories, productAttributes, products } from '../src/db/schema';
+import { loadProductCards } from '../src/services/productCards';
 import {
   bearer,
   createMember,
@@ -117,6 +119,55 @@ describe.each(targets)('catalogue listings after changes (%s)', (kind) => {
     const all = await listing(ctx.app, 'per-page=100');
     expect(all.items.map((item) => item.id)).not.toContain(12);
     expect(all._meta.totalCount).toBe(before._meta.totalCount);
+  });
+
+  it('gives every card the specifications the database holds, after each kind of change', async () => {
+    // The listing's cards take both lists from memory; the other cards read them in SQL.
+    const expectDatabaseSpecifications = async () => {
+      const answer = await listing(ctx.app, 'per-page=100');
+      const ids = answer.items.map((item) => item.id);
+      const fromSql = await loadProductCards(db(), ids);
+      expect(answer.items.map((item) => [item.id, item.specifications])).toEqual(
+        ids.map((id) => [id, fromSql.get(id)?.specifications]),
+      );
+      return answer;
+    };
+    const first = await expectDatabaseSpecifications();
+    expect(first.items.some((item) => item.specifications.product.length > 0)).toBe(true);
+    expect(first.items.some((item) => item.specifications.sub_category.length > 0)).toBe(true);
+
+    const [{ sub } = { sub: 0 }] = rowsOf<{ sub: number }>(
+      await db().execute(sql`SELECT sub_category_id AS sub FROM products WHERE id = 19`),
+    );
+    await db().execute(sql`INSERT INTO product_specifications (product_id, name, value, show_in_quick_view, position)
+      VALUES (15, 'Engraving', 'Up to 20 letters', 1, -1)`);
+    await db().execute(sql`UPDATE product_specifications SET value = 'Changed just now'
+      WHERE id = (SELECT min(id) FROM product_specifications WHERE product_id = 16)`);
+    await db().execute(sql`DELETE FROM product_specifications WHERE product_id = 17`);
+    await db().execute(sql`UPDATE product_specifications SET position = -position WHERE product_id = 18`);
+    await db().execute(sql`UPDATE product_specifications SET product_id = 21
+      WHERE id = (SELECT max(id) FROM product_specifications WHERE product_id = 20)`);
+    await db().execute(sql`INSERT INTO sub_category_specifications (sub_category_id, name, value, show_in_quick_view, position)
+      VALUES (${sub}, 'Care', 'Wipe with a dry cloth', 0, 100)`);
+    const [made] = rowsOf<{ id: number }>(
+      await db().execute(sql`INSERT INTO products (slug, title, short_description, description, details, price,
+          stock_quantity, type_id, category_id, sub_category_id, created_at)
+        SELECT 'specified-just-now', 'Specified just now', '', '', '', 4, 1, type_id, category_id, sub_category_id, now()
+        FROM products WHERE id = 19 RETURNING id`),
+    );
+    await db().execute(sql`INSERT INTO product_specifications (product_id, name, value, show_in_quick_view, position)
+      VALUES (${made?.id ?? 0}, 'Size', 'Small', 1, 1), (${made?.id ?? 0}, 'Colour', 'Teal', 0, 0)`);
+
+    const after = await expectDatabaseSpecifications();
+    const card = (id: number | undefined) => after.items.find((item) => item.id === id);
+    expect(card(15)?.specifications.product[0]).toEqual({
+      name: 'Engraving',
+      value: 'Up to 20 letters',
+      show_in_quick_view: 1,
+    });
+    expect(card(17)?.specifications.product).toEqual([]);
+    expect(card(19)?.specifications.sub_category.at(-1)?.value).toBe('Wipe with a dry cloth');
+    expect(card(made?.id)?.specifications.product.map((entry) => entry.value)).toEqual(['Teal', 'Small']);
   });
 
   it('sees an order taking the last piece: out of `stock=1` at once', async () => {

@@ -19,7 +19,7 @@ export const productImageUrl = (id: number, imageId: number | null): string =>
   imageId === null ? imageUrl('products', id) : uploadedImageUrl(imageId);
 
 /** One card as the card query answers it (the SQL does the number and date conversions). */
-export interface CardRow {
+interface CardRow {
   id: number;
   slug: string;
   title: string;
@@ -41,13 +41,27 @@ export interface CardRow {
   type_slug: string;
   category_name: string;
   category_slug: string;
+  sub_category_id: number;
   sub_category_name: string;
   sub_category_slug: string;
+}
+
+/** A card row with both specification lists, as the statement aggregates them. */
+interface SpecifiedCardRow extends CardRow {
   product_specs: Specification[];
   sub_category_specs: Specification[];
 }
 
-export function toCard(row: CardRow): ProductCard {
+/**
+ * Where a card's specification lists come from when the caller keeps them exact in memory (the
+ * listing, after the change feed's refresh: modules/products/cardSpecifications.ts).
+ */
+export interface CardSpecificationSource {
+  productSpecifications(productId: number): Specification[];
+  subCategorySpecifications(subCategoryId: number): Specification[];
+}
+
+function toCard(row: CardRow, product: Specification[], subCategory: Specification[]): ProductCard {
   return {
     id: row.id,
     slug: row.slug,
@@ -69,7 +83,7 @@ export function toCard(row: CardRow): ProductCard {
     category: { name: row.category_name, slug: row.category_slug },
     subCategory: { name: row.sub_category_name, slug: row.sub_category_slug },
     reviews: { rating: row.rating, count: row.review_count },
-    specifications: { product: row.product_specs, sub_category: row.sub_category_specs },
+    specifications: { product, sub_category: subCategory },
     created_at: row.created_at,
   };
 }
@@ -89,18 +103,24 @@ const CARD_COLUMNS = sql`products.id, products.slug, products.title, products.pr
   t.name AS type_name, t.slug AS type_slug, c.name AS category_name, c.slug AS category_slug,
   s.name AS sub_category_name, s.slug AS sub_category_slug`;
 
+/** The page's rows of `products` with their taxonomy (a CTE's body). */
+const pageOf = (ids: readonly number[]) => sql`SELECT ${CARD_COLUMNS} FROM products
+  JOIN product_types t ON t.id = products.type_id
+  JOIN categories c ON c.id = products.category_id
+  JOIN sub_categories s ON s.id = products.sub_category_id
+  WHERE products.id = ANY(${intArray(ids)})`;
+
 /**
  * Product cards with both specification lists (in display order), in one statement. Each list
  * is aggregated once over all the cards (a grouped scan per table) instead of a sub-query per
  * card: a listing page's 20 cards took 40 sub-plans, 0.54 ms of PostgreSQL's CPU; grouped, 0.44.
  */
-async function selectCards(db: Database, ids: readonly number[], alongside?: SQL): Promise<CardRow[]> {
-  const query = sql`WITH ${alongside ? sql`${alongside}, ` : sql``}page AS MATERIALIZED (
-      SELECT ${CARD_COLUMNS} FROM products
-      JOIN product_types t ON t.id = products.type_id
-      JOIN categories c ON c.id = products.category_id
-      JOIN sub_categories s ON s.id = products.sub_category_id
-      WHERE products.id = ANY(${intArray(ids)})
+async function selectSpecifiedCards(
+  db: Database,
+  ids: readonly number[],
+  alongside?: SQL,
+): Promise<SpecifiedCardRow[]> {
+  const query = sql`WITH ${alongside ? sql`${alongside}, ` : sql``}page AS MATERIALIZED (${pageOf(ids)}
     ), product_specs AS (
       SELECT x.product_id, json_agg(${SPEC_OBJECT} ORDER BY x.position, x.id) AS specs
       FROM product_specifications x WHERE x.product_id IN (SELECT id FROM page) GROUP BY x.product_id
@@ -112,7 +132,7 @@ async function selectCards(db: Database, ids: readonly number[], alongside?: SQL
     SELECT page.*, coalesce(ps.specs, '[]'::json) AS product_specs, coalesce(ss.specs, '[]'::json) AS sub_category_specs
     FROM page LEFT JOIN product_specs ps ON ps.product_id = page.id
     LEFT JOIN sub_category_specs ss ON ss.sub_category_id = page.sub_category_id`;
-  return rowsOf<CardRow>(await db.execute(query));
+  return rowsOf<SpecifiedCardRow>(await db.execute(query));
 }
 
 /** An int[] parameter: one parameter whatever the number of ids (one prepared statement). */
@@ -121,23 +141,36 @@ export const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}:
 /**
  * Product cards by id, in the order asked for; unknown ids are skipped. `alongside`: a
  * data-modifying CTE (`name AS (INSERT …)`) run in the same statement, one round trip for both
- * (a listing's search log row); it runs even when no card is asked for.
+ * (a listing's search log row); it runs even when no card is asked for. `specifications`: the
+ * lists from memory, not from the statement (then only the products' own columns are read).
  */
 export async function loadProductCards(
   db: Database,
   ids: readonly number[],
   alongside?: SQL,
+  specifications?: CardSpecificationSource,
 ): Promise<Map<number, ProductCard>> {
   const cards = new Map<number, ProductCard>();
   if (ids.length === 0) {
     if (alongside) await db.execute(sql`WITH ${alongside} SELECT 1`);
     return cards;
   }
-  const rows = await selectCards(db, [...new Set(ids)], alongside);
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const distinct = [...new Set(ids)];
+  const byId = new Map<number, ProductCard>();
+  if (specifications) {
+    const page = pageOf(distinct);
+    for (const row of rowsOf<CardRow>(await db.execute(alongside ? sql`WITH ${alongside} ${page}` : page))) {
+      const product = specifications.productSpecifications(row.id);
+      byId.set(row.id, toCard(row, product, specifications.subCategorySpecifications(row.sub_category_id)));
+    }
+  } else {
+    for (const row of await selectSpecifiedCards(db, distinct, alongside)) {
+      byId.set(row.id, toCard(row, row.product_specs, row.sub_category_specs));
+    }
+  }
   for (const id of ids) {
-    const row = byId.get(id);
-    if (row && !cards.has(id)) cards.set(id, toCard(row));
+    const card = byId.get(id);
+    if (card && !cards.has(id)) cards.set(id, card);
   }
   return cards;
 }

@@ -70,7 +70,7 @@ export const DEFAULT_CATALOGUE_INDEX_OPTIONS: CatalogueIndexOptions = {
   pairBitmapsMaxBytes: 256 * 1024 * 1024,
 };
 /** A full load's statements may take this long (the session's statement timeout is for requests). */
-const FULL_LOAD_STATEMENT_TIMEOUT_MS = 120_000;
+export const FULL_LOAD_STATEMENT_TIMEOUT_MS = 120_000;
 
 const LIVE = 1;
 export const LISTING_FLAGS = PRODUCT_FLAG_BITS;

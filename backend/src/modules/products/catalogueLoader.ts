@@ -56,7 +56,8 @@ const bytesOf = (value: unknown): Uint8Array => {
   throw new Error('the catalogue loader expected a bytea column');
 };
 
-const int32s = (value: unknown): Int32Array => {
+/** A bytea of int4send values (big-endian) as ints. */
+export const int32s = (value: unknown): Int32Array => {
   const bytes = bytesOf(value);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out = new Int32Array(bytes.byteLength >>> 2);

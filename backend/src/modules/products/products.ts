@@ -15,6 +15,7 @@ import { loadProductCards } from '../../services/productCards';
 import { normalizeQuery, resolveSearch, searchLogged } from '../search/engine';
 import type { SearchIndex } from '../search/searchIndex';
 import { parseAttributeFilters } from './attributeFilters';
+import type { CardSpecifications } from './cardSpecifications';
 import type { CatalogueFeed } from './catalogueFeed';
 import type { CatalogueIndex, ListingFlag } from './catalogueIndex';
 import { currentTaxonomySlugs } from './taxonomyRedirects';
@@ -62,6 +63,8 @@ export interface CatalogueListing {
   index: CatalogueIndex;
   /** The search index (modules/search), following the same feed. */
   search: SearchIndex;
+  /** The cards' specification lists, following the same feed. */
+  specifications: CardSpecifications;
 }
 
 async function usdRate(db: Database, code: string): Promise<number> {
@@ -78,7 +81,8 @@ async function usdRate(db: Database, code: string): Promise<number> {
 
 /**
  * A listing: the total and the facets from the catalogue index (one pass over its columns, after
- * the change feed brought it up to date), the page's cards from the database by id.
+ * the change feed brought it up to date), the page's cards from the database by id with their
+ * specification lists from memory (cardSpecifications.ts, following the same feed).
  */
 export async function listProducts(
   db: Database,
@@ -126,7 +130,12 @@ export async function listProducts(
     },
     { order: byRelevance ? 'relevance' : sort, offset: (page - 1) * perPage, limit: perPage },
   );
-  const cards = await loadProductCards(db, answer.pageIds, text ? searchLogged(text) : undefined);
+  const cards = await loadProductCards(
+    db,
+    answer.pageIds,
+    text ? searchLogged(text) : undefined,
+    catalogue.specifications,
+  );
 
   const echo: Record<string, string> = {};
   for (const key of [

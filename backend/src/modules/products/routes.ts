@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { limitOf } from '../../hooks/rateLimits';
 import { endpointSchema } from '../../http/endpoint';
 import { searchIndexOf } from '../search/searchIndex';
+import { cardSpecificationsOf } from './cardSpecifications';
 import {
   askQuestion,
   boughtTogether,
@@ -22,7 +23,12 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { database, catalogueFeed, catalogueIndex, rateLimits } = app.deps;
   const { db } = database;
   const tags = ['catalogue'];
-  const catalogue = { feed: catalogueFeed, index: catalogueIndex, search: searchIndexOf(catalogueFeed) };
+  const catalogue = {
+    feed: catalogueFeed,
+    index: catalogueIndex,
+    search: searchIndexOf(catalogueFeed),
+    specifications: cardSpecificationsOf(catalogueFeed),
+  };
 
   // The indexes load as soon as the server listens, not on the first listing: a listing arriving
   // meanwhile joins that load and answers when it ends (seconds at 1,000,000 products); a load

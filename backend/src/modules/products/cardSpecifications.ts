@@ -1,0 +1,229 @@
+/**
+ * The specification lists of a listing's cards, in memory beside the listing index (issue 19).
+ * The cards' statement aggregated both lists over the page: 0.26 ms of PostgreSQL's CPU of its
+ * 0.44 per page. Here they are read from memory, kept exact by the catalogue's change feed like
+ * the listing and search indexes: 0032_specification_changes.sql puts a product whose
+ * specifications changed in the feed, and a sub-category's specifications count as the taxonomy.
+ *
+ * Compact: each distinct (name, value, show_in_quick_view) is one Specification object, shared
+ * by every product that has it (at 1,000,000 products: 5,000,000 rows, about 26,000 distinct);
+ * a product's list is a run of their numbers in `entries`, from `start[id]` to `start[id + 1]`,
+ * in display order (position, then id). A product reloaded since the full load has its own list
+ * in `changed`.
+ */
+import type { Specification } from '@shop/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/migrate';
+import { intArray } from '../../services/productCards';
+import type { CatalogueFeed, CatalogueSubscriber } from './catalogueFeed';
+import { FULL_LOAD_STATEMENT_TIMEOUT_MS } from './catalogueIndex';
+import { int32s } from './catalogueLoader';
+
+type Executor = Pick<Database, 'execute'>;
+
+/** Products per statement of a load (about five specifications each). */
+const PRODUCTS_PER_STATEMENT = 25_000;
+
+/** A distinct specification and, in pairs of ints, each product that has it with its place (1, 2, …). */
+interface SpecificationRow {
+  name: string;
+  value: string;
+  quick: number;
+  entries: unknown;
+}
+
+/**
+ * The specifications of the products `where` selects (on product_specifications s), grouped by
+ * (name, value, show_in_quick_view): as many rows as distinct specifications, not one per
+ * product, and each product's place for it in its display order.
+ */
+async function readSpecifications(db: Executor, where: SQL): Promise<SpecificationRow[]> {
+  return rowsOf<SpecificationRow>(
+    await db.execute(sql`SELECT x.name, x.value, x.show_in_quick_view AS quick,
+        string_agg(int4send(x.product_id) || int4send(x.place), ''::bytea) AS entries
+      FROM (SELECT s.product_id, s.name, s.value, s.show_in_quick_view,
+          row_number() OVER (PARTITION BY s.product_id ORDER BY s.position, s.id)::int AS place
+        FROM product_specifications s WHERE ${where}) x
+      GROUP BY x.name, x.value, x.show_in_quick_view`),
+  );
+}
+
+async function readSubCategorySpecifications(db: Executor): Promise<Map<number, Specification[]>> {
+  const rows = rowsOf<{ sub_category_id: number; name: string; value: string; quick: number }>(
+    await db.execute(sql`SELECT sub_category_id, name, value, show_in_quick_view AS quick
+      FROM sub_category_specifications ORDER BY sub_category_id, position, id`),
+  );
+  const lists = new Map<number, Specification[]>();
+  for (const row of rows) {
+    const id = Number(row.sub_category_id);
+    const list = lists.get(id) ?? [];
+    list.push({ name: row.name, value: row.value, show_in_quick_view: row.quick === 1 ? 1 : 0 });
+    lists.set(id, list);
+  }
+  return lists;
+}
+
+const NONE: Specification[] = [];
+
+/** The distinct specifications by number, and the numbers by key. */
+class SpecificationDictionary {
+  readonly specifications: Specification[] = [];
+  private readonly numbers = new Map<string, number>();
+
+  numberOf(row: SpecificationRow): number {
+    const quick = row.quick === 1 ? 1 : 0;
+    const key = `${quick}${row.name}\u0000${row.value}`;
+    let number = this.numbers.get(key);
+    if (number === undefined) {
+      number = this.specifications.length;
+      this.specifications.push({ name: row.name, value: row.value, show_in_quick_view: quick });
+      this.numbers.set(key, number);
+    }
+    return number;
+  }
+}
+
+/** The full load: every product's run of specification numbers. */
+interface Loaded {
+  dictionary: SpecificationDictionary;
+  start: Int32Array;
+  entries: Int32Array;
+}
+
+/** Every product's specifications, by id ranges, in the caller's snapshot. */
+async function readAllSpecifications(db: Executor): Promise<Loaded> {
+  const dictionary = new SpecificationDictionary();
+  const [bounds] = rowsOf<{ high: number | null }>(
+    await db.execute(sql`SELECT max(product_id) AS high FROM product_specifications`),
+  );
+  const high = Number(bounds?.high ?? 0);
+  const start = new Int32Array(high + 2);
+  let entries = new Int32Array(Math.max(16, (high + 1) * 5));
+  let used = 0;
+  for (let from = 0; from <= high; from += PRODUCTS_PER_STATEMENT) {
+    const to = Math.min(from + PRODUCTS_PER_STATEMENT, high + 1);
+    const rows = await readSpecifications(db, sql`s.product_id >= ${from} AND s.product_id < ${to}`);
+    const decoded = rows.map((row) => ({ number: dictionary.numberOf(row), entries: int32s(row.entries) }));
+    // A product's count is its last place; its run starts where the one before it ends.
+    const counts = new Int32Array(to - from);
+    for (const row of decoded) {
+      for (let at = 0; at < row.entries.length; at += 2) {
+        const product = (row.entries[at] ?? 0) - from;
+        counts[product] = Math.max(counts[product] ?? 0, row.entries[at + 1] ?? 0);
+      }
+    }
+    for (let product = from; product < to; product += 1) {
+      start[product] = used;
+      used += counts[product - from] ?? 0;
+    }
+    start[to] = used;
+    if (used > entries.length) {
+      const grown = new Int32Array(Math.max(used, entries.length * 2));
+      grown.set(entries);
+      entries = grown;
+    }
+    for (const row of decoded) {
+      for (let at = 0; at < row.entries.length; at += 2) {
+        const product = row.entries[at] ?? 0;
+        entries[(start[product] ?? 0) + (row.entries[at + 1] ?? 1) - 1] = row.number;
+      }
+    }
+  }
+  return { dictionary, start, entries: entries.slice(0, used) };
+}
+
+export class CardSpecifications implements CatalogueSubscriber {
+  private loaded: Loaded = {
+    dictionary: new SpecificationDictionary(),
+    start: new Int32Array(1),
+    entries: new Int32Array(0),
+  };
+  /** Products reloaded since the full load (an empty list: none, or the product is gone). */
+  private changed = new Map<number, Specification[]>();
+  private subCategories = new Map<number, Specification[]>();
+
+  /** A product's specifications in display order. */
+  productSpecifications(productId: number): Specification[] {
+    if (this.changed.size > 0) {
+      const list = this.changed.get(productId);
+      if (list) return list;
+    }
+    const { start, entries, dictionary } = this.loaded;
+    if (productId < 0 || productId + 1 >= start.length) return NONE;
+    const from = start[productId] ?? 0;
+    const to = start[productId + 1] ?? 0;
+    const list = new Array<Specification>(to - from);
+    for (let at = from; at < to; at += 1) {
+      list[at - from] = dictionary.specifications[entries[at] ?? 0] as Specification;
+    }
+    return list;
+  }
+
+  /** A sub-category's specifications in display order. */
+  subCategorySpecifications(subCategoryId: number): Specification[] {
+    return this.subCategories.get(subCategoryId) ?? NONE;
+  }
+
+  async reloadAll(db: Database): Promise<void> {
+    // One snapshot for the products and the sub-categories; swapped in with no await between.
+    const { loaded, subCategories } = await db.transaction(
+      async (tx) => {
+        await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${FULL_LOAD_STATEMENT_TIMEOUT_MS}`));
+        return {
+          loaded: await readAllSpecifications(tx),
+          subCategories: await readSubCategorySpecifications(tx),
+        };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    this.loaded = loaded;
+    this.changed = new Map();
+    this.subCategories = subCategories;
+  }
+
+  reloadProducts(db: Database, ids: readonly number[]): Promise<void> {
+    return this.reloadChanges(db, ids, false);
+  }
+
+  reloadTaxonomy(db: Database, ids: readonly number[]): Promise<void> {
+    return this.reloadChanges(db, ids, true);
+  }
+
+  private async reloadChanges(db: Database, ids: readonly number[], taxonomyChanged: boolean): Promise<void> {
+    const { dictionary } = this.loaded;
+    const lists = new Map<number, Specification[]>();
+    for (let at = 0; at < ids.length; at += PRODUCTS_PER_STATEMENT) {
+      const chunk = intArray(ids.slice(at, at + PRODUCTS_PER_STATEMENT));
+      for (const row of await readSpecifications(db, sql`s.product_id = ANY(${chunk})`)) {
+        const specification = dictionary.specifications[dictionary.numberOf(row)] as Specification;
+        const entries = int32s(row.entries);
+        for (let k = 0; k < entries.length; k += 2) {
+          const product = entries[k] ?? 0;
+          const list = lists.get(product) ?? [];
+          list[(entries[k + 1] ?? 1) - 1] = specification;
+          lists.set(product, list);
+        }
+      }
+    }
+    const subCategories = taxonomyChanged ? await readSubCategorySpecifications(db) : null;
+    // No await from here: a listing sees every change or none.
+    for (const id of ids) this.changed.set(id, lists.get(id) ?? []);
+    if (subCategories) this.subCategories = subCategories;
+  }
+}
+
+const subscribed = new WeakMap<CatalogueFeed, CardSpecifications>();
+
+/**
+ * The card specifications that follow `feed`: one per feed (so one per app), subscribed on first
+ * use. Only a reader that called `await feed.refresh()` first may use them (the listing).
+ */
+export function cardSpecificationsOf(feed: CatalogueFeed): CardSpecifications {
+  const known = subscribed.get(feed);
+  if (known) return known;
+  const specifications = new CardSpecifications();
+  feed.subscribe(specifications);
+  subscribed.set(feed, specifications);
+  return specifications;
+}
