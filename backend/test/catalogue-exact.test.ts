@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { rowsOf } from '../src/db/migrate';
 import { categories, productAttributes, products } from '../src/db/schema';
+import { CardSpecifications } from '../src/modules/products/cardSpecifications';
 import { loadProductCards } from '../src/services/productCards';
 import {
   bearer,
@@ -168,6 +169,13 @@ describe.each(targets)('catalogue listings after changes (%s)', (kind) => {
     expect(card(17)?.specifications.product).toEqual([]);
     expect(card(19)?.specifications.sub_category.at(-1)?.value).toBe('Wipe with a dry cloth');
     expect(card(made?.id)?.specifications.product.map((entry) => entry.value)).toEqual(['Teal', 'Small']);
+    // A full load (a new instance's) lays out the same lists, product 18's reversed order too.
+    const loaded = new CardSpecifications();
+    await loaded.reloadAll(db());
+    expect(after.items.map((item) => [item.id, loaded.productSpecifications(item.id)])).toEqual(
+      after.items.map((item) => [item.id, item.specifications.product]),
+    );
+    expect(card(18)?.specifications.product.length).toBeGreaterThan(1);
   });
 
   it('sees an order taking the last piece: out of `stock=1` at once', async () => {
