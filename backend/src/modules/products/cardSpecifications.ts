@@ -102,18 +102,27 @@ const NONE: Specification[] = [];
 /** The distinct specifications by number, and the numbers by key. */
 class SpecificationDictionary {
   readonly specifications: Specification[] = [];
-  private readonly numbers = new Map<string, number>();
+  /** name → value → the numbers without and with the quick view (-1: none yet). */
+  private readonly numbers = new Map<string, Map<string, [number, number]>>();
 
   numberOf(row: SpecificationRow): number {
     const quick = row.quick === 1 ? 1 : 0;
-    const key = `${quick}${row.name}\u0000${row.value}`;
-    let number = this.numbers.get(key);
-    if (number === undefined) {
-      number = this.specifications.length;
-      this.specifications.push({ name: row.name, value: row.value, show_in_quick_view: quick });
-      this.numbers.set(key, number);
+    // Two lookups of the texts as read: no key string is built per row.
+    let values = this.numbers.get(row.name);
+    if (!values) {
+      values = new Map();
+      this.numbers.set(row.name, values);
     }
-    return number;
+    let numbers = values.get(row.value);
+    if (!numbers) {
+      numbers = [-1, -1];
+      values.set(row.value, numbers);
+    }
+    if (numbers[quick] === -1) {
+      numbers[quick] = this.specifications.length;
+      this.specifications.push({ name: row.name, value: row.value, show_in_quick_view: quick });
+    }
+    return numbers[quick];
   }
 }
 
@@ -137,9 +146,21 @@ async function readAllSpecifications(db: Executor): Promise<Loaded> {
   const start = new Int32Array(high + 2);
   let entries = new Int32Array(Math.max(16, (high + 1) * 5));
   let used = 0;
+  const readRange = (from: number) => {
+    const read = readSpecifications(
+      db,
+      sql`s.product_id >= ${from} AND s.product_id < ${from + PRODUCTS_PER_STATEMENT}`,
+    );
+    // Awaited below; a failure while the range before is laid out is not unhandled meanwhile.
+    read.catch(() => undefined);
+    return read;
+  };
+  let reading = readRange(0);
   for (let from = 0; from <= high; from += PRODUCTS_PER_STATEMENT) {
     const to = Math.min(from + PRODUCTS_PER_STATEMENT, high + 1);
-    const rows = await readSpecifications(db, sql`s.product_id >= ${from} AND s.product_id < ${to}`);
+    const rows = await reading;
+    // The next range is asked for at once: the database groups it while this one is laid out.
+    if (to <= high) reading = readRange(to);
     const decoded = rows.map((row) => ({ number: dictionary.numberOf(row), triples: int32s(row.entries) }));
     const runs = to - from;
     // The range's own runs, from 0: counts, then starts, then each row put at its product's next.
@@ -220,6 +241,9 @@ export class CardSpecifications implements CatalogueSubscriber {
         // The grouping's hash table in memory (a range's 125,000 rows): half the time of spilling
         // it to disk, or of sorting by the texts instead.
         await tx.execute(sql`SET LOCAL hash_mem_multiplier = 16`);
+        // Each range planned with its own bounds, as catalogueIndex.ts loads: with the generic
+        // plan the 1,000,000 products' load took 7.6 s, with custom plans 5.6 s.
+        await tx.execute(sql`SET LOCAL plan_cache_mode = force_custom_plan`);
         return {
           loaded: await readAllSpecifications(tx),
           subCategories: await readSubCategorySpecifications(tx),
