@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { rowsOf } from '../src/db/migrate';
 import { categories, productAttributes, products } from '../src/db/schema';
-import { CardSpecifications } from '../src/modules/products/cardSpecifications';
+import { CardSpecifications, cardSpecificationsOf } from '../src/modules/products/cardSpecifications';
 import { loadProductCards } from '../src/services/productCards';
 import {
   bearer,
@@ -176,6 +176,17 @@ describe.each(targets)('catalogue listings after changes (%s)', (kind) => {
       after.items.map((item) => [item.id, item.specifications.product]),
     );
     expect(card(18)?.specifications.product.length).toBeGreaterThan(1);
+
+    // Only products whose lists differ from the full load's are kept apart: a price or stock
+    // change keeps nothing, and a list put back as it was is dropped again.
+    const specifications = cardSpecificationsOf(ctx.app.deps.catalogueFeed);
+    const apart = specifications.changedProducts;
+    await db().execute(sql`UPDATE products SET price = price + 1 WHERE id BETWEEN 22 AND 30`);
+    await expectDatabaseSpecifications();
+    expect(specifications.changedProducts).toBe(apart);
+    await db().execute(sql`UPDATE product_specifications SET position = -position WHERE product_id = 18`);
+    await expectDatabaseSpecifications();
+    expect(specifications.changedProducts).toBe(apart - 1);
   });
 
   it('sees an order taking the last piece: out of `stock=1` at once', async () => {

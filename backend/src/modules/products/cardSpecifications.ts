@@ -211,6 +211,11 @@ export class CardSpecifications implements CatalogueSubscriber {
   private changed = new Map<number, Specification[]>();
   private subCategories = new Map<number, Specification[]>();
 
+  /** How many products have a list apart from the full load's (their specifications changed). */
+  get changedProducts(): number {
+    return this.changed.size;
+  }
+
   /** A product's specifications in display order. */
   productSpecifications(productId: number): Specification[] {
     if (this.changed.size > 0) {
@@ -266,16 +271,16 @@ export class CardSpecifications implements CatalogueSubscriber {
 
   private async reloadChanges(db: Database, ids: readonly number[], taxonomyChanged: boolean): Promise<void> {
     const { dictionary } = this.loaded;
-    const rows = new Map<number, { specification: Specification; position: number; id: number }[]>();
+    const rows = new Map<number, { number: number; position: number; id: number }[]>();
     for (let at = 0; at < ids.length; at += PRODUCTS_PER_STATEMENT) {
       const chunk = intArray(ids.slice(at, at + PRODUCTS_PER_STATEMENT));
       for (const row of await readSpecifications(db, sql`s.product_id = ANY(${chunk})`)) {
-        const specification = dictionary.specifications[dictionary.numberOf(row)] as Specification;
+        const number = dictionary.numberOf(row);
         const triples = int32s(row.entries);
         for (let k = 0; k < triples.length; k += 3) {
           const product = triples[k] ?? 0;
           const list = rows.get(product) ?? [];
-          list.push({ specification, position: triples[k + 1] ?? 0, id: triples[k + 2] ?? 0 });
+          list.push({ number, position: triples[k + 1] ?? 0, id: triples[k + 2] ?? 0 });
           rows.set(product, list);
         }
       }
@@ -283,13 +288,28 @@ export class CardSpecifications implements CatalogueSubscriber {
     const subCategories = taxonomyChanged ? await readSubCategorySpecifications(db) : null;
     // No await from here: a listing sees every change or none.
     for (const id of ids) {
-      const list = (rows.get(id) ?? []).sort((a, b) => a.position - b.position || a.id - b.id);
-      this.changed.set(
-        id,
-        list.map((row) => row.specification),
-      );
+      const numbers = (rows.get(id) ?? [])
+        .sort((a, b) => a.position - b.position || a.id - b.id)
+        .map((row) => row.number);
+      // Most changes (a price, the stock) leave the list as loaded: nothing is kept for them, so
+      // `changed` holds only products whose specifications did change.
+      if (this.isAsLoaded(id, numbers)) this.changed.delete(id);
+      else
+        this.changed.set(
+          id,
+          numbers.map((number) => dictionary.specifications[number] as Specification),
+        );
     }
     if (subCategories) this.subCategories = subCategories;
+  }
+
+  /** Whether the full load gave product `id` exactly these specification numbers. */
+  private isAsLoaded(id: number, numbers: readonly number[]): boolean {
+    const { start, entries } = this.loaded;
+    const from = id >= 0 && id + 1 < start.length ? (start[id] ?? 0) : 0;
+    const to = id >= 0 && id + 1 < start.length ? (start[id + 1] ?? 0) : 0;
+    if (to - from !== numbers.length) return false;
+    return numbers.every((number, at) => entries[from + at] === number);
   }
 }
 
