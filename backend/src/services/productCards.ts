@@ -1,6 +1,8 @@
 /**
  * Product cards: the card query (columns, taxonomy, both specification lists) and the cards by id
- * that the listing, the home lists, the cart and the wishlist embed.
+ * that the listing, the home lists, the cart and the wishlist embed. The listing passes its
+ * specification lists from memory (modules/products/cardSpecifications.ts); the others read
+ * them in the same statement.
  */
 import type { ProductCard, Specification } from '@shop/contract';
 import { uploadedImageUrl } from '@shop/contract/media';
@@ -103,7 +105,7 @@ const CARD_COLUMNS = sql`products.id, products.slug, products.title, products.pr
   t.name AS type_name, t.slug AS type_slug, c.name AS category_name, c.slug AS category_slug,
   s.name AS sub_category_name, s.slug AS sub_category_slug`;
 
-/** The page's rows of `products` with their taxonomy (a CTE's body). */
+/** The page's rows of `products` with their taxonomy (a statement, or a CTE's body). */
 const pageOf = (ids: readonly number[]) => sql`SELECT ${CARD_COLUMNS} FROM products
   JOIN product_types t ON t.id = products.type_id
   JOIN categories c ON c.id = products.category_id
