@@ -16,9 +16,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
 import { intArray } from '../../services/productCards';
-import type { CatalogueFeed, CatalogueSubscriber } from './catalogueFeed';
-import { FULL_LOAD_STATEMENT_TIMEOUT_MS } from './catalogueIndex';
-import { int32s } from './catalogueLoader';
+import { type CatalogueSubscriber, onePerFeed } from './catalogueFeed';
+import { inFullLoadSnapshot, int32s } from './catalogueLoader';
 
 type Executor = Pick<Database, 'execute'>;
 
@@ -240,22 +239,15 @@ export class CardSpecifications implements CatalogueSubscriber {
 
   async reloadAll(db: Database): Promise<void> {
     // One snapshot for the products and the sub-categories; swapped in with no await between.
-    const { loaded, subCategories } = await db.transaction(
-      async (tx) => {
-        await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${FULL_LOAD_STATEMENT_TIMEOUT_MS}`));
-        // The grouping's hash table in memory (a range's 125,000 rows): half the time of spilling
-        // it to disk, or of sorting by the texts instead.
-        await tx.execute(sql`SET LOCAL hash_mem_multiplier = 16`);
-        // Each range planned with its own bounds, as catalogueIndex.ts loads: with the generic
-        // plan the 1,000,000 products' load took 7.6 s, with custom plans 5.6 s.
-        await tx.execute(sql`SET LOCAL plan_cache_mode = force_custom_plan`);
-        return {
-          loaded: await readAllSpecifications(tx),
-          subCategories: await readSubCategorySpecifications(tx),
-        };
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+    const { loaded, subCategories } = await inFullLoadSnapshot(db, async (tx) => {
+      // The grouping's hash table in memory (a range's 125,000 rows): half the time of spilling
+      // it to disk, or of sorting by the texts instead.
+      await tx.execute(sql`SET LOCAL hash_mem_multiplier = 16`);
+      return {
+        loaded: await readAllSpecifications(tx),
+        subCategories: await readSubCategorySpecifications(tx),
+      };
+    });
     this.loaded = loaded;
     this.changed = new Map();
     this.subCategories = subCategories;
@@ -313,17 +305,8 @@ export class CardSpecifications implements CatalogueSubscriber {
   }
 }
 
-const subscribed = new WeakMap<CatalogueFeed, CardSpecifications>();
-
 /**
  * The card specifications that follow `feed`: one per feed (so one per app), subscribed on first
  * use. Only a reader that called `await feed.refresh()` first may use them (the listing).
  */
-export function cardSpecificationsOf(feed: CatalogueFeed): CardSpecifications {
-  const known = subscribed.get(feed);
-  if (known) return known;
-  const specifications = new CardSpecifications();
-  feed.subscribe(specifications);
-  subscribed.set(feed, specifications);
-  return specifications;
-}
+export const cardSpecificationsOf = onePerFeed(() => new CardSpecifications());

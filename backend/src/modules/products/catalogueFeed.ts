@@ -134,6 +134,22 @@ export class CatalogueFeed {
   }
 }
 
+/**
+ * A subscriber kept once per feed (so once per app), made and subscribed on first use: the
+ * getter for it. Its readers call `await feed.refresh()` before they read it.
+ */
+export function onePerFeed<T extends CatalogueSubscriber>(make: () => T): (feed: CatalogueFeed) => T {
+  const made = new WeakMap<CatalogueFeed, T>();
+  return (feed) => {
+    const known = made.get(feed);
+    if (known) return known;
+    const subscriber = make();
+    feed.subscribe(subscriber);
+    made.set(feed, subscriber);
+    return subscriber;
+  };
+}
+
 /** Housekeeping: feed rows older than every instance can still need (see CATALOGUE_FEED_MAX_LAG_MS). */
 export const CATALOGUE_CHANGES_EXPIRED = sql`changed_at < now() - ${sql.raw(
   `interval '${CATALOGUE_CHANGES_KEPT_HOURS} hours'`,

@@ -32,6 +32,7 @@ import { rowsOf } from '../../db/migrate';
 import type { AttributeFilters } from './attributeFilters';
 import type { CatalogueSubscriber } from './catalogueFeed';
 import {
+  inFullLoadSnapshot,
   type LoadedPair,
   type LoadedProducts,
   PRODUCT_FLAG_BITS,
@@ -69,8 +70,6 @@ export const DEFAULT_CATALOGUE_INDEX_OPTIONS: CatalogueIndexOptions = {
   bulkChanges: 2048,
   pairBitmapsMaxBytes: 256 * 1024 * 1024,
 };
-/** A full load's statements may take this long (the session's statement timeout is for requests). */
-export const FULL_LOAD_STATEMENT_TIMEOUT_MS = 120_000;
 
 const LIVE = 1;
 export const LISTING_FLAGS = PRODUCT_FLAG_BITS;
@@ -840,14 +839,10 @@ export class CatalogueIndex implements CatalogueSubscriber {
 
   async reloadAll(db: Database): Promise<void> {
     // One snapshot for the taxonomy, the products and the pairs.
-    const { taxonomy, loaded } = await db.transaction(
-      async (tx) => {
-        await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${FULL_LOAD_STATEMENT_TIMEOUT_MS}`));
-        await tx.execute(sql`SET LOCAL plan_cache_mode = force_custom_plan`);
-        return { taxonomy: await readTaxonomy(tx), loaded: await readAllProducts(tx) };
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+    const { taxonomy, loaded } = await inFullLoadSnapshot(db, async (tx) => ({
+      taxonomy: await readTaxonomy(tx),
+      loaded: await readAllProducts(tx),
+    }));
     const { products, pairs } = loaded;
     const columns = new ListingColumns(
       this.options,

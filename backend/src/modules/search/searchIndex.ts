@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, WORD_SIMILARITY_THRESHOLD } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
 import { PRODUCT_LINES, type ProductLine } from '../../db/schema';
-import type { CatalogueFeed, CatalogueSubscriber } from '../products/catalogueFeed';
+import { type CatalogueSubscriber, onePerFeed } from '../products/catalogueFeed';
 import {
   addEntry,
   anyWordRank,
@@ -1488,17 +1488,8 @@ function rankHash(rank: number): number {
   return Math.imul((rankWords[0] ?? 0) ^ Math.imul(rankWords[1] ?? 0, 0x9e3779b1), 0x85ebca6b) >>> 0;
 }
 
-const indexes = new WeakMap<CatalogueFeed, SearchIndex>();
-
 /**
  * The search index that follows `feed`: one per feed (so one per app), subscribed on first use.
  * The listing and the search routes share it; each reads it after `await feed.refresh()`.
  */
-export function searchIndexOf(feed: CatalogueFeed): SearchIndex {
-  const known = indexes.get(feed);
-  if (known) return known;
-  const index = new SearchIndex();
-  feed.subscribe(index);
-  indexes.set(feed, index);
-  return index;
-}
+export const searchIndexOf = onePerFeed(() => new SearchIndex());
